@@ -1,0 +1,77 @@
+/**
+ * Authentication on the wire (spec section 7): the OAuth2 password and
+ * refresh_token grants at `POST oauth/token`, token revocation at sign-out
+ * (`POST oauth/revoke`, an extension), and password recovery under
+ * `api/password/*`.
+ *
+ * The PWA is a first-party public client: it sends the documented
+ * client_id/client_secret fields, but the secret is not a secret in a
+ * browser, so the server only checks that client_id names a known client.
+ */
+import { z } from 'zod';
+
+export const PWA_CLIENT_ID = 'pwa';
+export const PWA_CLIENT_SECRET = 'public';
+
+const clientFields = {
+  client_id: z.string().min(1),
+  client_secret: z.string().optional(),
+  scope: z.string().optional(),
+};
+
+export const passwordGrantSchema = z.object({
+  grant_type: z.literal('password'),
+  username: z.string().trim().min(1, 'Usuário é obrigatório'),
+  password: z.string().min(1, 'Senha é obrigatória'),
+  ...clientFields,
+});
+
+export const refreshGrantSchema = z.object({
+  grant_type: z.literal('refresh_token'),
+  refresh_token: z.string().min(1),
+  ...clientFields,
+});
+
+export const tokenRequestSchema = z.discriminatedUnion('grant_type', [passwordGrantSchema, refreshGrantSchema]);
+export type TokenRequest = z.infer<typeof tokenRequestSchema>;
+
+export const tokenResponseSchema = z.object({
+  token_type: z.literal('Bearer'),
+  access_token: z.string(),
+  refresh_token: z.string(),
+  /** Seconds until the access token expires. */
+  expires_in: z.number().int().positive(),
+});
+export type TokenResponse = z.infer<typeof tokenResponseSchema>;
+
+export const revokeRequestSchema = z.object({ token: z.string().min(1) });
+
+export const passwordCreateSchema = z.object({
+  email: z.string().trim().email('E-mail é inválido'),
+});
+
+export const passwordFindResponseSchema = z.object({ email: z.string(), token: z.string() });
+
+export const passwordResetSchema = z
+  .object({
+    email: z.string().trim().email('E-mail é inválido'),
+    token: z.string().min(1),
+    password: z.string().min(1, 'Digite sua nova senha'),
+    password_confirmation: z.string().min(1, 'Digite sua nova senha'),
+  })
+  .refine((v) => v.password === v.password_confirmation, {
+    message: 'As senhas não combinam',
+    path: ['password_confirmation'],
+  });
+
+export const messageResponseSchema = z.object({ message: z.string() });
+
+/** Spec texts used by both sides. */
+export const AUTH_MESSAGES = {
+  badCredentials: 'E-mail e/ou senha estão incorretos.',
+  invalidEmail: 'E-mail é inválido',
+  resetLinkSent: 'Nós te enviamos um e-mail com um link de redefinição de senha!',
+  passwordChanged: 'Senha alterada com sucesso!',
+  passwordsDiffer: 'As senhas não combinam',
+  typeNewPassword: 'Digite sua nova senha',
+} as const;
