@@ -74,4 +74,11 @@ export const AUTH_MESSAGES = {
   passwordChanged: 'Senha alterada com sucesso!',
   passwordsDiffer: 'As senhas não combinam',
   typeNewPassword: 'Digite sua nova senha',
+  passwordTooShort: 'A senha deve ter pelo menos 8 caracteres.',
+  invalidResetLink: 'Este link de redefinição de senha é inválido ou expirou.',
+  invalidClient: 'Cliente inválido.',
+  signedOut: 'Sessão encerrada.',
 } as const;
+
+/** Minimum length of a new password (checked by the server on reset and user saves). */
+export const PASSWORD_MIN_LENGTH = 8;

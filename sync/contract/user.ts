@@ -41,3 +41,7 @@ export const userCustomerSchema = z.object({
 });
 export const userCustomersResponseSchema = z.array(userCustomerSchema);
 export type UserCustomer = z.infer<typeof userCustomerSchema>;
+
+/** `GET api/user/type/all` and `GET api/user/role/all`. */
+export const userTypesResponseSchema = z.array(userTypeSchema);
+export const rolesResponseSchema = z.array(roleSchema);
