@@ -7,6 +7,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { CurrentUser, UserCustomer } from '../../../sync/contract/user';
+import { makeUser } from './user-factory';
 
 export interface LoopbackAuthServer {
   baseUrl: string;
@@ -30,32 +31,6 @@ export interface LoopbackAuthServer {
 }
 
 export const PASSWORD = 'segredo-123';
-
-export function makeUser(overrides: Partial<CurrentUser> = {}, roleSlug: string | null = null): CurrentUser {
-  return {
-    id: 7,
-    name: 'Maria Técnica',
-    email: 'maria@example.com',
-    username: 'maria',
-    phone: null,
-    store_activated: true,
-    deleted_at: null,
-    settings: {
-      position: 'Técnica',
-      registration_code: null,
-      phone: null,
-      role_id: roleSlug ? 3 : null,
-      role: roleSlug ? { id: 3, name: roleSlug, slug: roleSlug } : null,
-      user_type_id: 2,
-      type: { id: 2, name: 'Geral', slug: 'general' },
-      image_id: null,
-      image: null,
-    },
-    modules: [{ id: 2, name: 'Clientes', slug: 'customers' }],
-    updated_at: '2026-11-01T10:00:00.000Z',
-    ...overrides,
-  };
-}
 
 async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
   const chunks: Buffer[] = [];

@@ -6,7 +6,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSession, readIdentityCookie, SESSION_STORAGE_KEYS, type Session } from '../../../sync/session';
 import { ApiRequestError } from '../../../sync/http';
-import { makeUser, PASSWORD, startLoopbackAuthServer, type LoopbackAuthServer } from './loopback-auth-server';
+import { makeUser } from './user-factory';
+import { PASSWORD, startLoopbackAuthServer, type LoopbackAuthServer } from './loopback-auth-server';
 
 let server: LoopbackAuthServer;
 let clock: number;

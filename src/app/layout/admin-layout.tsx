@@ -1,0 +1,56 @@
+/**
+ * The admin area's frame: a header (menu button on small screens, product
+ * name, connectivity, user menu), the side menu, and the page. Renders from
+ * the stored session alone, so it opens offline.
+ */
+import { AppShell, Burger, Group, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Link, Outlet } from '@tanstack/react-router';
+import { ConnectivityIndicator } from '../connectivity/connectivity-indicator';
+import { useRuntime } from '../runtime-context';
+import { SessionWatcher } from '../session/session-watcher';
+import { useSessionState } from '../session/use-session-state';
+import { AdminNavbar } from './admin-navbar';
+import { UserMenu } from './user-menu';
+
+export const PRODUCT_NAME = 'Higiene Ocupacional';
+
+export function AdminLayout() {
+  const { session } = useRuntime();
+  const { user } = useSessionState(session);
+  const [navOpened, nav] = useDisclosure(false);
+
+  return (
+    <>
+      <SessionWatcher />
+      {user ? (
+        <AppShell
+          header={{ height: 56 }}
+          navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+          padding="md"
+        >
+          <AppShell.Header>
+            <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+              <Group gap="sm" wrap="nowrap">
+                <Burger opened={navOpened} onClick={nav.toggle} hiddenFrom="sm" size="sm" aria-label="Abrir menu" />
+                <Text component={Link} to="/admin/overview" fw={700} c="cyan.9" size="lg" style={{ textDecoration: 'none' }}>
+                  {PRODUCT_NAME}
+                </Text>
+              </Group>
+              <Group gap="md" wrap="nowrap">
+                <ConnectivityIndicator />
+                <UserMenu user={user} onSignOut={() => void session.signOut()} />
+              </Group>
+            </Group>
+          </AppShell.Header>
+          <AppShell.Navbar p="xs">
+            <AdminNavbar user={user} onNavigate={nav.close} />
+          </AppShell.Navbar>
+          <AppShell.Main>
+            <Outlet />
+          </AppShell.Main>
+        </AppShell>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,30 @@
+/**
+ * Entry point: styles, the runtime (session, API client, connectivity), the
+ * session's watch on the browser (reconnection, other tabs), providers and
+ * the router. The service worker registers from the root route.
+ */
+import '@mantine/core/styles.css';
+import '@mantine/dates/styles.css';
+import '@mantine/notifications/styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from '@tanstack/react-router';
+import { watchSessionEnvironment } from '../sync/session';
+import { AppProviders } from './app/providers';
+import { createAppRouter } from './app/router';
+import { createAppRuntime } from './app/runtime';
+
+const runtime = createAppRuntime();
+watchSessionEnvironment(runtime.session, window);
+const router = createAppRouter(runtime);
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <AppProviders runtime={runtime}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);

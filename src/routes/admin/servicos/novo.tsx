@@ -1,0 +1,7 @@
+/** /admin/servicos/novo: create (not built yet). */
+import { createFileRoute } from '@tanstack/react-router';
+import { AreaPlaceholder } from '../../../ui/area-placeholder';
+
+export const Route = createFileRoute('/admin/servicos/novo')({
+  component: () => <AreaPlaceholder title="Serviços" />,
+});

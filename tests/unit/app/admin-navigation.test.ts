@@ -1,0 +1,61 @@
+/**
+ * The menu shows only the user's modules, with 'Visão Global' and 'Perfil'
+ * always; administrators see every module.
+ */
+import { describe, expect, it } from 'vitest';
+import { isNavItemActive, navigationFor } from '../../../src/app/navigation/admin-navigation';
+import { makeAdmin, makeUser } from '../session/user-factory';
+
+const labels = (items: { label: string }[]) => items.map((i) => i.label);
+
+describe('navigationFor', () => {
+  it.each([
+    ['no modules', [], ['Visão Global', 'Perfil']],
+    ['customers only', ['customers'], ['Visão Global', 'Clientes', 'Perfil']],
+    ['dashboard adds nothing (overview is always there)', ['dashboard'], ['Visão Global', 'Perfil']],
+    [
+      'several, in menu order',
+      ['settings', 'samples', 'customers', 'quotations'],
+      ['Visão Global', 'Clientes', 'Orçamentos', 'Amostras', 'Configurações', 'Perfil'],
+    ],
+    ['unknown slug ignored', ['reports'], ['Visão Global', 'Perfil']],
+  ])('%s', (_name, slugs, expected) => {
+    const user = makeUser({ modules: slugs.map((slug, i) => ({ id: i + 1, name: slug, slug })) });
+    expect(labels(navigationFor(user))).toEqual(expected);
+  });
+
+  it('gives administrators every area', () => {
+    const admin = makeAdmin();
+    expect(labels(navigationFor(admin))).toEqual([
+      'Visão Global',
+      'Clientes',
+      'Orçamentos',
+      'Amostras',
+      'Agentes',
+      'Serviços',
+      'Custos',
+      'Equipamentos',
+      'Usuários',
+      'Configurações',
+      'Perfil',
+    ]);
+  });
+
+  it('links areas to their first list page', () => {
+    const user = makeUser({ modules: [{ id: 1, name: 'Equipamentos', slug: 'equipment' }] });
+    expect(navigationFor(user).find((i) => i.label === 'Equipamentos')?.to).toBe('/admin/equipamentos/lista/1');
+  });
+});
+
+describe('isNavItemActive', () => {
+  const customers = navigationFor(makeUser()).find((i) => i.label === 'Clientes')!;
+  it.each([
+    ['/admin/clientes/lista/3', true],
+    ['/admin/clientes/12', true],
+    ['/admin/clientes', true],
+    ['/admin/clientesx', false],
+    ['/admin/overview', false],
+  ])('%s → %s', (path, active) => {
+    expect(isNavItemActive(customers, path)).toBe(active);
+  });
+});
