@@ -14,6 +14,7 @@
  * axis with the highest scaled VDV ('dominant-axis').
  */
 import { pickFirstInRange } from './bands';
+import { formatDecimal } from './decimal';
 import { NHO_09, NHO_10, NR_09_ANEXO_1, NR_15_ANEXO_8 } from './criteria';
 import { BAND_COLORS, CONSIDERATIONS, RECOMMENDATIONS } from './result-thresholds';
 
@@ -194,4 +195,31 @@ export function vdvr(measurements: VdvMeasurement[], combination: VdvrCombinatio
     values = [...byComponent.values()];
   }
   return values.reduce((acc, v) => acc + v ** 4, 0) ** 0.25;
+}
+
+/** Limits printed in the Resultado rows: NR-15 Anexo 8. */
+export const VIBRATION_LIMITS = { arenWholeBody: 1.1, vdvr: 21, arenHandArm: 5 } as const;
+
+export type VibrationResultRow = { norma: string; criterion: string; result: string; limit: string };
+
+/**
+ * The Resultado tab's rows {norma, criterion, result, limit}: whole body
+ * gives an AREN row and a VDVR row (NHO 09), hands and arms an AREN row
+ * (NHO 10). Results show two decimals with a comma; a missing value leaves
+ * the result empty but keeps the row, so the limit is still printed.
+ */
+export function vibrationResultRows(input: {
+  vibrationType: string | null | undefined;
+  aren?: number | null;
+  vdvr?: number | null;
+}): VibrationResultRow[] {
+  const show = (value: number | null | undefined) =>
+    value === null || value === undefined || !Number.isFinite(value) ? '' : formatDecimal(value, 2);
+  if (vibrationKind(input.vibrationType) === 'whole-body') {
+    return [
+      { norma: NHO_09.norm, criterion: 'AREN', result: show(input.aren), limit: formatDecimal(VIBRATION_LIMITS.arenWholeBody, 1) },
+      { norma: NHO_09.norm, criterion: 'VDVR', result: show(input.vdvr), limit: formatDecimal(VIBRATION_LIMITS.vdvr, 0) },
+    ];
+  }
+  return [{ norma: NHO_10.norm, criterion: 'AREN', result: show(input.aren), limit: formatDecimal(VIBRATION_LIMITS.arenHandArm, 0) }];
 }

@@ -19,11 +19,12 @@ describe('inHalfOpenRange', () => {
 });
 
 describe('pickFirstInRange', () => {
-  const entries = [
+  type Bounds = { min: number | null; max: number | null };
+  const entries: ReadonlyArray<readonly [string, Bounds]> = [
     ['a', { min: null, max: 10 }],
     ['b', { min: 10, max: 20 }],
     ['c', { min: 15, max: null }],
-  ] as const;
+  ];
 
   it.each([
     [5, 'a'],

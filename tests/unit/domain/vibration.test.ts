@@ -9,6 +9,7 @@ import {
   vibrationClassification,
   vibrationKind,
   vibrationMemoryDefaults,
+  vibrationResultRows,
   type VdvMeasurement,
   type VibrationScale,
 } from '../../../src/domain/vibration';
@@ -203,5 +204,28 @@ describe('VDV and VDVR', () => {
         expect(vdvr(list)!).toBeGreaterThanOrEqual(vdvr(list, 'dominant-axis')! - 1e-9);
       }),
     );
+  });
+});
+
+describe('vibrationResultRows', () => {
+  it.each<[Parameters<typeof vibrationResultRows>[0], ReturnType<typeof vibrationResultRows>]>([
+    [
+      { vibrationType: 'corpo', aren: 0.648, vdvr: 12.345 },
+      [
+        { norma: 'NHO 09', criterion: 'AREN', result: '0,65', limit: '1,1' },
+        { norma: 'NHO 09', criterion: 'VDVR', result: '12,35', limit: '21' },
+      ],
+    ],
+    [
+      { vibrationType: 'corpo', aren: 0.5 },
+      [
+        { norma: 'NHO 09', criterion: 'AREN', result: '0,50', limit: '1,1' },
+        { norma: 'NHO 09', criterion: 'VDVR', result: '', limit: '21' },
+      ],
+    ],
+    [{ vibrationType: 'maos', aren: 3.2, vdvr: 30 }, [{ norma: 'NHO 10', criterion: 'AREN', result: '3,20', limit: '5' }]],
+    [{ vibrationType: 'maos', aren: Number.NaN }, [{ norma: 'NHO 10', criterion: 'AREN', result: '', limit: '5' }]],
+  ])('%j', (input, rows) => {
+    expect(vibrationResultRows(input)).toEqual(rows);
   });
 });
