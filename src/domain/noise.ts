@@ -120,6 +120,10 @@ export type NoiseDose = {
 
 type ParsedExposure = { minutes: number; level: number };
 
+function blank(value: unknown): boolean {
+  return value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
+}
+
 /**
  * Rows as typed: fully empty rows (a list always keeps one) are skipped; a
  * row with a missing or invalid figure makes the whole day unknown (null),
@@ -130,7 +134,6 @@ function parseExposures(exposures: NoiseExposure[]): ParsedExposure[] | null {
   for (const row of exposures) {
     const minutes = parseDecimal(row.minutes);
     const level = parseDecimal(row.level);
-    const blank = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
     if (blank(row.minutes) && blank(row.level)) continue;
     if (minutes === null || level === null || minutes < 0 || level < 0) return null;
     parsed.push({ minutes, level });
