@@ -1,0 +1,197 @@
+/**
+ * Writing server versions into the local store: pulled records, the answers
+ * of pushed writes, the server's side of a conflict. A record with pending
+ * local changes is never overwritten: the server version is kept aside
+ * (`_remote`) and its fields stay as the user left them. Embedded child lines
+ * (an agent's equipment list) replace the local lines, except those with
+ * pending changes.
+ *
+ * Everything here runs inside the caller's transaction over every table.
+ */
+import type { SyncDatabase } from '../store/database';
+import { withIndexes } from '../store/local-record';
+import { newKey } from '../store/keys';
+import type { ResourceDefinition } from '../store/registry/resource';
+import type { RecordFields, StoredRecord } from '../store/types';
+import { removeRecord } from './references';
+import { fieldsFromWire, lookupKeys, type KeyLookup } from './wire';
+
+export interface ServerVersion {
+  id: number;
+  fields: RecordFields;
+  created_at: string;
+  updated_at: string;
+}
+
+export function serverVersion(
+  resource: ResourceDefinition,
+  wire: RecordFields,
+  keyOf: KeyLookup,
+  parent?: { key: string; id: number | null },
+): ServerVersion {
+  return {
+    id: wire.id as number,
+    fields: fieldsFromWire(resource, wire, keyOf, parent),
+    created_at: wire.created_at as string,
+    updated_at: wire.updated_at as string,
+  };
+}
+
+/**
+ * The record with `version` as its last known server state. `takeFields`
+ * also makes it the record's content (no pending changes left to show).
+ */
+export function acceptServerVersion(
+  resource: ResourceDefinition,
+  record: StoredRecord,
+  version: ServerVersion,
+  takeFields: boolean,
+): StoredRecord {
+  const next: StoredRecord = {
+    ...record,
+    ...(takeFields ? version.fields : {}),
+    id: version.id,
+    created_at: version.created_at,
+    updated_at: version.updated_at,
+    _base: version.fields,
+  };
+  delete next._remote;
+  if (takeFields) delete next._deleted;
+  return withIndexes(resource, next);
+}
+
+/** A record first seen on the server. */
+export function newRecordFromServer(resource: ResourceDefinition, version: ServerVersion): StoredRecord {
+  return acceptServerVersion(
+    resource,
+    { key: newKey(), id: version.id, created_at: null, updated_at: null, _base: null },
+    version,
+    true,
+  );
+}
+
+/** Keys of records that have outbox entries (pending, in flight, failed or in conflict). */
+export async function keysWithEntries(db: SyncDatabase): Promise<Set<string>> {
+  return new Set((await db.outbox.orderBy('key').uniqueKeys()) as string[]);
+}
+
+/**
+ * Applies server versions (one pulled page, or the lines embedded in a
+ * parent) to the local records with the same ids, creating the ones the
+ * device does not have. A record with pending changes keeps its fields and
+ * remembers the server version in `_remote`. Returns the local keys, in order.
+ */
+export async function applyServerRecords(
+  db: SyncDatabase,
+  resource: ResourceDefinition,
+  wires: readonly RecordFields[],
+  pending: ReadonlySet<string>,
+  parent?: { key: string; id: number | null },
+): Promise<string[]> {
+  if (wires.length === 0) return [];
+  const table = db.records(resource.name);
+  const keyOf = await lookupKeys(db, resource, wires);
+  const existing = new Map<number, StoredRecord>();
+  for (const record of await table.where('id').anyOf(wires.map((wire) => wire.id as number)).toArray()) {
+    existing.set(record.id!, record);
+  }
+  const writes: StoredRecord[] = [];
+  const created: StoredRecord[] = [];
+  const keys: string[] = [];
+  for (const wire of wires) {
+    const version = serverVersion(resource, wire, keyOf, parent);
+    const local = existing.get(version.id);
+    let next: StoredRecord | null;
+    if (!local) {
+      next = newRecordFromServer(resource, version);
+      created.push(next);
+    } else if (pending.has(local.key)) {
+      const { created_at, updated_at, fields } = version;
+      next = { ...local, _remote: { fields, created_at, updated_at } };
+    } else if (local.updated_at !== version.updated_at || local._deleted || local._remote) {
+      next = acceptServerVersion(resource, local, version, true);
+    } else {
+      next = null; // same version: re-reading the overlap window changes nothing
+    }
+    if (next) {
+      writes.push(next);
+      existing.set(version.id, next);
+    }
+    keys.push(next?.key ?? local!.key);
+  }
+  await table.bulkPut(writes);
+  await linkDanglingReferences(db, resource.name, created);
+  if (resource.children.length > 0) {
+    for (const wire of wires) {
+      const stored = existing.get(wire.id as number)!;
+      if (!stored._deleted) await replaceChildren(db, resource, stored, wire, pending);
+    }
+  }
+  return keys;
+}
+
+/** The server says this id is gone. Removes the record unless it has pending changes (then remembered for discard). */
+export async function applyServerDelete(
+  db: SyncDatabase,
+  resource: ResourceDefinition,
+  id: number,
+  pending: ReadonlySet<string>,
+): Promise<void> {
+  const local = await db.records(resource.name).where('id').equals(id).first();
+  if (!local) return;
+  if (pending.has(local.key)) {
+    await db.records(resource.name).put({ ...local, _remote: { deleted: true } });
+    return;
+  }
+  await removeRecord(db, resource.name, local.key);
+}
+
+/**
+ * The parent's embedded lines are authoritative: lines the server has are
+ * written, local lines the server no longer has are removed, and lines with
+ * pending changes (including ones created here and not pushed yet) are kept.
+ */
+export async function replaceChildren(
+  db: SyncDatabase,
+  resource: ResourceDefinition,
+  parentRecord: StoredRecord,
+  wire: RecordFields,
+  pending: ReadonlySet<string>,
+): Promise<void> {
+  for (const childName of resource.children) {
+    const child = db.registry.get(childName);
+    const link = child.parent!;
+    const lines = wire[link.embeddedAs];
+    if (!Array.isArray(lines)) continue;
+    const seen = new Set((lines as RecordFields[]).map((line) => line.id as number));
+    await applyServerRecords(db, child, lines as RecordFields[], pending, { key: parentRecord.key, id: parentRecord.id });
+    const local = await db.records(childName).where(link.keyField).equals(parentRecord.key).toArray();
+    for (const line of local) {
+      if (line.id !== null && !seen.has(line.id) && !pending.has(line.key)) await removeRecord(db, childName, line.key);
+    }
+  }
+}
+
+/**
+ * A record pulled before the record it points at has only the server id of
+ * the reference; once the target arrives, the referrers get its local key.
+ */
+export async function linkDanglingReferences(
+  db: SyncDatabase,
+  resourceName: string,
+  targets: readonly StoredRecord[],
+): Promise<void> {
+  const keyById = new Map(targets.filter((target) => target.id !== null).map((target) => [target.id!, target.key]));
+  if (keyById.size === 0) return;
+  for (const { resource, reference } of db.registry.referrersOf(resourceName)) {
+    await db
+      .records(resource.name)
+      .where(reference.field)
+      .anyOf([...keyById.keys()])
+      .modify((record: StoredRecord) => {
+        if (record[reference.keyField] === null || record[reference.keyField] === undefined) {
+          record[reference.keyField] = keyById.get(record[reference.field] as number) ?? null;
+        }
+      });
+  }
+}

@@ -1,0 +1,184 @@
+/**
+ * What the user can do with an outbox entry from the sync page or the
+ * record's screen: retry it, resolve its conflict (keep mine / take the
+ * server's), or discard it after reading what will be lost. Only the user
+ * ever discards a change (nothing is dropped silently).
+ */
+import type { SyncDatabase } from '../store/database';
+import { isLive, withIndexes } from '../store/local-record';
+import { newKey } from '../store/keys';
+import { bumpCounter, META } from '../store/meta';
+import type { ResourceDefinition } from '../store/registry/resource';
+import type { OutboxEntry, StoredRecord } from '../store/types';
+import { acceptServerVersion, keysWithEntries, replaceChildren, serverVersion } from './apply-server';
+import { SyncError, SYNC_MESSAGES } from './errors';
+import { removeRecord } from './references';
+import { describeFields, differingFields, type FieldDifference } from './reports';
+import { lookupKeys } from './wire';
+
+/**
+ * Sends the entry again at the next run. A failed entry gets a new
+ * idempotency key: the server refused it, so nothing of it was applied, and
+ * the old key would only replay the refusal.
+ */
+export async function retryEntry(db: SyncDatabase, seq: number): Promise<void> {
+  await db.transaction('rw', db.outbox, db.meta, async () => {
+    const entry = await db.outbox.get(seq);
+    if (!entry) return;
+    if (entry.status === 'failed') {
+      await db.outbox.put({ ...entry, status: 'pending', attempts: 0, next_attempt_at: 0, error: null, idempotency_key: newKey() });
+    } else if (entry.status === 'pending') {
+      await db.outbox.put({ ...entry, next_attempt_at: 0 });
+    }
+    await bumpCounter(db, META.syncRequest);
+  });
+}
+
+export type ConflictChoice = 'mine' | 'theirs';
+
+/**
+ * mine: my version is sent again, now against the server's current
+ * `updated_at` (If-Match), overwriting the other change.
+ * theirs: the server's version replaces mine on this device and my pending
+ * changes to the record are dropped.
+ */
+export async function resolveConflict(db: SyncDatabase, seq: number, choice: ConflictChoice): Promise<void> {
+  await db.transaction('rw', db.allTables(), async () => {
+    const entry = await db.outbox.get(seq);
+    if (!entry || entry.status !== 'conflict' || !entry.conflict) return;
+    const resource = db.registry.get(entry.resource);
+    const table = db.records(resource.name);
+    const record = await table.get(entry.key);
+    if (!record) return;
+    const current = entry.conflict.current;
+    const keyOf = await lookupKeys(db, resource, [current]);
+    const version = serverVersion(resource, current, keyOf, parentOf(resource, record));
+    if (choice === 'mine') {
+      const rebased: StoredRecord = { ...record, updated_at: version.updated_at, _base: version.fields };
+      delete rebased._remote;
+      await table.put(rebased);
+      await db.outbox.put({
+        ...entry,
+        status: 'pending',
+        attempts: 0,
+        next_attempt_at: 0,
+        error: null,
+        conflict: null,
+        rebases: 0,
+        idempotency_key: newKey(),
+      });
+    } else {
+      const chain = await db.outbox.where('key').equals(entry.key).toArray();
+      await db.outbox.bulkDelete(chain.filter((item) => item.status !== 'in_flight').map((item) => item.seq!));
+      const taken = acceptServerVersion(resource, record, version, true);
+      await table.put(taken);
+      await replaceChildren(db, resource, taken, current, await keysWithEntries(db));
+    }
+    await bumpCounter(db, META.syncRequest);
+  });
+}
+
+export interface DiscardReport {
+  seq: number;
+  resourceLabel: string;
+  title: string;
+  /** create: a record never sent goes away; update: my changes go; delete: the record comes back. */
+  kind: 'create' | 'update' | 'delete';
+  /** For an update, each changed field with my value (lost) and the value it returns to. */
+  fields: FieldDifference[];
+  /** For a create: records created here that point at it and will lose the reference (or go with it). */
+  dependents: number;
+  /** The sentence for the confirmation dialog. */
+  message: string;
+}
+
+/** What discarding the entry (and the rest of its record's unsent changes) would lose. Changes nothing. */
+export async function previewDiscard(db: SyncDatabase, seq: number): Promise<DiscardReport> {
+  return db.transaction('r', db.allTables(), () => describeDiscard(db, seq));
+}
+
+/**
+ * Discards every unsent change of the entry's record: a record never sent is
+ * removed (its lines go with it, references to it are cleared); a changed
+ * record returns to the server's version (the newest one a pull saw); a
+ * deleted record comes back. Refused while one of its changes is being sent.
+ * Returns what was lost.
+ */
+export async function discardEntry(db: SyncDatabase, seq: number): Promise<DiscardReport> {
+  return db.transaction('rw', db.allTables(), async () => {
+    const report = await describeDiscard(db, seq);
+    const entry = (await db.outbox.get(seq))!;
+    const resource = db.registry.get(entry.resource);
+    const table = db.records(resource.name);
+    const record = await table.get(entry.key);
+    const chain = await db.outbox.where('key').equals(entry.key).toArray();
+    await db.outbox.bulkDelete(chain.map((item) => item.seq!));
+    if (record) {
+      if (record._remote?.deleted || record._base === null) {
+        await removeRecord(db, resource.name, record.key);
+      } else {
+        const remote = record._remote && !record._remote.deleted ? record._remote : null;
+        const reverted: StoredRecord = {
+          ...record,
+          ...(remote ? remote.fields : record._base),
+          _base: remote ? remote.fields : record._base,
+          updated_at: remote ? remote.updated_at : record.updated_at,
+        };
+        delete reverted._remote;
+        delete reverted._deleted;
+        await table.put(withIndexes(resource, reverted));
+      }
+    }
+    await bumpCounter(db, META.localChange);
+    return report;
+  });
+}
+
+async function describeDiscard(db: SyncDatabase, seq: number): Promise<DiscardReport> {
+  const entry = await db.outbox.get(seq);
+  if (!entry) throw SyncError.of('not-found', SYNC_MESSAGES.recordMissing);
+  const chain = await db.outbox.where('key').equals(entry.key).toArray();
+  if (chain.some((item) => item.status === 'in_flight')) throw SyncError.of('server', SYNC_MESSAGES.inFlight);
+  const resource = db.registry.get(entry.resource);
+  const record = await db.records(resource.name).get(entry.key);
+  const title = record ? resource.title(record) : '';
+  const base = { seq, resourceLabel: resource.label, title, fields: [] as FieldDifference[], dependents: 0 };
+  const quoted = `"${title}" (${resource.label})`;
+
+  if (!record || record._base === null) {
+    const dependents = record ? await countDependents(db, resource, record.key) : 0;
+    const tail =
+      dependents > 0 ? ` ${dependents} registro(s) ligado(s) a ele também perderá(ão) essa ligação ou será(ão) apagado(s).` : '';
+    return {
+      ...base,
+      kind: 'create',
+      dependents,
+      message: `O novo registro ${quoted} será apagado deste dispositivo e não será enviado ao servidor.${tail}`,
+    };
+  }
+  if (chain.some((item: OutboxEntry) => item.op === 'delete')) {
+    return { ...base, kind: 'delete', message: `A exclusão de ${quoted} será cancelada e o registro voltará a aparecer.` };
+  }
+  const remote = record._remote && !record._remote.deleted ? record._remote.fields : null;
+  const target = remote ?? record._base;
+  const fields = await describeFields(db, resource, record, target, differingFields(resource, record, target));
+  const list = fields.map((field) => field.label).join(', ');
+  const message = record._remote?.deleted
+    ? `As alterações em ${quoted} serão perdidas e o registro, que foi excluído no servidor, sairá deste dispositivo.`
+    : `As alterações em ${quoted} serão perdidas${list ? ` (${list})` : ''} e o registro voltará à versão do servidor.`;
+  return { ...base, kind: 'update', fields, message };
+}
+
+async function countDependents(db: SyncDatabase, resource: ResourceDefinition, key: string): Promise<number> {
+  let count = 0;
+  for (const { resource: referrer, reference } of db.registry.referrersOf(resource.name)) {
+    const records = await db.records(referrer.name).where(reference.keyField).equals(key).toArray();
+    count += records.filter(isLive).length;
+  }
+  return count;
+}
+
+function parentOf(resource: ResourceDefinition, record: StoredRecord): { key: string; id: number | null } | undefined {
+  if (!resource.parent) return undefined;
+  return { key: record[resource.parent.keyField] as string, id: (record[resource.parent.field] as number | null) ?? null };
+}

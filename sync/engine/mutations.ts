@@ -1,0 +1,177 @@
+/**
+ * The one write path of the screens: a save or a delete changes the local
+ * record and its outbox entry in one Dexie transaction (nothing but Dexie is
+ * awaited inside, so the transaction cannot commit half-way). The engine
+ * pushes the entry later; the screens never call the API for a synced
+ * resource.
+ */
+import type { z } from 'zod';
+import type { SyncDatabase } from '../store/database';
+import { isLive, localFieldNames, withIndexes } from '../store/local-record';
+import { newKey } from '../store/keys';
+import { bumpCounter, META } from '../store/meta';
+import { allReferences, type ResourceDefinition } from '../store/registry/resource';
+import type { OutboxEntry, RecordFields, StoredRecord } from '../store/types';
+import { SyncError, SYNC_MESSAGES } from './errors';
+import { planChange, type OutboxPlan, type PlannedChange } from './outbox-plan';
+import { assertNotReferenced, removeRecord } from './references';
+
+export interface MutationOptions {
+  now?: () => number;
+}
+
+/** Stand-in id for validating a reference to a record that has no server id yet. */
+const PLACEHOLDER_ID = 1;
+
+/**
+ * Saves a record: `key` null creates one. `changes` uses the wire field
+ * names; set references by local key (`category_key`), or by server id
+ * (`category_id`) when that is what the screen has. Validates with the
+ * resource's input schema and throws `SyncError` 'validation' with the
+ * contract's Portuguese messages per field. Returns the record's local key.
+ */
+export async function saveRecord(
+  db: SyncDatabase,
+  resourceName: string,
+  key: string | null,
+  changes: RecordFields,
+  options: MutationOptions = {},
+): Promise<string> {
+  const resource = db.registry.get(resourceName);
+  const now = (options.now ?? Date.now)();
+  return db.transaction('rw', db.allTables(), async () => {
+    const table = db.records(resourceName);
+    let record: StoredRecord;
+    if (key === null) {
+      record = { key: newKey(), id: null, created_at: null, updated_at: null, _base: null, _local_at: new Date(now).toISOString() };
+      for (const field of localFieldNames(resource)) record[field] = null;
+    } else {
+      const existing = await table.get(key);
+      if (!isLive(existing)) throw SyncError.of('not-found', SYNC_MESSAGES.recordMissing);
+      record = { ...existing };
+    }
+    for (const field of localFieldNames(resource)) if (Object.hasOwn(changes, field)) record[field] = changes[field];
+
+    const candidate = await resolveForValidation(db, resource, record, changes);
+    const parsed = resource.input.safeParse(candidate);
+    if (!parsed.success) throw SyncError.of('validation', firstMessage(parsed.error), { fields: fieldMessages(parsed.error) });
+    const referenceFields = new Set(allReferences(resource).map((reference) => reference.field));
+    for (const field of Object.keys(resource.input.shape)) {
+      if (!referenceFields.has(field)) record[field] = (parsed.data as RecordFields)[field] ?? null;
+    }
+
+    const payload: RecordFields = {};
+    for (const field of Object.keys(resource.input.shape)) payload[field] = record[field];
+    for (const reference of allReferences(resource)) {
+      payload[reference.field] = record[reference.field];
+      payload[reference.keyField] = record[reference.keyField];
+    }
+    const change: PlannedChange = key === null ? { op: 'create', payload } : { op: 'update', payload };
+    const chain = await db.outbox.where('key').equals(record.key).toArray();
+    await applyPlan(db, planChange(chain, change, { resource: resourceName, key: record.key, serverId: record.id, now, newIdempotencyKey: newKey }));
+    await table.put(withIndexes(resource, record));
+    await bumpCounter(db, META.localChange);
+    return record.key;
+  });
+}
+
+export interface DeleteResult {
+  /** True when the record never reached the server: it is gone and nothing will be sent. */
+  cancelled: boolean;
+}
+
+/**
+ * Deletes a record locally. A record that never reached the server is simply
+ * removed (its create is cancelled, nothing is sent). Otherwise it becomes a
+ * tombstone, out of every list, until the delete is pushed; what points at it
+ * follows (registry `onDelete`) once the delete is confirmed. Throws
+ * 'validation' ("em uso") when a restrict reference points at it.
+ */
+export async function deleteRecord(
+  db: SyncDatabase,
+  resourceName: string,
+  key: string,
+  options: MutationOptions = {},
+): Promise<DeleteResult> {
+  const resource = db.registry.get(resourceName);
+  const now = (options.now ?? Date.now)();
+  return db.transaction('rw', db.allTables(), async () => {
+    const table = db.records(resourceName);
+    const record = await table.get(key);
+    if (!isLive(record)) return { cancelled: false };
+    await assertNotReferenced(db, resourceName, key);
+    const chain = await db.outbox.where('key').equals(key).toArray();
+    const plan = planChange(chain, { op: 'delete' }, { resource: resourceName, key, serverId: record.id, now, newIdempotencyKey: newKey });
+    await applyPlan(db, plan);
+    if (plan.cancelled) await removeRecord(db, resourceName, key);
+    else await table.put(withIndexes(resource, { ...record, _deleted: 1 }));
+    await bumpCounter(db, META.localChange);
+    return { cancelled: plan.cancelled };
+  });
+}
+
+/** Asks the engine tab (whichever tab it is) to sync now. */
+export async function requestSync(db: SyncDatabase): Promise<void> {
+  await db.transaction('rw', db.meta, () => bumpCounter(db, META.syncRequest));
+}
+
+async function applyPlan(db: SyncDatabase, plan: OutboxPlan): Promise<void> {
+  if (plan.remove.length > 0) await db.outbox.bulkDelete(plan.remove);
+  for (const entry of plan.put) await db.outbox.put(entry as OutboxEntry);
+}
+
+/**
+ * Fills both sides of every reference from the side the screen set, copies
+ * the declared display fields from the target, and returns the input
+ * candidate: references with the target's server id, or a stand-in when the
+ * target exists but is not pushed yet (it is sent with the real id later).
+ */
+async function resolveForValidation(
+  db: SyncDatabase,
+  resource: ResourceDefinition,
+  record: StoredRecord,
+  changes: RecordFields,
+): Promise<RecordFields> {
+  const candidate: RecordFields = {};
+  for (const field of Object.keys(resource.input.shape)) candidate[field] = record[field] ?? undefined;
+  for (const reference of allReferences(resource)) {
+    const targets = db.records(reference.resource);
+    const setByKey = Object.hasOwn(changes, reference.keyField);
+    const key = record[reference.keyField];
+    const id = record[reference.field];
+    let target: StoredRecord | undefined;
+    if (!setByKey && typeof id === 'number' && (Object.hasOwn(changes, reference.field) || typeof key !== 'string')) {
+      target = await targets.where('id').equals(id).first();
+      if (!target) {
+        // An id the device does not know (pulled before its target): keep it as it is.
+        record[reference.keyField] = null;
+        if (reference.field in candidate) candidate[reference.field] = id;
+        continue;
+      }
+    } else {
+      target = typeof key === 'string' ? await targets.get(key) : undefined;
+    }
+    if (target && !isLive(target)) target = undefined;
+    if (resource.parent === reference && !target) throw SyncError.of('not-found', SYNC_MESSAGES.recordMissing);
+    record[reference.keyField] = target?.key ?? null;
+    record[reference.field] = target?.id ?? null;
+    if (target && reference.copy && (setByKey || Object.hasOwn(changes, reference.field))) {
+      for (const [field, from] of Object.entries(reference.copy)) record[field] = target[from] ?? null;
+    }
+    if (reference.field in candidate) candidate[reference.field] = target ? (target.id ?? PLACEHOLDER_ID) : undefined;
+  }
+  return candidate;
+}
+
+function fieldMessages(error: z.ZodError): Record<string, string[]> {
+  const fields: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? '');
+    (fields[field] ??= []).push(issue.message);
+  }
+  return fields;
+}
+
+function firstMessage(error: z.ZodError): string {
+  return error.issues[0]?.message ?? SYNC_MESSAGES.validation;
+}

@@ -1,0 +1,151 @@
+/**
+ * Brings the server's changes into the local store, resource by resource
+ * (targets of references first, so references map to local keys).
+ *
+ * Incremental (docs/sync-protocol.md): the list call with `updated_since`
+ * (the cursor; the epoch on the first pull) pages by `(updated_at, id)`
+ * keyset with `after_id` until a page is shorter than `take`, applies
+ * `deleted_ids`, then keeps `server_time − 60 s` as the next cursor, so a
+ * write that committed late is re-read rather than missed. A server that
+ * refuses the extension (a 4xx, or an answer without the pull shape) is read
+ * by documented full paging, and local records it no longer lists are removed.
+ *
+ * Each page is applied in its own transaction; a record with pending local
+ * changes is never overwritten (see apply-server.ts). The cursor only moves
+ * when every page of the resource arrived.
+ */
+import { z } from 'zod';
+import { pullResponseSchema } from '../contract/sync';
+import type { SyncDatabase } from '../store/database';
+import { META, readMeta, writeMeta, type PullCursor } from '../store/meta';
+import { withReopen } from '../store/reopen';
+import type { ResourceDefinition } from '../store/registry/resource';
+import type { RecordFields } from '../store/types';
+import { applyServerDelete, applyServerRecords, keysWithEntries } from './apply-server';
+import { SyncError } from './errors';
+import { removeRecord } from './references';
+import type { Transport } from './transport';
+import { fillPath } from './wire';
+
+export const PULL_EPOCH = '1970-01-01T00:00:00.000Z';
+export const PULL_OVERLAP_MS = 60_000;
+export const DEFAULT_PULL_PAGE_SIZE = 500;
+
+export interface PullContext {
+  db: SyncDatabase;
+  transport: Transport;
+  pageSize: number;
+  /** False forces documented full paging (a server without the sync extensions). */
+  incremental: boolean;
+  isStopped: () => boolean;
+}
+
+export async function pullAll(context: PullContext): Promise<void> {
+  for (const resource of context.db.registry.pullOrder()) {
+    if (context.isStopped()) return;
+    await pullResource(context, resource);
+  }
+}
+
+export async function pullResource(context: PullContext, resource: ResourceDefinition): Promise<void> {
+  if (context.incremental && (await pullIncremental(context, resource)) === 'done') return;
+  await pullFull(context, resource);
+}
+
+type GetResult = { ok: true; body: unknown } | { ok: false; status: number };
+
+/** A GET whose failures other than a 4xx end the pull with a typed error. */
+async function get(context: PullContext, path: string, query: Record<string, string | number | undefined>): Promise<GetResult> {
+  const outcome = await context.transport.send({ method: 'GET', path, query });
+  if (outcome.kind !== 'response') throw SyncError.of('network');
+  const { status, body } = outcome;
+  if (status >= 200 && status < 300) return { ok: true, body };
+  if (status === 401) throw SyncError.of('unauthorized', undefined, { status });
+  if (status === 408 || status === 429 || status >= 500) throw SyncError.of('server', undefined, { status });
+  return { ok: false, status };
+}
+
+async function pullIncremental(context: PullContext, resource: ResourceDefinition): Promise<'done' | 'unsupported'> {
+  const { db } = context;
+  const cursor = await withReopen(db, () => readMeta<PullCursor>(db, META.cursor(resource.name)));
+  const listPath = resource.paths.list!;
+  const paged = listPath.includes('{take}');
+  const path = paged ? fillPath(listPath, { skip: 0, take: context.pageSize }) : listPath;
+  const schema = pullResponseSchema(resource.schema);
+  let since = cursor?.updated_since ?? PULL_EPOCH;
+  let afterId: number | undefined;
+  let serverTime: string | undefined;
+  for (;;) {
+    if (context.isStopped()) return 'done';
+    const answer = await get(context, path, { updated_since: since, after_id: afterId });
+    if (!answer.ok) {
+      if (serverTime === undefined) return 'unsupported';
+      throw SyncError.of('server', undefined, { status: answer.status });
+    }
+    const page = schema.safeParse(answer.body);
+    if (!page.success) {
+      if (serverTime === undefined) return 'unsupported';
+      throw SyncError.of('server');
+    }
+    const list = page.data.list as RecordFields[];
+    await applyPage(db, resource, list, page.data.deleted_ids);
+    serverTime ??= page.data.server_time;
+    const last = list.at(-1);
+    if (!paged || !last || list.length < context.pageSize) break;
+    since = last.updated_at as string;
+    afterId = last.id as number;
+  }
+  const next = new Date(Date.parse(serverTime!) - PULL_OVERLAP_MS).toISOString();
+  await withReopen(db, () => writeMeta(db, META.cursor(resource.name), { updated_since: next } satisfies PullCursor));
+  return 'done';
+}
+
+async function pullFull(context: PullContext, resource: ResourceDefinition): Promise<void> {
+  const { db } = context;
+  const listPath = resource.paths.list!;
+  const paged = listPath.includes('{take}');
+  const listSchema = z.array(resource.schema);
+  const seen = new Set<number>();
+  for (let skip = 0; ; skip += context.pageSize) {
+    if (context.isStopped()) return;
+    const path = paged ? fillPath(listPath, { skip, take: context.pageSize }) : listPath;
+    const answer = await get(context, path, {});
+    if (!answer.ok) throw SyncError.of('server', undefined, { status: answer.status });
+    const raw = Array.isArray(answer.body) ? answer.body : (answer.body as { list?: unknown } | null)?.list;
+    const parsed = listSchema.safeParse(raw);
+    if (!parsed.success) throw SyncError.of('server');
+    const list = parsed.data as RecordFields[];
+    for (const record of list) seen.add(record.id as number);
+    await applyPage(db, resource, list, []);
+    if (!paged || list.length < context.pageSize) break;
+  }
+  await withReopen(db, () =>
+    db.transaction('rw', db.allTables(), async () => {
+      const pending = await keysWithEntries(db);
+      const gone = await db
+        .records(resource.name)
+        .where('id')
+        .above(0)
+        .filter((record) => !seen.has(record.id!) && !pending.has(record.key))
+        .primaryKeys();
+      for (const key of gone) await removeRecord(db, resource.name, key);
+      // A full read is the new starting point; the next run tries the incremental call again from scratch.
+      await db.meta.delete(META.cursor(resource.name));
+    }),
+  );
+}
+
+async function applyPage(
+  db: SyncDatabase,
+  resource: ResourceDefinition,
+  list: RecordFields[],
+  deletedIds: readonly number[],
+): Promise<void> {
+  await withReopen(db, () =>
+    db.transaction('rw', db.allTables(), async () => {
+      const pending = await keysWithEntries(db);
+      await applyServerRecords(db, resource, list, pending);
+      for (const id of deletedIds) await applyServerDelete(db, resource, id, pending);
+    }),
+  );
+}

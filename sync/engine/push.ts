@@ -1,0 +1,411 @@
+/**
+ * Sends the outbox to the server.
+ *
+ * Entries form one chain per record (by local key) in the order they were
+ * made; only the head of a chain is sent, so a record's changes arrive in
+ * order, while chains do not wait for each other (up to `concurrency` in
+ * parallel). A head that points at a record not yet created on the server
+ * waits for that create. Each send is: mark in flight (one transaction),
+ * HTTP, apply the outcome (one transaction). The outcome decides:
+ *
+ * - 2xx: the server's version becomes the record's base; a create's id goes
+ *   into the record and every reference to it;
+ * - network error, timeout, 408, 429, 5xx: retry later with backoff and
+ *   jitter (Retry-After honoured), same idempotency key;
+ * - 401: the transport already refreshed and retried once; the push stops
+ *   until the user signs in again;
+ * - 404 on a delete: done;
+ * - 409: a conflict the user resolves, unless only the server's timestamp moved;
+ * - any other 4xx: failed, with the server's message; the local data stays.
+ */
+import { apiErrorSchema } from '../contract/errors';
+import { conflictResponseSchema, IDEMPOTENCY_HEADER, IF_MATCH_HEADER } from '../contract/sync';
+import type { SyncDatabase } from '../store/database';
+import { sameValue } from '../store/local-record';
+import { newKey } from '../store/keys';
+import { withReopen } from '../store/reopen';
+import type { ResourceDefinition } from '../store/registry/resource';
+import type { OutboxEntry, RecordFields, StoredRecord, SyncErrorInfo } from '../store/types';
+import { acceptServerVersion, keysWithEntries, replaceChildren, serverVersion } from './apply-server';
+import { nextRetryDelay, type BackoffPolicy } from './backoff';
+import { syncErrorInfo, SYNC_MESSAGES } from './errors';
+import { assignServerId, removeRecord } from './references';
+import type { HttpOutcome, HttpRequest, Transport } from './transport';
+import { buildBody, fillPath, lookupKeys, resolveReferences } from './wire';
+
+/** 409s settled on their own before the entry is shown as a conflict. */
+const MAX_REBASES = 3;
+
+export interface PushContext {
+  db: SyncDatabase;
+  transport: Transport;
+  backoff: BackoffPolicy;
+  random: () => number;
+  now: () => number;
+  concurrency: number;
+  isStopped: () => boolean;
+}
+
+export interface PushResult {
+  /** Requests that got an outcome. */
+  sent: number;
+  /** A request found no server: the rest waits for the next run. */
+  networkDown: boolean;
+  /** The session is over: nothing more is sent until the user signs in. */
+  unauthorized: boolean;
+  /** Earliest time a waiting retry is due, or null. */
+  nextWakeAt: number | null;
+  /** The last retryable error met, for the status. */
+  lastError: SyncErrorInfo | null;
+}
+
+type SendVerdict = 'sent' | 'skipped' | 'waiting' | 'network-down' | 'unauthorized';
+
+interface Prepared {
+  seq: number;
+  entry: OutboxEntry;
+  resource: ResourceDefinition;
+  request: HttpRequest;
+  body: RecordFields | undefined;
+  parent: { key: string; id: number | null } | undefined;
+}
+
+export async function push(context: PushContext): Promise<PushResult> {
+  const result: PushResult = { sent: 0, networkDown: false, unauthorized: false, nextWakeAt: null, lastError: null };
+  await withReopen(context.db, () => releaseStaleInFlight(context.db));
+  while (!context.isStopped()) {
+    const ready = await withReopen(context.db, () => readyHeads(context.db, context.now()));
+    if (ready.length === 0) break;
+    let progress = 0;
+    let failure: unknown = null;
+    await runPool(ready, context.concurrency, async (entry) => {
+      if (failure || result.networkDown || result.unauthorized || context.isStopped()) return;
+      try {
+        const verdict = await sendEntry(context, entry.seq!, result);
+        if (verdict === 'sent') progress += 1;
+        else if (verdict === 'network-down') result.networkDown = true;
+        else if (verdict === 'unauthorized') result.unauthorized = true;
+      } catch (error) {
+        failure ??= error;
+      }
+    });
+    // A store failure (the database closed under us) ends the run; an in-flight
+    // entry left behind is sent again, with the same key, when the engine restarts.
+    if (failure) throw failure;
+    result.sent += progress;
+    if (progress === 0 || result.networkDown || result.unauthorized) break;
+  }
+  result.nextWakeAt = await withReopen(context.db, () => earliestRetry(context.db, context.now()));
+  return result;
+}
+
+/**
+ * Only one push runs at a time (one engine per device, one run at a time),
+ * so an entry still in flight when a push starts was cut off (the app closed,
+ * the tab reloaded, the store failed) and goes back to pending, keeping its
+ * idempotency key: if the server applied it, the retry gets the stored answer.
+ */
+export async function releaseStaleInFlight(db: SyncDatabase): Promise<void> {
+  await db.outbox.where('status').equals('in_flight').modify({ status: 'pending', next_attempt_at: 0 });
+}
+
+/** Heads of the chains that may be sent now, oldest first. */
+export async function readyHeads(db: SyncDatabase, now: number): Promise<OutboxEntry[]> {
+  const seen = new Set<string>();
+  const ready: OutboxEntry[] = [];
+  for (const entry of await db.outbox.orderBy('seq').toArray()) {
+    if (seen.has(entry.key)) continue;
+    seen.add(entry.key);
+    if (entry.status === 'pending' && entry.next_attempt_at <= now) ready.push(entry);
+  }
+  return ready;
+}
+
+async function earliestRetry(db: SyncDatabase, now: number): Promise<number | null> {
+  const seen = new Set<string>();
+  let earliest: number | null = null;
+  for (const entry of await db.outbox.orderBy('seq').toArray()) {
+    if (seen.has(entry.key)) continue;
+    seen.add(entry.key);
+    if (entry.status === 'pending' && entry.next_attempt_at > now) {
+      earliest = earliest === null ? entry.next_attempt_at : Math.min(earliest, entry.next_attempt_at);
+    }
+  }
+  return earliest;
+}
+
+async function sendEntry(context: PushContext, seq: number, result: PushResult): Promise<SendVerdict> {
+  const { db } = context;
+  const prepared = await withReopen(db, () => db.transaction('rw', db.allTables(), () => prepare(context, seq)));
+  if (prepared === 'skipped' || prepared === 'waiting') return prepared;
+  const outcome = await context.transport.send(prepared.request);
+  return withReopen(db, () =>
+    db.transaction('rw', db.allTables(), () => applyOutcome(context, prepared, outcome, result)),
+  );
+}
+
+async function prepare(context: PushContext, seq: number): Promise<Prepared | 'skipped' | 'waiting'> {
+  const { db } = context;
+  const entry = await db.outbox.get(seq);
+  if (!entry || entry.status !== 'pending' || entry.next_attempt_at > context.now()) return 'skipped';
+  const head = await db.outbox.where('key').equals(entry.key).first();
+  if (head?.seq !== seq) return 'skipped';
+  const resource = db.registry.get(entry.resource);
+  const record = await db.records(resource.name).get(entry.key);
+  if (!record) {
+    // Nothing left to send for (its record was removed along with a parent).
+    await db.outbox.delete(seq);
+    return 'skipped';
+  }
+
+  const fields = entry.op === 'delete' ? record : { ...record, ...entry.payload };
+  const references = await resolveReferences(db, resource, fields);
+  if (!references.ready) return 'waiting';
+  const parentId = resource.parent ? references.ids[resource.parent.field] ?? null : undefined;
+  const parent = resource.parent ? { key: record[resource.parent.keyField] as string, id: parentId ?? null } : undefined;
+  if (resource.parent && parentId === null) {
+    await failEntry(db, entry, syncErrorInfo('validation', SYNC_MESSAGES.missingReference));
+    return 'skipped';
+  }
+
+  const headers: Record<string, string> = { [IDEMPOTENCY_HEADER]: entry.idempotency_key };
+  let request: HttpRequest;
+  let body: RecordFields | undefined;
+  if (entry.op === 'create') {
+    body = buildBody(resource, entry.payload ?? {}, references.ids);
+    request = { method: 'POST', path: fillPath(resource.paths.create, { parentId }), body, headers };
+  } else {
+    if (record.id === null) {
+      if (entry.op === 'delete') {
+        // The record never reached the server: nothing to delete there.
+        await db.outbox.delete(seq);
+        if ((await db.outbox.where('key').equals(entry.key).count()) === 0) await removeRecord(db, resource.name, entry.key);
+        return 'skipped';
+      }
+      return 'waiting';
+    }
+    if (record.updated_at) headers[IF_MATCH_HEADER] = record.updated_at;
+    const path = fillPath(entry.op === 'update' ? resource.paths.update : resource.paths.delete, { id: record.id, parentId });
+    if (entry.op === 'update') {
+      body = buildBody(resource, entry.payload ?? {}, references.ids);
+      request = { method: 'PUT', path, body, headers };
+    } else {
+      request = { method: 'DELETE', path, headers };
+    }
+  }
+  const inFlight: OutboxEntry = { ...entry, status: 'in_flight', attempts: entry.attempts + 1 };
+  await db.outbox.put(inFlight);
+  return { seq, entry: inFlight, resource, request, body, parent };
+}
+
+async function applyOutcome(
+  context: PushContext,
+  prepared: Prepared,
+  outcome: HttpOutcome,
+  result: PushResult,
+): Promise<SendVerdict> {
+  const { db } = context;
+  const entry = await db.outbox.get(prepared.seq);
+  if (!entry) return 'sent';
+  if (outcome.kind === 'network') {
+    result.lastError = syncErrorInfo('network');
+    await retryLater(context, entry, result.lastError);
+    return 'network-down';
+  }
+  if (outcome.kind === 'timeout') {
+    result.lastError = syncErrorInfo('network');
+    await retryLater(context, entry, result.lastError);
+    return 'sent';
+  }
+  const { status, body } = outcome;
+  if (status >= 200 && status < 300) return applySuccess(context, prepared, entry, body, result);
+  if (status === 404 && entry.op === 'delete') return applyDeleted(db, prepared);
+  if (status === 401) {
+    // The session is over; this try does not count against the entry.
+    await db.outbox.put({ ...entry, status: 'pending', attempts: Math.max(0, entry.attempts - 1) });
+    return 'unauthorized';
+  }
+  if (status === 409) return applyConflict(context, prepared, entry, body);
+  if (status === 408 || status === 429 || status >= 500) {
+    result.lastError = syncErrorInfo('server', undefined, { status });
+    await retryLater(context, entry, result.lastError, outcome.retryAfterMs);
+    return 'sent';
+  }
+  const error = apiErrorSchema.safeParse(body);
+  const code = status === 404 ? 'not-found' : 'validation';
+  await failEntry(
+    db,
+    entry,
+    syncErrorInfo(code, error.success ? error.data.message : undefined, {
+      status,
+      ...(error.success && error.data.errors ? { fields: error.data.errors } : {}),
+    }),
+  );
+  return 'sent';
+}
+
+async function applySuccess(
+  context: PushContext,
+  prepared: Prepared,
+  entry: OutboxEntry,
+  body: unknown,
+  result: PushResult,
+): Promise<SendVerdict> {
+  const { db } = context;
+  if (entry.op === 'delete') return applyDeleted(db, prepared);
+  const { resource } = prepared;
+  const parsed = resource.schema.safeParse(body);
+  if (!parsed.success) {
+    // Same idempotency key on retry: the server replays its answer rather than applying twice.
+    result.lastError = syncErrorInfo('server', SYNC_MESSAGES.unexpectedResponse);
+    await retryLater(context, entry, result.lastError);
+    return 'sent';
+  }
+  const wire = parsed.data as RecordFields;
+  await acceptAnswer(db, prepared, wire);
+  return 'sent';
+}
+
+/** The server applied the entry and answered `wire`: the entry is done, the record takes the new base. */
+async function acceptAnswer(db: SyncDatabase, prepared: Prepared, wire: RecordFields): Promise<void> {
+  const { resource, entry } = prepared;
+  const table = db.records(resource.name);
+  await db.outbox.delete(prepared.seq);
+  const keyOf = await lookupKeys(db, resource, [wire]);
+  const version = serverVersion(resource, wire, keyOf, prepared.parent);
+  if (entry.op === 'create') {
+    const duplicate = await table.where('id').equals(version.id).first();
+    if (duplicate && duplicate.key !== entry.key) await adoptDuplicate(db, resource, entry.key, duplicate);
+  }
+  const record = await table.get(entry.key);
+  if (!record) return;
+  const later = await db.outbox.where('key').equals(entry.key).count();
+  const updated = acceptServerVersion(resource, record, version, later === 0 && !record._deleted);
+  await table.put(updated);
+  if (entry.op === 'create') await assignServerId(db, resource.name, entry.key, version.id);
+  if (!updated._deleted && resource.children.length > 0) {
+    await replaceChildren(db, resource, updated, wire, await keysWithEntries(db));
+  }
+}
+
+async function applyDeleted(db: SyncDatabase, prepared: Prepared): Promise<SendVerdict> {
+  await db.outbox.delete(prepared.seq);
+  if ((await db.outbox.where('key').equals(prepared.entry.key).count()) === 0) {
+    await removeRecord(db, prepared.resource.name, prepared.entry.key);
+  }
+  return 'sent';
+}
+
+/**
+ * A 409 is only a conflict when someone changed what the user can edit. When
+ * the server's editable fields are still those this change was based on
+ * (only `updated_at` moved, e.g. an equipment line was added to the agent),
+ * the change is re-sent against the new timestamp; when they already equal
+ * what was sent, the change is in and the entry is done.
+ */
+async function applyConflict(
+  context: PushContext,
+  prepared: Prepared,
+  entry: OutboxEntry,
+  body: unknown,
+): Promise<SendVerdict> {
+  const { db } = context;
+  const { resource } = prepared;
+  const parsed = conflictResponseSchema(resource.schema).safeParse(body);
+  if (!parsed.success) {
+    const error = apiErrorSchema.safeParse(body);
+    await failEntry(db, entry, syncErrorInfo('conflict', error.success ? error.data.message : undefined, { status: 409 }));
+    return 'sent';
+  }
+  const current = parsed.data.current as RecordFields;
+  const table = db.records(resource.name);
+  const record = await table.get(entry.key);
+  if (!record) return 'sent';
+  if (entry.op === 'update' && prepared.body && sameInput(resource, current, prepared.body)) {
+    await acceptAnswer(db, prepared, current);
+    return 'sent';
+  }
+  const rebases = entry.rebases ?? 0;
+  if (record._base && sameInput(resource, current, record._base) && rebases < MAX_REBASES) {
+    await table.put({ ...record, updated_at: current.updated_at as string });
+    await db.outbox.put({
+      ...entry,
+      status: 'pending',
+      attempts: 0,
+      next_attempt_at: 0,
+      error: null,
+      idempotency_key: newKey(),
+      rebases: rebases + 1,
+    });
+    return 'sent';
+  }
+  const error = apiErrorSchema.safeParse(body);
+  await db.outbox.put({
+    ...entry,
+    status: 'conflict',
+    conflict: { current },
+    error: syncErrorInfo('conflict', error.success ? error.data.message : undefined, { status: 409 }),
+  });
+  return 'sent';
+}
+
+/** Equal on every field the input schema writes (references compared by server id). */
+function sameInput(resource: ResourceDefinition, a: RecordFields, b: RecordFields): boolean {
+  return Object.keys(resource.input.shape).every((field) => sameValue(a[field], b[field]));
+}
+
+async function retryLater(
+  context: PushContext,
+  entry: OutboxEntry,
+  error: SyncErrorInfo,
+  retryAfterMs?: number,
+): Promise<void> {
+  const delay = nextRetryDelay(entry.attempts, retryAfterMs, context.backoff, context.random);
+  await context.db.outbox.put({ ...entry, status: 'pending', error, next_attempt_at: context.now() + delay });
+}
+
+async function failEntry(db: SyncDatabase, entry: OutboxEntry, error: SyncErrorInfo): Promise<void> {
+  await db.outbox.put({ ...entry, status: 'failed', error });
+}
+
+/**
+ * A create's answer was lost, and a pull brought the server's copy in as a
+ * separate local record before the retry confirmed it. The copy folds into
+ * the record that made the create: what pointed at the copy points at it,
+ * the copy's pending changes follow it, and the copy goes.
+ */
+async function adoptDuplicate(
+  db: SyncDatabase,
+  resource: ResourceDefinition,
+  key: string,
+  duplicate: StoredRecord,
+): Promise<void> {
+  for (const { resource: referrer, reference } of db.registry.referrersOf(resource.name)) {
+    await db
+      .records(referrer.name)
+      .where(reference.keyField)
+      .equals(duplicate.key)
+      .modify((record: StoredRecord) => {
+        record[reference.keyField] = key;
+      });
+  }
+  await db.outbox
+    .where('key')
+    .equals(duplicate.key)
+    .modify((entry: OutboxEntry) => {
+      entry.key = key;
+    });
+  await db.records(resource.name).delete(duplicate.key);
+}
+
+async function runPool<T>(items: readonly T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next]!;
+      next += 1;
+      await work(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, items.length)) }, worker));
+}

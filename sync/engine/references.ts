@@ -1,0 +1,85 @@
+/**
+ * Keeps references between local records right: the server id a create got
+ * goes into every record and pending change pointing at the local key, and a
+ * record that is gone for good (its delete pushed, deleted on the server,
+ * or a never-pushed record discarded) takes its referrers with it or clears
+ * their reference, as the server does (`onDelete` in the registry).
+ *
+ * All functions run inside the caller's Dexie transaction over every table.
+ */
+import type { SyncDatabase } from '../store/database';
+import { isLive, withIndexes } from '../store/local-record';
+import type { OutboxEntry, StoredRecord } from '../store/types';
+import { SyncError, SYNC_MESSAGES } from './errors';
+
+/** Writes the new server id next to every reference to `key`, in records and in pending payloads. */
+export async function assignServerId(db: SyncDatabase, resourceName: string, key: string, id: number): Promise<void> {
+  for (const { resource, reference } of db.registry.referrersOf(resourceName)) {
+    await db
+      .records(resource.name)
+      .where(reference.keyField)
+      .equals(key)
+      .modify((record: StoredRecord) => {
+        record[reference.field] = id;
+      });
+    await db.outbox
+      .where('resource')
+      .equals(resource.name)
+      .modify((entry: OutboxEntry) => {
+        if (entry.payload && entry.payload[reference.keyField] === key) entry.payload[reference.field] = id;
+      });
+  }
+}
+
+/** Refuses a delete while live records point at the record through a `restrict` reference. */
+export async function assertNotReferenced(db: SyncDatabase, resourceName: string, key: string): Promise<void> {
+  for (const { resource, reference } of db.registry.referrersOf(resourceName)) {
+    if (reference.onDelete !== 'restrict') continue;
+    const referrers = await db.records(resource.name).where(reference.keyField).equals(key).toArray();
+    if (referrers.some(isLive)) throw SyncError.of('validation', SYNC_MESSAGES.inUse);
+  }
+}
+
+/**
+ * Removes a record that is gone for good and applies its `onDelete` to the
+ * records pointing at it. Entries of the record are dropped, except one being
+ * sent right now: the row then stays as a tombstone until that send ends.
+ */
+export async function removeRecord(db: SyncDatabase, resourceName: string, key: string): Promise<void> {
+  const resource = db.registry.get(resourceName);
+  const table = db.records(resourceName);
+  const record = await table.get(key);
+  const entries = await db.outbox.where('key').equals(key).toArray();
+  const inFlight = entries.filter((entry) => entry.status === 'in_flight');
+  await db.outbox.bulkDelete(entries.filter((entry) => entry.status !== 'in_flight').map((entry) => entry.seq!));
+  if (record) {
+    if (inFlight.length > 0) await table.put(withIndexes(resource, { ...record, _deleted: 1 }));
+    else await table.delete(key);
+  }
+  await applyDeleteToReferrers(db, resourceName, key);
+}
+
+/** `onDelete` of every reference to `key`: cascade removes the referrer, set-null (and restrict, after the fact) clears the reference. */
+export async function applyDeleteToReferrers(db: SyncDatabase, resourceName: string, key: string): Promise<void> {
+  for (const { resource, reference } of db.registry.referrersOf(resourceName)) {
+    const referrers = await db.records(resource.name).where(reference.keyField).equals(key).toArray();
+    for (const referrer of referrers) {
+      if (reference.onDelete === 'cascade') {
+        await removeRecord(db, resource.name, referrer.key);
+        continue;
+      }
+      const cleared: StoredRecord = { ...referrer, [reference.field]: null, [reference.keyField]: null };
+      if (referrer._base) cleared._base = { ...referrer._base, [reference.field]: null, [reference.keyField]: null };
+      await db.records(resource.name).put(withIndexes(resource, cleared));
+      await db.outbox
+        .where('key')
+        .equals(referrer.key)
+        .modify((entry: OutboxEntry) => {
+          if (entry.payload && entry.payload[reference.keyField] === key) {
+            entry.payload[reference.field] = null;
+            entry.payload[reference.keyField] = null;
+          }
+        });
+    }
+  }
+}

@@ -1,0 +1,150 @@
+/**
+ * What the sync page shows about each outbox entry, in the user's words:
+ * which record, which change, its state and error, for a conflict the two
+ * versions field by field, and before a discard what will be lost.
+ */
+import type { SyncDatabase } from '../store/database';
+import { isLive, sameValue } from '../store/local-record';
+import type { ResourceDefinition } from '../store/registry/resource';
+import type { OutboxEntry, OutboxOperation, OutboxStatus, RecordFields, StoredRecord, SyncErrorInfo } from '../store/types';
+import { serverVersion } from './apply-server';
+import { lookupKeys, resolveReferences } from './wire';
+
+export const OPERATION_LABELS: Record<OutboxOperation, string> = {
+  create: 'Inclusão',
+  update: 'Alteração',
+  delete: 'Exclusão',
+};
+
+export const STATUS_LABELS: Record<OutboxStatus, string> = {
+  pending: 'Aguardando envio',
+  in_flight: 'Enviando',
+  failed: 'Falhou',
+  conflict: 'Conflito',
+};
+
+export interface FieldDifference {
+  field: string;
+  label: string;
+  /** Value on this device, as shown to the user (references by the target's name). */
+  mine: unknown;
+  /** Value on the server. */
+  theirs: unknown;
+}
+
+export interface PendingChange {
+  seq: number;
+  resource: string;
+  resourceLabel: string;
+  key: string;
+  title: string;
+  op: OutboxOperation;
+  opLabel: string;
+  status: OutboxStatus;
+  statusLabel: string;
+  error: SyncErrorInfo | null;
+  attempts: number;
+  /** Epoch ms of the next try, when waiting after a failure. */
+  nextAttemptAt: number | null;
+  changedAt: number;
+  /** A record this change waits for (created offline and not sent yet). */
+  waitingFor: { resourceLabel: string; title: string } | null;
+  /** On a conflict: the fields that differ between my version and the server's. */
+  conflict: FieldDifference[] | null;
+}
+
+export async function readPendingChanges(db: SyncDatabase): Promise<PendingChange[]> {
+  const entries = await db.outbox.orderBy('seq').toArray();
+  const changes: PendingChange[] = [];
+  for (const entry of entries) {
+    const resource = db.registry.get(entry.resource);
+    const record = await db.records(resource.name).get(entry.key);
+    const shown: RecordFields = { ...(record ?? {}), ...(entry.payload ?? {}) };
+    let waitingFor: PendingChange['waitingFor'] = null;
+    if (entry.status === 'pending' && entry.op !== 'delete') {
+      const references = await resolveReferences(db, resource, shown);
+      if (!references.ready) {
+        const target = await db.records(references.waitingFor.resource).get(references.waitingFor.key);
+        const targetResource = db.registry.get(references.waitingFor.resource);
+        waitingFor = { resourceLabel: targetResource.label, title: target ? targetResource.title(target) : '' };
+      }
+    }
+    changes.push({
+      seq: entry.seq!,
+      resource: resource.name,
+      resourceLabel: resource.label,
+      key: entry.key,
+      title: resource.title(shown),
+      op: entry.op,
+      opLabel: OPERATION_LABELS[entry.op],
+      status: entry.status,
+      statusLabel: STATUS_LABELS[entry.status],
+      error: entry.error,
+      attempts: entry.attempts,
+      nextAttemptAt: entry.status === 'pending' && entry.next_attempt_at > 0 ? entry.next_attempt_at : null,
+      changedAt: entry.changed_at,
+      waitingFor,
+      conflict: entry.conflict && record ? await conflictFields(db, resource, entry, record) : null,
+    });
+  }
+  return changes;
+}
+
+/** My version (the entry's payload, or nothing for a delete) against the server's current record. */
+async function conflictFields(
+  db: SyncDatabase,
+  resource: ResourceDefinition,
+  entry: OutboxEntry,
+  record: StoredRecord,
+): Promise<FieldDifference[]> {
+  const current = entry.conflict!.current;
+  const keyOf = await lookupKeys(db, resource, [current]);
+  const theirs = serverVersion(resource, current, keyOf).fields;
+  if (entry.op === 'delete') return describeFields(db, resource, record, theirs, Object.keys(resource.fieldLabels));
+  const mine = { ...record, ...entry.payload };
+  return describeFields(db, resource, mine, theirs, differingFields(resource, mine, theirs));
+}
+
+/** Labelled fields whose values differ (references compared by local key, else by server id). */
+export function differingFields(resource: ResourceDefinition, a: RecordFields, b: RecordFields): string[] {
+  const references = new Map(resource.references.map((reference) => [reference.field, reference]));
+  return Object.keys(resource.fieldLabels).filter((field) => {
+    const reference = references.get(field);
+    if (reference && (a[reference.keyField] || b[reference.keyField])) {
+      return !sameValue(a[reference.keyField], b[reference.keyField]);
+    }
+    return !sameValue(a[field], b[field]);
+  });
+}
+
+/** The values of `fields` on both sides, references shown by the target's name. */
+export async function describeFields(
+  db: SyncDatabase,
+  resource: ResourceDefinition,
+  mine: RecordFields,
+  theirs: RecordFields,
+  fields: readonly string[],
+): Promise<FieldDifference[]> {
+  const references = new Map(resource.references.map((reference) => [reference.field, reference]));
+  const shown = async (side: RecordFields, field: string): Promise<unknown> => {
+    const reference = references.get(field);
+    if (!reference) return side[field] ?? null;
+    const target = db.registry.get(reference.resource);
+    const key = side[reference.keyField];
+    const id = side[reference.field];
+    let record: StoredRecord | undefined;
+    if (typeof key === 'string') record = await db.records(target.name).get(key);
+    else if (typeof id === 'number') record = await db.records(target.name).where('id').equals(id).first();
+    return isLive(record) ? target.title(record) : (id ?? null);
+  };
+  const differences: FieldDifference[] = [];
+  for (const field of fields) {
+    differences.push({
+      field,
+      label: resource.fieldLabels[field] ?? field,
+      mine: await shown(mine, field),
+      theirs: await shown(theirs, field),
+    });
+  }
+  return differences;
+}

@@ -1,0 +1,129 @@
+/**
+ * HTTP for the engine: one request with a timeout, the bearer token, and one
+ * refresh-and-retry on 401. It returns what happened (an answer, a network
+ * failure or a timeout) and leaves the decision (retry, fail, conflict) to
+ * the push and pull modules. `fetch` is injected so the engine runs on
+ * Node's fetch in tests and the browser's in the PWA.
+ */
+import type { AuthProvider } from './auth';
+import { parseRetryAfter } from './backoff';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface HttpRequest {
+  method: HttpMethod;
+  /** Relative to the API base ("api/equipment/12"). */
+  path: string;
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export type HttpOutcome =
+  | { kind: 'response'; status: number; body: unknown; retryAfterMs?: number }
+  /** No answer: offline, connection refused or reset. */
+  | { kind: 'network'; error: unknown }
+  /** No answer in time; the server may still have applied the request. */
+  | { kind: 'timeout' };
+
+export type FetchFunction = (input: string, init: RequestInit) => Promise<Response>;
+
+export interface TransportOptions {
+  /** API base URL ("https://host/" or "http://127.0.0.1:3000"). */
+  baseUrl: string;
+  auth: AuthProvider;
+  fetch?: FetchFunction;
+  /** Per request, answer body included. */
+  timeoutMs?: number;
+  now?: () => number;
+}
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+export class Transport {
+  private readonly base: string;
+  private readonly fetchFn: FetchFunction;
+  private readonly timeoutMs: number;
+  private readonly now: () => number;
+  private refreshing: Promise<boolean> | null = null;
+
+  constructor(private readonly options: TransportOptions) {
+    this.base = options.baseUrl.replace(/\/+$/, '');
+    this.fetchFn = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Sends the request; on 401 refreshes the token once and sends it again (same headers, same idempotency key). */
+  async send(request: HttpRequest): Promise<HttpOutcome> {
+    const token = await this.options.auth.getAccessToken();
+    const first = await this.sendOnce(request, token);
+    if (first.kind !== 'response' || first.status !== 401) return first;
+    if (!(await this.refresh())) return first;
+    return this.sendOnce(request, await this.options.auth.getAccessToken());
+  }
+
+  /** One refresh at a time: parallel sends that all met a 401 share it. */
+  private refresh(): Promise<boolean> {
+    this.refreshing ??= this.options.auth
+      .refresh()
+      .catch(() => false)
+      .finally(() => {
+        this.refreshing = null;
+      });
+    return this.refreshing;
+  }
+
+  private async sendOnce(request: HttpRequest, token: string | null): Promise<HttpOutcome> {
+    const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
+    if (token) headers.authorization = `Bearer ${token}`;
+    let body: string | undefined;
+    if (request.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(request.body);
+    }
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, this.timeoutMs);
+    try {
+      const response = await this.fetchFn(this.url(request), {
+        method: request.method,
+        headers,
+        body,
+        signal: controller.signal,
+      });
+      const text = await response.text();
+      return {
+        kind: 'response',
+        status: response.status,
+        body: parseBody(text),
+        retryAfterMs: parseRetryAfter(response.headers.get('retry-after'), this.now()),
+      };
+    } catch (error) {
+      return timedOut ? { kind: 'timeout' } : { kind: 'network', error };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private url(request: HttpRequest): string {
+    const params = new URLSearchParams();
+    for (const [name, value] of Object.entries(request.query ?? {})) {
+      if (value !== undefined) params.set(name, String(value));
+    }
+    const query = params.toString();
+    return `${this.base}/${request.path.replace(/^\/+/, '')}${query ? `?${query}` : ''}`;
+  }
+}
+
+function parseBody(text: string): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}

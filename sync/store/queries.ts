@@ -1,0 +1,96 @@
+/**
+ * Reads of the local store for the screens: a page of a list (newest first,
+ * optionally searched), all records of a small list, the lines of a parent,
+ * one record. Every list read goes through an index (`_sort`, `_search`, the
+ * parent key), never a full table scan, so it stays fast on 10,000 records
+ * and works offline.
+ */
+import { PAGE_SIZE } from '../contract/list';
+import type { SyncDatabase } from './database';
+import { isLive } from './local-record';
+import { MAX_PREFIX_LENGTH, matchesAllWords, pickIndexWord, prefixRange, recordWords, wordsOf } from './search-index';
+import type { StoredRecord } from './types';
+
+export interface PageQuery {
+  /** Free text; every word must start a word of a searchable field (accents and case ignored). */
+  search?: string;
+  /** 1-based. */
+  page?: number;
+  pageSize?: number;
+}
+
+export interface PageResult<T = StoredRecord> {
+  rows: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+  pageCount: number;
+}
+
+export async function readPage(db: SyncDatabase, resourceName: string, query: PageQuery = {}): Promise<PageResult> {
+  const resource = db.registry.get(resourceName);
+  const table = db.records(resourceName);
+  const pageSize = query.pageSize ?? PAGE_SIZE;
+  const page = Math.max(1, Math.floor(query.page ?? 1));
+  const skip = (page - 1) * pageSize;
+  const queryWords = wordsOf(query.search ?? '');
+  const indexWord = pickIndexWord(queryWords);
+
+  let rows: StoredRecord[];
+  let total: number;
+  if (indexWord === undefined) {
+    const ordered = table.orderBy('_sort').reverse();
+    [total, rows] = await Promise.all([table.orderBy('_sort').count(), ordered.offset(skip).limit(pageSize).toArray()]);
+  } else {
+    const [lower, upper] = prefixRange(indexWord);
+    const range = () => table.where('_search').between(lower, upper, true, true).reverse();
+    const needsCheck = queryWords.length > 1 || indexWord.length > MAX_PREFIX_LENGTH;
+    if (needsCheck) {
+      const matches = (record: StoredRecord) => matchesAllWords(recordWords(record, resource.searchable), queryWords);
+      [total, rows] = await Promise.all([
+        range().filter(matches).count(),
+        range().filter(matches).offset(skip).limit(pageSize).toArray(),
+      ]);
+    } else {
+      [total, rows] = await Promise.all([range().count(), range().offset(skip).limit(pageSize).toArray()]);
+    }
+  }
+  return { rows, total, page, pageSize, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
+}
+
+/** Every live record of a small list (types, categories), newest first. */
+export async function readAll(db: SyncDatabase, resourceName: string): Promise<StoredRecord[]> {
+  return db.records(resourceName).orderBy('_sort').reverse().toArray();
+}
+
+/** The live lines of a parent record, in the order they were added. */
+export async function readChildren(
+  db: SyncDatabase,
+  resourceName: string,
+  parentKey: string,
+): Promise<StoredRecord[]> {
+  const parent = db.registry.get(resourceName).parent;
+  if (!parent) throw new Error(`${resourceName} has no parent`);
+  const lines = await db.records(resourceName).where(parent.keyField).equals(parentKey).toArray();
+  return lines.filter(isLive).sort((a, b) => (a._sort! < b._sort! ? -1 : a._sort! > b._sort! ? 1 : 0));
+}
+
+/** One live record by local key (undefined when missing or deleted). */
+export async function readRecord(
+  db: SyncDatabase,
+  resourceName: string,
+  key: string,
+): Promise<StoredRecord | undefined> {
+  const record = await db.records(resourceName).get(key);
+  return isLive(record) ? record : undefined;
+}
+
+/** One live record by server id. */
+export async function readRecordById(
+  db: SyncDatabase,
+  resourceName: string,
+  id: number,
+): Promise<StoredRecord | undefined> {
+  const record = await db.records(resourceName).where('id').equals(id).first();
+  return isLive(record) ? record : undefined;
+}

@@ -1,0 +1,126 @@
+/**
+ * What a syncable resource is, declared once: its table, API paths, contract
+ * schemas, references to other resources, parent (for child lines) and the
+ * fields its search covers. The store derives its indexes from this, the
+ * engine its requests, the hooks their queries. Adding customers or
+ * quotations later is a matter of declaring them (see sync/README.md).
+ */
+import type { z } from 'zod';
+import type { RecordFields } from '../types';
+
+/**
+ * What happens locally to records that point at a record being deleted. It
+ * mirrors what the server does, so the device agrees with the server without
+ * waiting for a pull:
+ * - set-null: the reference is cleared (equipment of a deleted category);
+ * - cascade: the referring record goes too (equipment lines of a deleted agent);
+ * - restrict: the delete is refused while a record points at it.
+ */
+export type OnDelete = 'set-null' | 'cascade' | 'restrict';
+
+export interface ReferenceDefinition {
+  /** Wire field holding the server id (`category_id`). */
+  field: string;
+  /** Local field holding the target's local key (`category_key`). */
+  keyField: string;
+  /** Name of the target resource. */
+  resource: string;
+  onDelete: OnDelete;
+  /**
+   * Fields copied from the target when a save sets the reference
+   * (local field ← target field), e.g. a line shows its equipment's name
+   * before the server fills it in.
+   */
+  copy?: Readonly<Record<string, string>>;
+}
+
+/** A child line written through its parent's paths and embedded in the parent on pull. */
+export interface ParentDefinition extends ReferenceDefinition {
+  /** Field of the parent's wire record holding the lines (`equipments`). */
+  embeddedAs: string;
+}
+
+/**
+ * Path templates relative to the API base. Placeholders: `{id}` (the record's
+ * server id), `{parentId}` (the parent's server id), `{skip}` and `{take}`.
+ * A child resource has no list path: it is pulled inside its parent.
+ */
+export interface ResourcePaths {
+  list?: string;
+  create: string;
+  update: string;
+  delete: string;
+}
+
+export interface ResourceDefinition {
+  /** Registry name, also the Dexie table name. */
+  name: string;
+  /** Portuguese name for the sync page ('Equipamento'). */
+  label: string;
+  paths: ResourcePaths;
+  /** Wire record (what the server answers). */
+  schema: z.ZodType;
+  /** Write body (what POST and PUT send); also validates a local save. */
+  input: z.ZodObject<z.ZodRawShape>;
+  /**
+   * Local fields taken from a wire record: every field of the wire schema
+   * except id and timestamps and the embedded objects named in `embedded`.
+   */
+  fields: readonly string[];
+  /** Wire fields not kept on the record (embedded copies of references, child lines). */
+  embedded: readonly string[];
+  references: readonly ReferenceDefinition[];
+  parent?: ParentDefinition;
+  /** Names of child resources whose lines this resource embeds. */
+  children: readonly string[];
+  /** Fields whose words the local search matches by prefix. */
+  searchable: readonly string[];
+  /** Portuguese labels of the editable fields, for conflict and discard reports. */
+  fieldLabels: Readonly<Record<string, string>>;
+  /** How a record is named to the user ("Furadeira (nº 1234)"). */
+  title(record: RecordFields): string;
+}
+
+export interface ResourceDeclaration {
+  name: string;
+  label: string;
+  paths: ResourcePaths;
+  schema: z.ZodObject<z.ZodRawShape>;
+  input: z.ZodObject<z.ZodRawShape>;
+  embedded?: readonly string[];
+  references?: readonly ReferenceDefinition[];
+  parent?: ParentDefinition;
+  searchable: readonly string[];
+  fieldLabels: Readonly<Record<string, string>>;
+  title?: (record: RecordFields) => string;
+}
+
+const SERVER_FIELDS = new Set(['id', 'created_at', 'updated_at']);
+
+/** Turns a declaration into a definition, deriving the local fields from the wire schema. */
+export function defineResource(declaration: ResourceDeclaration): ResourceDefinition {
+  const embedded = declaration.embedded ?? [];
+  const fields = Object.keys(declaration.schema.shape).filter(
+    (field) => !SERVER_FIELDS.has(field) && !embedded.includes(field),
+  );
+  return {
+    name: declaration.name,
+    label: declaration.label,
+    paths: declaration.paths,
+    schema: declaration.schema,
+    input: declaration.input,
+    fields,
+    embedded,
+    references: declaration.references ?? [],
+    parent: declaration.parent,
+    children: [],
+    searchable: declaration.searchable,
+    fieldLabels: declaration.fieldLabels,
+    title: declaration.title ?? ((record) => String(record.name ?? '')),
+  };
+}
+
+/** Every reference of a resource, the parent included. */
+export function allReferences(resource: ResourceDefinition): readonly ReferenceDefinition[] {
+  return resource.parent ? [resource.parent, ...resource.references] : resource.references;
+}

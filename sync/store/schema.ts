@@ -1,0 +1,46 @@
+/**
+ * The versioned Dexie schema of the local store and its migrations.
+ *
+ * A resource's indexes come from its declaration (`resourceIndexes`): primary
+ * key `key`, the server `id`, the list order `_sort`, the multi-entry search
+ * index `*_search`, and both sides of every reference (local key and server id),
+ * so key→id replacement and local cascades are index lookups.
+ *
+ * Versions are append-only. To add a resource (customers, say), declare it
+ * in the registry and append `{ version: N + 1, stores: resourceStores([customers]) }`;
+ * to change a table's indexes or reshape its rows, append a version with the
+ * new index string and an `upgrade` that rewrites the rows. Never edit a
+ * version that has shipped: devices hold data written under it.
+ */
+import type { Transaction } from 'dexie';
+import { allReferences, type ResourceDefinition } from './registry/resource';
+import { CATALOG_RESOURCES } from './registry/catalog';
+
+export interface SchemaVersion {
+  version: number;
+  /** Dexie store specs of the tables added or changed in this version (null deletes a table). */
+  stores: Record<string, string | null>;
+  upgrade?: (transaction: Transaction) => void | PromiseLike<unknown>;
+}
+
+/** Outbox, sync metadata and file blobs: the engine's own tables. */
+export const ENGINE_STORES = {
+  outbox: '++seq, key, status, resource',
+  meta: 'name',
+  files: 'key, [owner_resource+owner_key], status, id',
+} as const;
+
+/** Index spec of one resource table. */
+export function resourceIndexes(resource: ResourceDefinition): string {
+  const indexes = ['key', 'id', '_sort', '*_search'];
+  for (const reference of allReferences(resource)) indexes.push(reference.keyField, reference.field);
+  return indexes.join(', ');
+}
+
+export function resourceStores(resources: readonly ResourceDefinition[]): Record<string, string> {
+  return Object.fromEntries(resources.map((resource) => [resource.name, resourceIndexes(resource)]));
+}
+
+export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
+  { version: 1, stores: { ...ENGINE_STORES, ...resourceStores(CATALOG_RESOURCES) } },
+];

@@ -1,0 +1,69 @@
+/**
+ * Local search by word prefix through one multi-entry index.
+ *
+ * Each record stores, for every normalised word of its searchable fields,
+ * every prefix of that word followed by the record's ordering key:
+ * `"furad\u0001" + _sort`. A search for "furad" is then one index range
+ * (`"furad\u0001"` to `"furad\u0001\uffff"`) that IndexedDB already keeps in
+ * list order (newest first when read in reverse), so page 1 of a search on
+ * 10,000 records reads ten rows, and the total is a native count.
+ */
+
+/** Longest prefix indexed; longer query words use this much of the index and are checked in full after. */
+export const MAX_PREFIX_LENGTH = 16;
+const SEPARATOR = '\u0001';
+const RANGE_END = '\uffff';
+
+/** Lowercase, accents stripped: "Ruído Contínuo" → "ruido continuo". */
+export function normaliseText(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
+}
+
+/** Normalised words of a text, split at anything that is not a letter or digit. */
+export function wordsOf(text: string): string[] {
+  return normaliseText(text)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length > 0);
+}
+
+/** Normalised words of the searchable fields of a record. */
+export function recordWords(record: Record<string, unknown>, fields: readonly string[]): string[] {
+  const words: string[] = [];
+  for (const field of fields) {
+    const value = record[field];
+    if (typeof value === 'string' || typeof value === 'number') words.push(...wordsOf(String(value)));
+  }
+  return words;
+}
+
+/** Index entries of a record: each distinct word prefix joined to the ordering key. */
+export function searchEntries(words: readonly string[], sortKey: string): string[] {
+  const prefixes = new Set<string>();
+  for (const word of words) {
+    const limit = Math.min(word.length, MAX_PREFIX_LENGTH);
+    for (let length = 1; length <= limit; length += 1) prefixes.add(word.slice(0, length));
+  }
+  return [...prefixes].map((prefix) => prefix + SEPARATOR + sortKey);
+}
+
+/** Bounds of the index range holding the records with a word starting with `queryWord`. */
+export function prefixRange(queryWord: string): [lower: string, upper: string] {
+  const prefix = queryWord.slice(0, MAX_PREFIX_LENGTH);
+  return [prefix + SEPARATOR, prefix + SEPARATOR + RANGE_END];
+}
+
+/** True when every query word starts some word of the record. */
+export function matchesAllWords(recordWordList: readonly string[], queryWords: readonly string[]): boolean {
+  return queryWords.every((query) => recordWordList.some((word) => word.startsWith(query)));
+}
+
+/**
+ * The query word to look up in the index: the longest (most selective);
+ * the others, and the part of it beyond the indexed length, are checked
+ * on the rows the range yields.
+ */
+export function pickIndexWord(queryWords: readonly string[]): string | undefined {
+  let best: string | undefined;
+  for (const word of queryWords) if (best === undefined || word.length > best.length) best = word;
+  return best;
+}
