@@ -1,0 +1,90 @@
+/**
+ * buildApp(deps): the whole HTTP server as a Fastify instance, used by
+ * server/main.ts and by the tests (which inject an in-memory database, a
+ * manual clock and a mailer).
+ *
+ * Order matters: compilers and error handling first, then the request hooks
+ * from server/plugins.ts (authentication, permissions, later idempotency),
+ * then the route modules from server/routes/index.ts, each in its own
+ * scope, and last the built PWA with its SPA fallback.
+ */
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext, AppPlugin, RouteModule, ZodApp } from './app-context';
+import { AttemptLimiter } from './auth/rate-limit';
+import { createSessionService } from './auth/sessions';
+import { resolveTokenSecret } from './auth/token-secret';
+import { createBackgroundTasks } from './background';
+import { systemClock, type Clock } from './clock';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import { installErrorHandling } from './http/error-handler';
+import { installFormBodyParser } from './http/form-body';
+import { installSecurityHeaders } from './http/security-headers';
+import { installPwa } from './http/static-app';
+import { validatorCompiler } from './http/validation';
+import type { Mailer } from './mail/mailer';
+import { appPlugins } from './plugins';
+import { routeModules } from './routes';
+
+const FIFTEEN_MINUTES = 15 * 60_000;
+
+export type AppDeps = {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  clock?: Clock;
+  /** Fastify logger options; defaults to the configured level on stdout. */
+  logger?: FastifyServerOptions['logger'];
+  /** Route modules to register (default: all of server/routes/index.ts). */
+  routes?: RouteModule[];
+  /** Request hook plugins (default: server/plugins.ts). */
+  plugins?: AppPlugin[];
+};
+
+export async function buildApp(deps: AppDeps): Promise<ZodApp> {
+  const { db, config, mailer } = deps;
+  const clock = deps.clock ?? systemClock;
+
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    // Settings texts and result thresholds are the largest JSON bodies today; files use multipart later.
+    bodyLimit: 2 * 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(app);
+  installFormBodyParser(app);
+  installSecurityHeaders(app);
+
+  const ctx: AppContext = {
+    db,
+    config,
+    clock,
+    mailer,
+    sessions: createSessionService({
+      db,
+      clock,
+      secret: await resolveTokenSecret(db, config.tokenSecret),
+      accessTtlSeconds: config.accessTokenTtlSeconds,
+      refreshTtlSeconds: config.refreshTokenTtlSeconds,
+    }),
+    background: createBackgroundTasks(app.log),
+    limits: {
+      signInPerUser: new AttemptLimiter({ clock, limit: 5, windowMs: FIFTEEN_MINUTES }),
+      signInPerAddress: new AttemptLimiter({ clock, limit: 50, windowMs: FIFTEEN_MINUTES }),
+      passwordReset: new AttemptLimiter({ clock, limit: 5, windowMs: FIFTEEN_MINUTES }),
+    },
+  };
+  app.addHook('onClose', async () => ctx.background.drain());
+
+  for (const plugin of deps.plugins ?? appPlugins) await plugin.install(app, ctx);
+  for (const module of deps.routes ?? routeModules) {
+    await app.register(async (scope) => module.register(scope.withTypeProvider<ZodTypeProvider>(), ctx));
+  }
+  await installPwa(app, config.distDir);
+  return app;
+}

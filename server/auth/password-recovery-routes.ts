@@ -1,0 +1,144 @@
+/**
+ * Password recovery (spec sections 5 and 7), public calls:
+ *
+ * - `POST api/password/create {email}`: e-mails a single-use link
+ *   `${PUBLIC_URL}/public/recover-password/{token}`, valid 60 minutes. The
+ *   answer is the same whether or not the e-mail belongs to someone, so the
+ *   call cannot be used to learn who has an account; only a malformed
+ *   e-mail gets 'E-mail é inválido'. The e-mail is sent in the background
+ *   for the same reason (equal response times).
+ * - `GET api/password/find/{token}`: whether the link is still usable.
+ * - `POST api/password/reset {email, password, password_confirmation, token}`:
+ *   sets the password, spends the token and signs the user out everywhere.
+ *
+ * Tokens are 256-bit random values stored as SHA-256 hashes; asking again
+ * replaces the previous link.
+ */
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  AUTH_MESSAGES,
+  PASSWORD_MIN_LENGTH,
+  messageResponseSchema,
+  passwordCreateSchema,
+  passwordFindResponseSchema,
+  passwordResetSchema,
+} from '../../sync/contract/auth';
+import type { AppContext, RouteModule, ZodApp } from '../app-context';
+import { passwordResets, users } from '../db/schema';
+import { badRequest, notFound, tooManyRequests } from '../http/errors';
+import { randomToken, sha256Hex } from '../lib/crypto';
+import { passwordResetEmail, passwordResetLink } from '../mail/password-reset-email';
+import { findUserByEmail } from './find-user';
+import { hashPassword } from './passwords';
+import { minutesFrom } from './rate-limit';
+
+export const RESET_TOKEN_TTL_MINUTES = 60;
+
+function tooManyResetsMessage(retryAfterSeconds: number): string {
+  const minutes = minutesFrom(retryAfterSeconds);
+  return `Muitos pedidos de redefinição de senha. Tente novamente em ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`;
+}
+
+/** The reset row behind a token, with its user, when still usable. */
+async function findUsableReset(ctx: AppContext, token: string) {
+  const [row] = await ctx.db
+    .select({ reset: passwordResets, user: users })
+    .from(passwordResets)
+    .innerJoin(users, eq(users.id, passwordResets.user_id))
+    .where(
+      and(
+        eq(passwordResets.token_hash, sha256Hex(token)),
+        isNull(passwordResets.used_at),
+        gt(passwordResets.expires_at, new Date(ctx.clock.now())),
+        isNull(users.deleted_at),
+      ),
+    );
+  return row;
+}
+
+function register(app: ZodApp, ctx: AppContext) {
+  app.post(
+    '/api/password/create',
+    { config: { public: true }, schema: { body: passwordCreateSchema, response: { 200: messageResponseSchema } } },
+    async (request) => {
+      const email = request.body.email.toLowerCase();
+      for (const key of [`address|${request.ip}`, `email|${email}`]) {
+        const check = ctx.limits.passwordReset.check(key);
+        if (check.blocked) throw tooManyRequests(tooManyResetsMessage(check.retryAfterSeconds), check.retryAfterSeconds);
+        ctx.limits.passwordReset.record(key);
+      }
+
+      const user = await findUserByEmail(ctx.db, email);
+      if (user) {
+        const token = randomToken(32);
+        const nowMs = ctx.clock.now();
+        await ctx.db.transaction(async (tx) => {
+          // Only the newest link works.
+          await tx.delete(passwordResets).where(and(eq(passwordResets.user_id, user.id), isNull(passwordResets.used_at)));
+          await tx.insert(passwordResets).values({
+            user_id: user.id,
+            token_hash: sha256Hex(token),
+            created_at: new Date(nowMs),
+            expires_at: new Date(nowMs + RESET_TOKEN_TTL_MINUTES * 60_000),
+          });
+        });
+        const message = passwordResetEmail({
+          to: user.email,
+          name: user.name,
+          link: passwordResetLink(ctx.config.publicUrl, token),
+          validMinutes: RESET_TOKEN_TTL_MINUTES,
+        });
+        ctx.background.run('password reset e-mail', () => ctx.mailer.send(message));
+      } else {
+        request.log.info('password reset asked for an unknown e-mail');
+      }
+      return { message: AUTH_MESSAGES.resetLinkSent };
+    },
+  );
+
+  app.get(
+    '/api/password/find/:token',
+    {
+      config: { public: true },
+      schema: { params: z.object({ token: z.string().min(1).max(200) }), response: { 200: passwordFindResponseSchema } },
+    },
+    async (request) => {
+      const found = await findUsableReset(ctx, request.params.token);
+      if (!found) throw notFound(AUTH_MESSAGES.invalidResetLink);
+      return { email: found.user.email, token: request.params.token };
+    },
+  );
+
+  app.post(
+    '/api/password/reset',
+    { config: { public: true }, schema: { body: passwordResetSchema, response: { 200: messageResponseSchema } } },
+    async (request) => {
+      const { email, password, token } = request.body;
+      if (password.length < PASSWORD_MIN_LENGTH) {
+        throw badRequest(AUTH_MESSAGES.passwordTooShort, { password: [AUTH_MESSAGES.passwordTooShort] });
+      }
+      const found = await findUsableReset(ctx, token);
+      if (!found || found.user.email.toLowerCase() !== email.toLowerCase()) {
+        throw badRequest(AUTH_MESSAGES.invalidResetLink);
+      }
+      const passwordHash = await hashPassword(password);
+      const now = new Date(ctx.clock.now());
+      await ctx.db.transaction(async (tx) => {
+        // Spend the token only if nobody spent it meanwhile (two tabs submitting at once).
+        const spent = await tx
+          .update(passwordResets)
+          .set({ used_at: now })
+          .where(and(eq(passwordResets.id, found.reset.id), isNull(passwordResets.used_at)))
+          .returning({ id: passwordResets.id });
+        if (spent.length === 0) throw badRequest(AUTH_MESSAGES.invalidResetLink);
+        await tx.update(users).set({ password_hash: passwordHash }).where(eq(users.id, found.user.id));
+        await ctx.sessions.revokeUserSessions(found.user.id, 'password_reset', tx);
+      });
+      request.log.info({ userId: found.user.id }, 'password reset');
+      return { message: AUTH_MESSAGES.passwordChanged };
+    },
+  );
+}
+
+export const passwordRecoveryRoutes: RouteModule = { name: 'password-recovery', register };

@@ -1,0 +1,124 @@
+/**
+ * Server configuration: the only module that reads the environment.
+ *
+ * Everything else receives a `Config` value, so tests build one with
+ * `loadConfig({ ...overrides })` without touching `process.env`.
+ */
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+/** Seconds, written as a plain number ("900") or with a unit ("15m", "60d"). */
+const duration = z
+  .string()
+  .trim()
+  .regex(/^\d+\s*[smhd]?$/i, 'use a number of seconds or a number followed by s, m, h or d')
+  .transform((text) => {
+    const match = /^(\d+)\s*([smhd]?)$/i.exec(text)!;
+    const factor = { '': 1, s: 1, m: 60, h: 3600, d: 86_400 }[match[2]!.toLowerCase() as '' | 's' | 'm' | 'h' | 'd'];
+    return Number(match[1]) * factor;
+  })
+  .refine((seconds) => seconds > 0, 'must be greater than zero');
+
+const flag = z
+  .string()
+  .trim()
+  .transform((text) => ['1', 'true', 'yes', 'on'].includes(text.toLowerCase()));
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((text) => (text === '' ? undefined : text))
+  .optional();
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: optionalText.pipe(z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres://').optional()),
+  SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
+  MAIL_FROM: z.string().trim().min(1).default('Higiene Ocupacional <nao-responda@localhost>'),
+  PUBLIC_URL: optionalText.pipe(z.url().optional()),
+  TOKEN_SECRET: optionalText.pipe(z.string().min(32, 'must have at least 32 characters').optional()),
+  ACCESS_TOKEN_TTL: duration.default(900),
+  REFRESH_TOKEN_TTL: duration.default(60 * 86_400),
+  ADMIN_USERNAME: z.string().trim().min(1).default('admin'),
+  ADMIN_PASSWORD: optionalText,
+  ADMIN_EMAIL: optionalText.pipe(z.email().optional()),
+  SKIP_PWA_BUILD: flag.default(false),
+  DIST_DIR: z.string().trim().min(1).default('./dist'),
+  TRUST_PROXY: flag.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  /** Absolute path of the folder holding the embedded database, files and e-mails. */
+  dataDir: string;
+  /** PostgreSQL instead of the embedded PGlite when set. */
+  databaseUrl: string | undefined;
+  /** SMTP server for e-mail; without it messages are written as .eml files under dataDir/mail. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Base of the links written in e-mails, without a trailing slash. */
+  publicUrl: string;
+  /** Signs access tokens; when absent one is generated at first start and kept in the database. */
+  tokenSecret: string | undefined;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  adminUsername: string;
+  /** Password of the administrator created at first start; random (and printed once) when absent. */
+  adminPassword: string | undefined;
+  /** E-mail of that administrator (for password recovery); a placeholder when absent. */
+  adminEmail: string | undefined;
+  skipPwaBuild: boolean;
+  /** Absolute path of the built PWA. */
+  distDir: string;
+  /** Honour X-Forwarded-For (only behind a reverse proxy you control). */
+  trustProxy: boolean;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+};
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/**
+ * Reads and validates the configuration. Unknown variables are ignored;
+ * invalid ones stop the server with every problem listed.
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(pickDefined(env));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    tokenSecret: e.TOKEN_SECRET,
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL,
+    refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL,
+    adminUsername: e.ADMIN_USERNAME,
+    adminPassword: e.ADMIN_PASSWORD,
+    adminEmail: e.ADMIN_EMAIL,
+    skipPwaBuild: e.SKIP_PWA_BUILD,
+    distDir: resolve(e.DIST_DIR),
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+/** Only the variables this server knows, so `undefined` falls back to the defaults. */
+function pickDefined(env: Record<string, string | undefined>): Record<string, string> {
+  const known = Object.keys(envSchema.shape);
+  return Object.fromEntries(
+    known.flatMap((key) => (env[key] === undefined ? [] : [[key, env[key]!] as const])),
+  );
+}

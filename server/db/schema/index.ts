@@ -1,0 +1,10 @@
+/**
+ * The whole database schema, one file per area. A new area adds its file
+ * here and runs `npm run db:generate` to append a migration.
+ */
+export * from './auth';
+export * from './customers';
+export * from './lookups';
+export * from './settings';
+export * from './sync';
+export * from './system';

@@ -1,0 +1,19 @@
+/**
+ * Deletions, remembered so an incremental pull (`updated_since`) can tell a
+ * device which ids disappeared. Every resource that deletes rows writes one
+ * entry per deleted id through `recordDeletion` (server/db/deleted-records.ts).
+ */
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { idColumn, timestamptz } from './columns';
+
+export const deletedRecords = pgTable(
+  'deleted_records',
+  {
+    id: idColumn(),
+    /** The resource name used on the wire and in the outbox ("customer", "product", ...). */
+    resource: text('resource').notNull(),
+    record_id: integer('record_id').notNull(),
+    deleted_at: timestamptz('deleted_at').notNull().defaultNow(),
+  },
+  (t) => [index('deleted_records_resource_idx').on(t.resource, t.deleted_at)],
+);

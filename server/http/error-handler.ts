@@ -1,0 +1,65 @@
+/**
+ * Every failure leaves the server as `{ message, errors? }`: validation
+ * failures as 400 with per-field Portuguese messages, HttpErrors as they
+ * were thrown, Fastify's own 4xx (bad JSON, too large, wrong media type)
+ * with a Portuguese message, and anything else as a generic 500 that shows
+ * no stack, SQL or internal detail (the error goes to the log instead).
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ApiError } from '../../sync/contract/errors';
+import { HttpError } from './errors';
+import { HTTP_MESSAGES } from './messages';
+import { validationErrorBody } from './validation';
+
+const FASTIFY_CODE_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: HTTP_MESSAGES.invalidBody,
+  FST_ERR_CTP_EMPTY_JSON_BODY: HTTP_MESSAGES.invalidBody,
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: HTTP_MESSAGES.invalidBody,
+  FST_ERR_CTP_BODY_TOO_LARGE: HTTP_MESSAGES.bodyTooLarge,
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: HTTP_MESSAGES.unsupportedMediaType,
+  FST_ERR_NOT_FOUND: HTTP_MESSAGES.notFound,
+};
+
+/** Paths that belong to the API: unknown ones answer JSON, never the app. */
+export function isApiPath(url: string): boolean {
+  return url.startsWith('/api/') || url === '/api' || url.startsWith('/oauth/') || url === '/oauth';
+}
+
+function send(reply: FastifyReply, status: number, body: ApiError, headers?: Record<string, string>) {
+  if (headers) reply.headers(headers);
+  return reply.code(status).type('application/json; charset=utf-8').send(body);
+}
+
+export function installErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | HttpError | Error, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof HttpError) {
+      const body: ApiError = error.details.errors ? { message: error.message, errors: error.details.errors } : { message: error.message };
+      return send(reply, error.statusCode, body, error.details.headers);
+    }
+    const fastifyError = error as FastifyError;
+    if (fastifyError.validation) {
+      return send(reply, 400, validationErrorBody(fastifyError.validation, fastifyError.validationContext));
+    }
+    const status = fastifyError.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const message = FASTIFY_CODE_MESSAGES[fastifyError.code] ?? HTTP_MESSAGES.badRequest;
+      request.log.info({ code: fastifyError.code, status }, 'request refused');
+      return send(reply, status, { message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return send(reply, 500, { message: HTTP_MESSAGES.internal });
+  });
+}
+
+/**
+ * Unknown API paths answer 404 JSON. Other paths are the app's (client-side
+ * routes): `fallback` serves index.html for them when the app is built.
+ */
+export function installNotFound(app: FastifyInstance, fallback?: (request: FastifyRequest, reply: FastifyReply) => unknown) {
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const wantsApp = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(path);
+    if (wantsApp && fallback) return fallback(request, reply);
+    return send(reply, 404, { message: wantsApp ? HTTP_MESSAGES.appNotBuilt : HTTP_MESSAGES.notFound });
+  });
+}

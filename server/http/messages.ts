@@ -1,0 +1,20 @@
+/**
+ * Portuguese messages the server itself writes in error bodies (the spec's
+ * own texts live in sync/contract). One place, so the wording stays
+ * consistent across routes.
+ */
+export const HTTP_MESSAGES = {
+  internal: 'Erro interno do servidor. Tente novamente.',
+  invalidBody: 'Corpo da requisição inválido.',
+  invalidData: 'Os dados enviados são inválidos.',
+  bodyTooLarge: 'O corpo da requisição é grande demais.',
+  unsupportedMediaType: 'Tipo de conteúdo não suportado.',
+  badRequest: 'Requisição inválida.',
+  notFound: 'Recurso não encontrado.',
+  methodNotAllowed: 'Método não permitido.',
+  unauthenticated: 'Você precisa entrar para continuar.',
+  sessionExpired: 'Sua sessão expirou. Entre novamente.',
+  forbidden: 'Você não tem permissão para acessar este recurso.',
+  customerReadOnly: 'Usuários do tipo cliente não podem alterar dados de clientes.',
+  appNotBuilt: 'O aplicativo ainda não foi compilado.',
+} as const;

@@ -1,0 +1,54 @@
+/**
+ * Serves the built PWA from dist/ on the same port as the API.
+ *
+ * Hashed files under /assets/ never change, so browsers keep them for a
+ * year. Everything else (index.html, sw.js, registerSW.js, the manifest,
+ * icons) is revalidated on every use, so a new release reaches devices on
+ * their next visit. Client-side routes (/admin/..., /public/...) get
+ * index.html; a missing asset or API path stays a 404.
+ */
+import { existsSync } from 'node:fs';
+import { join, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { installNotFound } from './error-handler';
+
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+export const REVALIDATE = 'no-cache';
+
+function cacheControlFor(filePath: string): string {
+  return filePath.includes(`${sep}assets${sep}`) ? IMMUTABLE : REVALIDATE;
+}
+
+/** Looks like a file request (has an extension) rather than a client-side route. */
+function looksLikeFile(path: string): boolean {
+  return path.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(path);
+}
+
+/**
+ * Registers the static files and the SPA fallback when dist/index.html
+ * exists; otherwise only JSON 404s. Returns whether the app is served.
+ */
+export async function installPwa(app: FastifyInstance, distDir: string): Promise<boolean> {
+  if (!existsSync(join(distDir, 'index.html'))) {
+    installNotFound(app);
+    return false;
+  }
+  await app.register(fastifyStatic, {
+    root: distDir,
+    wildcard: true,
+    index: 'index.html',
+    redirect: false,
+    cacheControl: false,
+    dotfiles: 'ignore',
+    setHeaders: (reply: FastifyReply, filePath: string) => {
+      reply.header('cache-control', cacheControlFor(filePath));
+    },
+  });
+  installNotFound(app, (request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (looksLikeFile(path)) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    return reply.header('cache-control', REVALIDATE).sendFile('index.html');
+  });
+  return true;
+}

@@ -1,0 +1,11 @@
+/**
+ * Cross-cutting request hooks, installed on the root instance in this order
+ * before any route. Authentication must come first (it sets request.auth);
+ * permissions next. Later extensions (idempotency keys, If-Match
+ * concurrency) slot in after them, one line each.
+ */
+import type { AppPlugin } from './app-context';
+import { authenticationPlugin } from './auth/authenticate';
+import { permissionsPlugin } from './auth/permissions';
+
+export const appPlugins: AppPlugin[] = [authenticationPlugin, permissionsPlugin];

@@ -1,0 +1,18 @@
+/**
+ * Every route module of the API, registered in this order by buildApp.
+ * A new resource adds its module here (one line).
+ */
+import type { RouteModule } from '../app-context';
+import { oauthRoutes } from '../auth/oauth-routes';
+import { passwordRecoveryRoutes } from '../auth/password-recovery-routes';
+import { settingsRoutes } from './settings';
+import { userCustomerRoutes } from './user-customers';
+import { userRoutes } from './user';
+
+export const routeModules: RouteModule[] = [
+  oauthRoutes,
+  passwordRecoveryRoutes,
+  userRoutes,
+  userCustomerRoutes,
+  settingsRoutes,
+];

@@ -1,0 +1,49 @@
+/**
+ * Settings (spec section 7): `GET api/settings/all` for every signed-in
+ * user (screens and printouts need company data, texts and result
+ * thresholds), `PUT api/settings {options:[{option,value}]}` for users with
+ * the settings module. A PUT upserts the options sent; an option whose value
+ * did not change keeps its updated_at, so devices do not re-pull it.
+ */
+import { asc, sql } from 'drizzle-orm';
+import { settingsResponseSchema, settingsUpdateSchema } from '../../sync/contract/settings';
+import type { AppContext, RouteModule, ZodApp } from '../app-context';
+import type { Db } from '../db/client';
+import { options } from '../db/schema';
+import { syncFields } from '../lib/wire';
+
+async function allSettings(db: Db) {
+  const rows = await db.select().from(options).orderBy(asc(options.option));
+  return { options: rows.map((r) => ({ id: r.id, option: r.option, value: r.value, ...syncFields(r) })) };
+}
+
+function register(app: ZodApp, ctx: AppContext) {
+  app.get('/api/settings/all', { schema: { response: { 200: settingsResponseSchema } } }, async () => allSettings(ctx.db));
+
+  app.put(
+    '/api/settings',
+    {
+      config: { module: 'settings' },
+      schema: { body: settingsUpdateSchema, response: { 200: settingsResponseSchema } },
+    },
+    async (request) => {
+      // The same option twice in one request: the last value wins (one row can be upserted once per statement).
+      const values = [...new Map(request.body.options.map((o) => [o.option, o.value])).entries()].map(
+        ([option, value]) => ({ option, value }),
+      );
+      if (values.length > 0) {
+        await ctx.db
+          .insert(options)
+          .values(values)
+          .onConflictDoUpdate({
+            target: options.option,
+            set: { value: sql`excluded.value`, updated_at: sql`now()` },
+            setWhere: sql`${options.value} is distinct from excluded.value`,
+          });
+      }
+      return allSettings(ctx.db);
+    },
+  );
+}
+
+export const settingsRoutes: RouteModule = { name: 'settings', register };

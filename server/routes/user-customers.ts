@@ -1,0 +1,44 @@
+/**
+ * `GET api/user-customers/{userId}`: the customers linked to a user (spec
+ * section 7). Anyone may read their own links (the PWA needs them right
+ * after sign-in to redirect customer-type users); reading someone else's
+ * needs the users module. Adding and removing links is a later issue.
+ */
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import { z } from 'zod';
+import { userCustomersResponseSchema } from '../../sync/contract/user';
+import type { AppContext, RouteModule, ZodApp } from '../app-context';
+import { requireAuth } from '../auth/authenticate';
+import { assertModule } from '../auth/permissions';
+import { customers, userCustomers, users } from '../db/schema';
+import { notFound } from '../http/errors';
+
+const paramsSchema = z.object({ userId: z.coerce.number().int().positive() });
+
+function register(app: ZodApp, ctx: AppContext) {
+  app.get(
+    '/api/user-customers/:userId',
+    { schema: { params: paramsSchema, response: { 200: userCustomersResponseSchema } } },
+    async (request) => {
+      const auth = requireAuth(request);
+      const { userId } = request.params;
+      if (userId !== auth.user.id) {
+        assertModule(auth, 'users');
+        const [exists] = await ctx.db
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(users.id, userId), isNull(users.deleted_at)));
+        if (!exists) throw notFound('Usuário não encontrado.');
+      }
+      const rows = await ctx.db
+        .select({ user_id: userCustomers.user_id, customer_id: userCustomers.customer_id, name: customers.name })
+        .from(userCustomers)
+        .innerJoin(customers, eq(customers.id, userCustomers.customer_id))
+        .where(eq(userCustomers.user_id, userId))
+        .orderBy(asc(customers.name), asc(customers.id));
+      return rows.map((r) => ({ user_id: r.user_id, customer_id: r.customer_id, customer: { id: r.customer_id, name: r.name } }));
+    },
+  );
+}
+
+export const userCustomerRoutes: RouteModule = { name: 'user-customers', register };
