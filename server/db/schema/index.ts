@@ -3,7 +3,9 @@
  * here and runs `npm run db:generate` to append a migration.
  */
 export * from './auth';
+export * from './catalog';
 export * from './customers';
+export * from './idempotency';
 export * from './lookups';
 export * from './settings';
 export * from './sync';
