@@ -1,5 +1,5 @@
 /**
- * Unit and server tests. `npm test` runs both projects; the browser tests
+ * Unit and server tests. `npm test` runs every project; the browser tests
  * have their own config (vitest.e2e.config.ts) because they need a build,
  * a running server and Chromium.
  */
@@ -12,8 +12,17 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
+          exclude: ['tests/unit/domain/**'],
           environment: 'jsdom',
           setupFiles: ['tests/unit/setup.ts'],
+        },
+      },
+      {
+        // The pure calculations need no DOM; jsdom start-up would dominate their run time.
+        test: {
+          name: 'domain',
+          include: ['tests/unit/domain/**/*.test.ts'],
+          environment: 'node',
         },
       },
       {
