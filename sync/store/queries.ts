@@ -41,19 +41,35 @@ export async function readPage(db: SyncDatabase, resourceName: string, query: Pa
   if (indexWord === undefined) {
     const ordered = table.orderBy('_sort').reverse();
     [total, rows] = await Promise.all([table.orderBy('_sort').count(), ordered.offset(skip).limit(pageSize).toArray()]);
-  } else {
+  } else if (queryWords.length === 1 && indexWord.length <= MAX_PREFIX_LENGTH) {
+    // One word: the index range is the answer, already in list order.
     const [lower, upper] = prefixRange(indexWord);
     const range = () => table.where('_search').between(lower, upper, true, true).reverse();
-    const needsCheck = queryWords.length > 1 || indexWord.length > MAX_PREFIX_LENGTH;
-    if (needsCheck) {
-      const matches = (record: StoredRecord) => matchesAllWords(recordWords(record, resource.searchable), queryWords);
-      [total, rows] = await Promise.all([
-        range().filter(matches).count(),
-        range().filter(matches).offset(skip).limit(pageSize).toArray(),
-      ]);
-    } else {
-      [total, rows] = await Promise.all([range().count(), range().offset(skip).limit(pageSize).toArray()]);
+    [total, rows] = await Promise.all([range().count(), range().offset(skip).limit(pageSize).toArray()]);
+  } else {
+    // Several words: intersect the keys of each word's range (keys only, no rows read),
+    // keeping the order of the most selective word's range.
+    const ranges = await Promise.all(
+      [...new Set(queryWords)].map((word) => {
+        const [lower, upper] = prefixRange(word);
+        return table.where('_search').between(lower, upper, true, true).primaryKeys();
+      }),
+    );
+    const shortest = ranges.reduce((best, keys) => (keys.length < best.length ? keys : best));
+    const others = ranges.filter((keys) => keys !== shortest).map((keys) => new Set(keys));
+    let keys = shortest.filter((key) => others.every((set) => set.has(key))).reverse();
+    if (queryWords.some((word) => word.length > MAX_PREFIX_LENGTH)) {
+      // The index holds prefixes up to MAX_PREFIX_LENGTH; longer words are checked on the rows.
+      const candidates = await table.bulkGet(keys);
+      keys = candidates
+        .filter((record): record is StoredRecord => record !== undefined)
+        .filter((record) => matchesAllWords(recordWords(record, resource.searchable), queryWords))
+        .map((record) => record.key);
     }
+    total = keys.length;
+    rows = (await table.bulkGet(keys.slice(skip, skip + pageSize))).filter(
+      (record): record is StoredRecord => record !== undefined,
+    );
   }
   return { rows, total, page, pageSize, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
 }

@@ -14,9 +14,9 @@ export const MAX_PREFIX_LENGTH = 16;
 const SEPARATOR = '\u0001';
 const RANGE_END = '\uffff';
 
-/** Lowercase, accents stripped: "Ruído Contínuo" → "ruido continuo". */
+/** Lowercase, accents stripped, compatibility forms folded ("Nº" → "no"): "Ruído Contínuo" → "ruido continuo". */
 export function normaliseText(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
+  return text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
 }
 
 /** Normalised words of a text, split at anything that is not a letter or digit. */

@@ -1,0 +1,147 @@
+/**
+ * Writing server versions into the local store: references mapped to local
+ * keys, pending local changes never overwritten, embedded lines replacing the
+ * local ones except pending ones, deletes applied with the registry's
+ * on-delete rules, and the key→id replacement after a create.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { applyServerDelete, applyServerRecords, keysWithEntries } from '../../../sync/engine/apply-server';
+import { saveRecord } from '../../../sync/engine/mutations';
+import { assignServerId } from '../../../sync/engine/references';
+import { buildBody, resolveReferences } from '../../../sync/engine/wire';
+import type { SyncDatabase } from '../../../sync/store/database';
+import { readChildren, readRecordById } from '../../../sync/store/queries';
+import type { RecordFields } from '../../../sync/store/types';
+import { at, openTestDb, wireCategory, wireEquipment, wireLine, wireProduct } from './support';
+
+let db: SyncDatabase;
+beforeEach(() => {
+  db = openTestDb();
+});
+afterEach(async () => {
+  db.close();
+  await db.delete();
+});
+
+function apply(resource: string, wires: RecordFields[]) {
+  return db.transaction('rw', db.allTables(), async () =>
+    applyServerRecords(db, db.registry.get(resource), wires, await keysWithEntries(db)),
+  );
+}
+function applyDelete(resource: string, id: number) {
+  return db.transaction('rw', db.allTables(), async () =>
+    applyServerDelete(db, db.registry.get(resource), id, await keysWithEntries(db)),
+  );
+}
+
+describe('pulled records', () => {
+  it('get a local key, and their references the local key of the target', async () => {
+    const [categoryKey] = await apply('equipment_categories', [wireCategory(3, 'Ruído')]);
+    await apply('equipment', [wireEquipment(10, { category_id: 3, category: { id: 3, name: 'Ruído' } })]);
+    const equipment = await readRecordById(db, 'equipment', 10);
+    expect(equipment).toMatchObject({ id: 10, category_id: 3, category_key: categoryKey, _base: expect.objectContaining({ name: 'Equipamento 10' }) });
+    expect(equipment).not.toHaveProperty('category');
+  });
+
+  it('that arrived before their target are linked when the target arrives', async () => {
+    await apply('equipment', [wireEquipment(10, { category_id: 4 })]);
+    expect(await readRecordById(db, 'equipment', 10)).toMatchObject({ category_id: 4, category_key: null });
+    const [categoryKey] = await apply('equipment_categories', [wireCategory(4, 'Calor')]);
+    expect(await readRecordById(db, 'equipment', 10)).toMatchObject({ category_key: categoryKey });
+  });
+
+  it('never overwrite a record with pending changes; the server version waits in _remote', async () => {
+    const [key] = await apply('costs', [{ id: 1, name: 'Diária', slug: 'diaria', price: 300, created_at: at(0), updated_at: at(0) }]);
+    await saveRecord(db, 'costs', key!, { price: 320 });
+    await apply('costs', [{ id: 1, name: 'Diária técnica', slug: 'diaria-tecnica', price: 310, created_at: at(0), updated_at: at(5) }]);
+    const record = await db.records('costs').get(key!);
+    expect(record).toMatchObject({ name: 'Diária', price: 320, updated_at: at(0) });
+    expect(record!._remote).toMatchObject({ updated_at: at(5), fields: { name: 'Diária técnica', price: 310 } });
+  });
+
+  it('replace a clean record and keep its local key', async () => {
+    const [key] = await apply('costs', [{ id: 1, name: 'A', slug: 'a', price: 1, created_at: at(0), updated_at: at(0) }]);
+    const [again] = await apply('costs', [{ id: 1, name: 'B', slug: 'b', price: 2, created_at: at(0), updated_at: at(9) }]);
+    expect(again).toBe(key);
+    expect(await db.records('costs').get(key!)).toMatchObject({ name: 'B', price: 2, updated_at: at(9), _base: { name: 'B', price: 2 } });
+  });
+});
+
+describe('embedded lines', () => {
+  it('replace the local lines, keeping pending ones and mapping equipment to local keys', async () => {
+    const [equipmentKey] = await apply('equipment', [wireEquipment(20), wireEquipment(21)]);
+    const [productKey] = await apply('products', [wireProduct(1, { equipments: [wireLine(100, 20), wireLine(101, 21)] })]);
+    expect((await readChildren(db, 'product_equipments', productKey!)).map((line) => line.id)).toEqual(expect.arrayContaining([100, 101]));
+    const line100 = await readRecordById(db, 'product_equipments', 100);
+    expect(line100).toMatchObject({ product_key: productKey, product_id: 1, equipment_key: equipmentKey, quantity: 1 });
+
+    // A line added here, not pushed yet, and a pending edit of line 101.
+    const added = await saveRecord(db, 'product_equipments', null, { product_key: productKey, equipment_key: equipmentKey, quantity: 5 });
+    const line101 = await readRecordById(db, 'product_equipments', 101);
+    await saveRecord(db, 'product_equipments', line101!.key, { quantity: 7 });
+
+    // The server now lists only line 100 (101 was removed by someone else).
+    await apply('products', [wireProduct(1, { updated_at: at(20), equipments: [wireLine(100, 20, 3, 20)] })]);
+    const lines = await readChildren(db, 'product_equipments', productKey!);
+    expect(lines.map((line) => [line.id, line.quantity]).sort()).toEqual([[100, 3], [101, 7], [null, 5]].sort());
+    expect(lines.find((line) => line.key === added)).toBeDefined();
+  });
+});
+
+describe('server deletes', () => {
+  it('remove a clean record and clear references to it (set-null)', async () => {
+    const [categoryKey] = await apply('equipment_categories', [wireCategory(3, 'Ruído')]);
+    await apply('equipment', [wireEquipment(10, { category_id: 3 })]);
+    await applyDelete('equipment_categories', 3);
+    expect(await db.records('equipment_categories').get(categoryKey!)).toBeUndefined();
+    expect(await readRecordById(db, 'equipment', 10)).toMatchObject({ category_id: null, category_key: null });
+  });
+
+  it('take the lines of a deleted agent along (cascade)', async () => {
+    await apply('equipment', [wireEquipment(20)]);
+    await apply('products', [wireProduct(1, { equipments: [wireLine(100, 20)] })]);
+    await applyDelete('products', 1);
+    expect(await db.records('product_equipments').count()).toBe(0);
+  });
+
+  it('of a record with pending changes are remembered, not applied', async () => {
+    const [key] = await apply('costs', [{ id: 1, name: 'A', slug: 'a', price: 1, created_at: at(0), updated_at: at(0) }]);
+    await saveRecord(db, 'costs', key!, { price: 5 });
+    await applyDelete('costs', 1);
+    expect(await db.records('costs').get(key!)).toMatchObject({ price: 5, _remote: { deleted: true } });
+  });
+});
+
+describe('key → id replacement', () => {
+  it('a write pointing at a record created offline waits, then goes with the server id once it exists', async () => {
+    const category = await saveRecord(db, 'equipment_categories', null, { name: 'Vibração' });
+    const equipment = await saveRecord(db, 'equipment', null, { name: 'Acelerômetro', category_key: category });
+    const resource = db.registry.get('equipment');
+    const payload = (await db.outbox.where('key').equals(equipment).first())!.payload!;
+
+    expect(await resolveReferences(db, resource, payload)).toEqual({
+      ready: false,
+      waitingFor: { resource: 'equipment_categories', key: category },
+    });
+
+    // The category's create is answered with id 42.
+    await db.transaction('rw', db.allTables(), async () => {
+      await db.records('equipment_categories').update(category, { id: 42 });
+      await assignServerId(db, 'equipment_categories', category, 42);
+    });
+    expect(await db.records('equipment').get(equipment)).toMatchObject({ category_key: category, category_id: 42 });
+    const updatedPayload = (await db.outbox.where('key').equals(equipment).first())!.payload!;
+    expect(updatedPayload).toMatchObject({ category_key: category, category_id: 42 });
+
+    const resolved = await resolveReferences(db, resource, updatedPayload);
+    expect(resolved).toEqual({ ready: true, ids: { category_id: 42 } });
+    expect(buildBody(resource, updatedPayload, resolved.ready ? resolved.ids : {})).toEqual({
+      name: 'Acelerômetro',
+      serial_number: null,
+      calibration_certificate: null,
+      expiration_date: null,
+      category_id: 42,
+      type: null,
+    });
+  });
+});

@@ -1,0 +1,58 @@
+/**
+ * The versioned schema: tables and indexes derived from the registry, and
+ * a later version's upgrade rewriting rows written under an earlier one on
+ * the same device.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { SyncDatabase } from '../../../sync/store/database';
+import { newKey } from '../../../sync/store/keys';
+import { costs } from '../../../sync/store/registry/catalog';
+import { ENGINE_STORES, resourceIndexes, resourceStores, SCHEMA_VERSIONS, type SchemaVersion } from '../../../sync/store/schema';
+import type { StoredRecord } from '../../../sync/store/types';
+
+const opened: SyncDatabase[] = [];
+afterEach(async () => {
+  for (const db of opened.splice(0)) {
+    db.close();
+    await db.delete();
+  }
+});
+
+describe('schema', () => {
+  it('has a table per resource with both sides of every reference indexed', () => {
+    const stores = SCHEMA_VERSIONS[0]!.stores;
+    expect(Object.keys(stores).sort()).toEqual(
+      [...Object.keys(ENGINE_STORES), 'product_types', 'equipment_categories', 'equipment', 'products', 'product_equipments', 'services', 'service_equipments', 'costs'].sort(),
+    );
+    expect(stores.product_equipments).toBe('key, id, _sort, *_search, product_key, product_id, equipment_key, equipment_id');
+    expect(resourceIndexes(costs)).toBe('key, id, _sort, *_search');
+  });
+
+  it('upgrades rows written under an earlier version', async () => {
+    const name = `migration-${newKey()}`;
+    const v1: SchemaVersion[] = [{ version: 1, stores: { ...ENGINE_STORES, ...resourceStores([costs]) } }];
+    const first = new SyncDatabase(name, { versions: v1 });
+    await first.records('costs').put({ key: 'a', id: 1, created_at: null, updated_at: null, _base: null, name: 'Diária', price: 300 });
+    first.close();
+
+    const v2: SchemaVersion[] = [
+      ...v1,
+      {
+        version: 2,
+        stores: { costs: 'key, id, _sort, *_search, price' },
+        upgrade: (transaction) =>
+          transaction
+            .table('costs')
+            .toCollection()
+            .modify((record: StoredRecord) => {
+              record.price = Math.round((record.price as number) * 100);
+            }),
+      },
+    ];
+    const second = new SyncDatabase(name, { versions: v2 });
+    opened.push(second);
+    expect(await second.records('costs').get('a')).toMatchObject({ price: 30000 });
+    expect(await second.records('costs').where('price').equals(30000).count()).toBe(1);
+    expect(second.verno).toBe(2);
+  });
+});
