@@ -162,4 +162,3 @@ describe('check digit properties', () => {
     expect(isValidCnpj(changed)).toBe(true);
   });
 });
-});
