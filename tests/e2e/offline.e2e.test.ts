@@ -1,0 +1,79 @@
+/**
+ * Offline: after one sign-in, the service worker serves the app and the
+ * stored session opens the admin area with no network at all — a reload of
+ * an admin page and a deep link typed while offline both render the layout
+ * and the user's name.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium, newContext, signIn, waitForServiceWorkerControl } from './support/browser';
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  context = await newContext(browser);
+  page = await context.newPage();
+  await page.goto('/public/login');
+  await signIn(page);
+  await page.waitForURL('**/admin/overview');
+  await waitForServiceWorkerControl(page);
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+});
+
+describe('offline', () => {
+  it('reloads an admin page with the layout and the user name', async () => {
+    await page.goto('/admin/perfil');
+    await page.getByRole('heading', { name: 'Perfil do usuário' }).waitFor();
+
+    await context.setOffline(true);
+    await page.reload();
+
+    await page.getByRole('heading', { name: 'Perfil do usuário' }).waitFor();
+    expect(await page.getByTestId('user-name').textContent()).toBe('Administrador');
+    expect(await page.getByTestId('connectivity').textContent()).toBe('Offline');
+    expect(new URL(page.url()).pathname).toBe('/admin/perfil');
+    await context.setOffline(false);
+  });
+
+  it('opens a deep link typed while offline', async () => {
+    await context.setOffline(true);
+
+    await page.goto('/admin/amostra/lista/3/2');
+
+    await page.getByRole('heading', { name: 'Amostras' }).waitFor();
+    expect(await page.getByTestId('user-name').textContent()).toBe('Administrador');
+    expect(new URL(page.url()).pathname).toBe('/admin/amostra/lista/3/2');
+    await context.setOffline(false);
+  });
+
+  it('keeps the session when the identity cookie has expired', async () => {
+    await context.setOffline(true);
+    await context.clearCookies();
+
+    await page.goto('/admin/overview');
+
+    await page.getByRole('heading', { name: 'Visão Global' }).waitFor();
+    // The guard wrote the cookie again (sliding 6 h).
+    expect((await context.cookies()).find((c) => c.name === 'ho_user_id')?.value).toMatch(/^\d+$/);
+    await context.setOffline(false);
+  });
+
+  it('comes back online without signing the user out', async () => {
+    await context.setOffline(true);
+    await page.goto('/admin/overview');
+    await page.getByTestId('connectivity').filter({ hasText: 'Offline' }).waitFor();
+
+    await context.setOffline(false);
+
+    await page.getByTestId('connectivity').filter({ hasText: 'Online' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/admin/overview');
+    expect(await page.getByTestId('user-name').textContent()).toBe('Administrador');
+  });
+});

@@ -1,0 +1,68 @@
+/**
+ * Chromium for the browser tests: Debian's /usr/bin/chromium through
+ * playwright-core (which never downloads a browser), headless, with the
+ * background services that would reach the network switched off.
+ */
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { E2E_ADMIN } from './e2e-admin';
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function baseUrl(): string {
+  return inject('e2eBaseUrl');
+}
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+/** A fresh profile (cookies, storage, service workers) on the test server. */
+export async function newContext(browser: Browser): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: baseUrl(), locale: 'pt-BR', viewport: { width: 1280, height: 800 } });
+  context.setDefaultTimeout(15_000);
+  return context;
+}
+
+export const passwordField = (page: Page) => page.locator('input[name="password"]');
+
+export async function signIn(page: Page, username: string = E2E_ADMIN.username, password: string = E2E_ADMIN.password) {
+  await passwordField(page).waitFor();
+  await page.locator('input[name="username"]').fill(username);
+  await passwordField(page).fill(password);
+  await passwordField(page).press('Enter');
+}
+
+/** Resolves once a service worker controls the page (first visits are claimed at once). */
+export async function waitForServiceWorkerControl(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (navigator.serviceWorker.controller) return;
+    await new Promise<void>((resolve) => {
+      navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true });
+    });
+  });
+}
+
+/** Waits until the service worker has finished precaching (its install completed). */
+export async function waitForPrecache(page: Page): Promise<void> {
+  await page.waitForFunction(async () => {
+    const keys = await caches.keys();
+    for (const key of keys) {
+      const cache = await caches.open(key);
+      if ((await cache.keys()).some((request) => request.url.endsWith('/index.html') || request.url.includes('index.html'))) {
+        return true;
+      }
+    }
+    return false;
+  });
+}

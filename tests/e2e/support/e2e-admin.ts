@@ -1,0 +1,5 @@
+/** The administrator the browser tests' server is started with. */
+export const E2E_ADMIN = {
+  username: 'admin',
+  password: 'Senha-e2e-2026',
+} as const;
