@@ -14,3 +14,4 @@ export const SYNCED_RESOURCES = [...CATALOG_RESOURCES];
 export function createDefaultRegistry(): ResourceRegistry {
   return new ResourceRegistry(SYNCED_RESOURCES);
 }
+export * from './catalog-records';

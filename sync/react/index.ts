@@ -1,0 +1,9 @@
+/**
+ * React bindings of the local store and the sync engine (see sync/README.md).
+ */
+export * from './context';
+export * from './use-local-page';
+export * from './use-local-record';
+export * from './use-sync-status';
+export * from './use-sync-actions';
+export type { LiveState } from './use-live';

@@ -1,0 +1,33 @@
+/**
+ * The write side for the screens, bound to the local store: save and delete
+ * records (one local transaction each; the engine pushes them later), and the
+ * sync page's actions on entries. All work offline. Errors are `SyncError`s
+ * with a reason code and a Portuguese message (`validation` carries the
+ * messages per field).
+ */
+import { useMemo } from 'react';
+import { discardEntry, previewDiscard, resolveConflict, retryEntry, type ConflictChoice } from '../engine/entry-actions';
+import { deleteRecord, requestSync, saveRecord } from '../engine/mutations';
+import type { ResourceInput, ResourceName } from '../store/registry/catalog-records';
+import { useSyncDatabase } from './context';
+
+export function useSyncActions() {
+  const db = useSyncDatabase();
+  return useMemo(
+    () => ({
+      /** Creates (key null) or updates a record; resolves to its local key. */
+      saveRecord: <R extends ResourceName>(resource: R, key: string | null, fields: ResourceInput<R>) =>
+        saveRecord(db, resource, key, fields as Record<string, unknown>),
+      /** Deletes a record; `cancelled` when it never reached the server. */
+      deleteRecord: (resource: ResourceName, key: string) => deleteRecord(db, resource, key),
+      retryEntry: (seq: number) => retryEntry(db, seq),
+      /** What a discard would lose, for the confirmation text. */
+      previewDiscard: (seq: number) => previewDiscard(db, seq),
+      discardEntry: (seq: number) => discardEntry(db, seq),
+      resolveConflict: (seq: number, choice: ConflictChoice) => resolveConflict(db, seq, choice),
+      /** Asks the engine tab to sync now. */
+      syncNow: () => requestSync(db),
+    }),
+    [db],
+  );
+}
