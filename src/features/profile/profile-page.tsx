@@ -4,6 +4,7 @@
  */
 import { Avatar, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { CurrentUser } from '../../../sync/contract/user';
+import { isAdminUser } from '../../../sync/session/session-user';
 
 /** Spec section 3: a user with no role name is shown as 'Administrador'. */
 export function roleLabel(user: CurrentUser): string {
@@ -53,7 +54,9 @@ export function ProfilePage({ user }: { user: CurrentUser }) {
         <Text fw={600} mb="sm">
           Módulos
         </Text>
-        {user.modules.length > 0 ? (
+        {isAdminUser(user) ? (
+          <Text size="sm">Todos os módulos (administrador).</Text>
+        ) : user.modules.length > 0 ? (
           <Group gap="xs">
             {user.modules.map((module) => (
               <Badge key={module.id} variant="light">
