@@ -7,5 +7,6 @@
 import type { AppPlugin } from './app-context';
 import { authenticationPlugin } from './auth/authenticate';
 import { permissionsPlugin } from './auth/permissions';
+import { idempotencyPlugin } from './sync/idempotency-plugin';
 
-export const appPlugins: AppPlugin[] = [authenticationPlugin, permissionsPlugin];
+export const appPlugins: AppPlugin[] = [authenticationPlugin, permissionsPlugin, idempotencyPlugin];

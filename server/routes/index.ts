@@ -5,6 +5,7 @@
 import type { RouteModule } from '../app-context';
 import { oauthRoutes } from '../auth/oauth-routes';
 import { passwordRecoveryRoutes } from '../auth/password-recovery-routes';
+import { catalogRoutes } from './catalog';
 import { settingsRoutes } from './settings';
 import { userCustomerRoutes } from './user-customers';
 import { userRoutes } from './user';
@@ -15,4 +16,5 @@ export const routeModules: RouteModule[] = [
   userRoutes,
   userCustomerRoutes,
   settingsRoutes,
+  ...catalogRoutes,
 ];

@@ -9,9 +9,16 @@ import { z } from 'zod';
 import { syncFieldsSchema } from './sync';
 
 const requiredName = z.string({ error: 'Nome é obrigatório' }).trim().min(1, 'Nome é obrigatório');
-const requiredPrice = z.number({ error: 'Preço é obrigatório' }).nonnegative('Preço deve ser maior ou igual a zero');
+/** Largest price the database keeps (numeric(14,2)). */
+export const MAX_PRICE = 999_999_999_999.99;
+/** Largest id the database keeps (integer columns). */
+export const MAX_ID = 2_147_483_647;
+const requiredPrice = z
+  .number({ error: 'Preço é obrigatório' })
+  .nonnegative('Preço deve ser maior ou igual a zero')
+  .max(MAX_PRICE, 'Preço muito alto');
 const optionalText = z.string().trim().nullish();
-const id = z.number().int().positive();
+const id = z.number().int().positive().max(MAX_ID);
 
 export const CATALOG_MESSAGES = {
   nameRequired: 'Nome é obrigatório',
@@ -25,7 +32,7 @@ export const CATALOG_MESSAGES = {
 export const productTypeSchema = z
   .object({ id, name: z.string(), slug: z.string(), price: z.number().nullable() })
   .extend(syncFieldsSchema.shape);
-export const productTypeInputSchema = z.object({ name: requiredName, price: z.number().nonnegative().nullish() });
+export const productTypeInputSchema = z.object({ name: requiredName, price: z.number().nonnegative().max(MAX_PRICE, 'Preço muito alto').nullish() });
 export type ProductType = z.infer<typeof productTypeSchema>;
 
 /* ---------- equipment categories ---------- */
@@ -43,7 +50,14 @@ export type EquipmentCategory = z.infer<typeof equipmentCategorySchema>;
 
 export const EQUIPMENT_TYPES = ['instrumento', 'calibrador'] as const;
 /** Calendar date on the wire: YYYY-MM-DD (the screens show DD/MM/YYYY). */
-export const isoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Data inválida');
+export const isoDateSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Data inválida')
+  // A real calendar day: "2026-02-30" has the right shape but no such date.
+  .refine((text) => {
+    const date = new Date(`${text}T00:00:00.000Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text);
+  }, 'Data inválida');
 
 export const equipmentSchema = z
   .object({
@@ -67,6 +81,8 @@ export const equipmentInputSchema = z.object({
   type: z.enum(EQUIPMENT_TYPES).nullish(),
 });
 export type Equipment = z.infer<typeof equipmentSchema>;
+/** `GET api/product/equipment?search=`: equipment to choose from for an agent's or a service's list. */
+export const equipmentCandidatesResponseSchema = z.array(equipmentSchema);
 
 /* ---------- equipment lists of agents and services ---------- */
 
@@ -82,7 +98,7 @@ export const equipmentLineSchema = z
   .extend(syncFieldsSchema.shape);
 export const equipmentLineInputSchema = z.object({
   equipment_id: id,
-  quantity: z.number().int().positive('Quantidade deve ser maior que zero').default(1),
+  quantity: z.number().int().positive('Quantidade deve ser maior que zero').max(1_000_000, 'Quantidade muito alta').default(1),
 });
 export type EquipmentLine = z.infer<typeof equipmentLineSchema>;
 

@@ -27,7 +27,7 @@ export const syncFieldsSchema = z.object({
 export const listQuerySchema = z.object({
   search: z.string().optional(),
   updated_since: timestampSchema.optional(),
-  after_id: z.coerce.number().int().optional(),
+  after_id: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
 });
 
 /**

@@ -1,0 +1,52 @@
+/**
+ * An agent's equipment list (spec section 7): `POST
+ * api/product/{id}/equipment`, `PUT` and `DELETE
+ * api/product/{id}/equipment/{lineId}` (equipment-lines.ts), and `GET
+ * api/product/equipment?search=` — the equipment to choose from, by name,
+ * at most `take` (default 20).
+ */
+import { z } from 'zod';
+import { equipmentCandidatesResponseSchema } from '../../sync/contract/catalog';
+import type { AppContext, RouteModule, ZodApp } from '../app-context';
+import { equipment } from '../db/schema';
+import { byName, listRecords } from '../sync/list';
+import { searchCondition } from '../sync/search';
+import { rejectNulCharacters } from '../sync/text-guard';
+import { CATALOG_GUARDS } from './catalog-access';
+import { equipmentSource } from './equipment';
+import { PRODUCT_LINES, registerLineRoutes } from './equipment-lines';
+import { PRODUCT_MESSAGES } from './products';
+
+const candidatesQuery = z.object({
+  search: z.string().optional(),
+  take: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+function register(app: ZodApp, ctx: AppContext) {
+  app.addHook('preValidation', rejectNulCharacters);
+
+  app.get(
+    '/api/product/equipment',
+    {
+      onRequest: CATALOG_GUARDS.equipmentCandidates.read,
+      schema: { querystring: candidatesQuery, response: { 200: equipmentCandidatesResponseSchema } },
+    },
+    async (request) => {
+      const page = await listRecords(ctx.db, equipmentSource, {
+        where: searchCondition(request.query.search, [equipment.name, equipment.serial_number]),
+        orderBy: byName(equipment.name, equipment.id),
+        take: request.query.take,
+      });
+      return page.list;
+    },
+  );
+
+  registerLineRoutes(app, ctx, {
+    kind: PRODUCT_LINES,
+    basePath: '/api/product/:id/equipment',
+    parentNotFound: PRODUCT_MESSAGES.notFound,
+    guard: CATALOG_GUARDS.products.write,
+  });
+}
+
+export const productEquipmentRoutes: RouteModule = { name: 'product-equipment', register };

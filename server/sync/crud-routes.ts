@@ -1,0 +1,217 @@
+/**
+ * The five calls of a syncable resource (list, one, create, update, delete),
+ * built from a definition, with the sync extensions of
+ * docs/sync-protocol.md applied the same way everywhere:
+ *
+ * - list: documented mode or incremental pull (server/sync/list.ts);
+ * - create: 201 with the record, timestamps from the injected clock;
+ * - update/delete: `If-Match` checked inside the write (a conditional
+ *   UPDATE/DELETE), 409 `{ message, current }` when the record moved on,
+ *   404 when it is gone; `updated_at` always moves forward;
+ * - delete: 204, the id recorded in deleted_records in the same transaction.
+ *
+ * What differs per resource stays in its definition and in plain sight:
+ * how input becomes columns (slugs, the CAS rule, reference checks), what a
+ * delete does to records that point at it, and how rows become wire records.
+ * Idempotency keys are handled around all of this by the plugin.
+ */
+import { and, eq, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { listResponseSchema, skipTakeParamsSchema } from '../../sync/contract/list';
+import { conflictResponseSchema, CONFLICT_MESSAGE, listQuerySchema, pullResponseSchema } from '../../sync/contract/sync';
+import type { AppContext, ZodApp } from '../app-context';
+import type { Db, Tx } from '../db/client';
+import { notFound } from '../http/errors';
+import { listRecords, pullCursorOf, pullRecords, type ListSource } from './list';
+import { recordDeletions } from './deletions';
+import { searchCondition } from './search';
+import { atVersion, ifMatchOf, nextUpdatedAt, writeTime } from './versioning';
+
+/** Path parameter of a record id (integer columns: at most 2^31 - 1). */
+export const idParam = z.coerce.number().int().positive().max(2_147_483_647);
+const idParamsSchema = z.object({ id: idParam });
+
+/** A route-level onRequest check (permissions); runs after authentication. */
+export type Guard = (request: FastifyRequest) => Promise<void>;
+
+export type RowOf = Record<string, unknown> & { id: number; updated_at: Date };
+
+export type CrudDefinition<W, I, Q extends z.ZodRawShape = z.ZodRawShape> = ListSource<W> & {
+  notFoundMessage: string;
+  guards: { read: Guard; write: Guard };
+  paths: {
+    /** Paged lists end in /:skip/:take; the small lists (types, categories) have none. */
+    list: string;
+    one?: string;
+    create: string;
+    update: string;
+    /** Methods of the update path (the spec allows POST or PUT for product types). */
+    updateMethods?: ReadonlyArray<'PUT' | 'POST'>;
+    /** Must name the record's parameter `:id`; other parameters are ignored. */
+    delete: string;
+  };
+  schemas: { item: z.ZodType<W>; input: z.ZodType<I>; filters?: Q };
+  list: {
+    search: readonly AnyColumn[];
+    /** Resource filters of the documented mode (slug, type...). */
+    where?(query: z.infer<z.ZodObject<Q>>): SQL | undefined;
+    /** Documented-mode order; default newest first. */
+    orderBy?(query: z.infer<z.ZodObject<Q>>): SQL[] | undefined;
+    /** True when the query asks for every match without paging (equipment `all=true`). */
+    unpaged?(query: z.infer<z.ZodObject<Q>>): boolean;
+  };
+  /** Column values for an insert (current null) or an update; throws an HttpError for invalid input. */
+  values(tx: Tx, input: I, current: RowOf | null): Promise<Record<string, unknown>>;
+  /** Runs after an update, in its transaction: e.g. bump records that embed this one's name. */
+  afterUpdate?(tx: Tx, id: number, now: Date, before: RowOf): Promise<void>;
+  /** Runs before the delete, in its transaction: refuse (throw) or update what points at the record. */
+  beforeDelete?(tx: Tx, id: number, now: Date): Promise<void>;
+};
+
+type WriteOutcome<W> = { kind: 'ok'; record: W } | { kind: 'missing' } | { kind: 'stale'; current: W };
+
+async function loadOne<W>(db: Db | Tx, source: ListSource<W>, id: number): Promise<W | undefined> {
+  const [record] = await source.load(db as Db, [id]);
+  return record;
+}
+
+export function registerCrudRoutes<W, I, Q extends z.ZodRawShape>(scope: ZodApp, ctx: AppContext, def: CrudDefinition<W, I, Q>) {
+  // The schemas below validate and serialize every call; inside this generic factory the
+  // handlers see plain request types and cast to the definition's own.
+  const app = scope as unknown as FastifyInstance;
+  const { table } = def;
+  const paged = def.paths.list.includes(':take');
+  const querySchema = listQuerySchema.extend(def.schemas.filters ?? {});
+  const listResponse = paged
+    ? z.union([pullResponseSchema(def.schemas.item), listResponseSchema(def.schemas.item)])
+    : z.union([pullResponseSchema(def.schemas.item), z.array(def.schemas.item)]);
+  const conflict = conflictResponseSchema(def.schemas.item);
+
+  /** The row, locked until the transaction ends, so its version cannot move between the check and the write. */
+  async function lockRow(tx: Tx, id: number): Promise<RowOf | undefined> {
+    const [row] = await tx.select().from(table).where(eq(table.id, id)).for('update');
+    return row as RowOf | undefined;
+  }
+
+  /** The record as it is now, for a 409; `missing` when it went away meanwhile. */
+  async function staleOrMissing(tx: Tx, id: number): Promise<WriteOutcome<W>> {
+    const current = await loadOne(tx, def, id);
+    return current === undefined ? { kind: 'missing' } : { kind: 'stale', current };
+  }
+
+  /** 404, 409 with the current record, or the success status (204 sends no body). */
+  function answer(reply: FastifyReply, outcome: WriteOutcome<W | null>, status: number) {
+    if (outcome.kind === 'missing') throw notFound(def.notFoundMessage);
+    if (outcome.kind === 'stale') return reply.code(409).send({ message: CONFLICT_MESSAGE, current: outcome.current });
+    return status === 204 ? reply.code(204).send() : reply.code(status).send(outcome.record);
+  }
+
+  app.get(
+    def.paths.list,
+    {
+      onRequest: def.guards.read,
+      schema: { ...(paged ? { params: skipTakeParamsSchema } : {}), querystring: querySchema, response: { 200: listResponse } },
+    },
+    async (request) => {
+      const serverTime = writeTime(ctx.clock);
+      const query = request.query as z.infer<typeof querySchema>;
+      const params = (paged ? request.params : {}) as Partial<z.infer<typeof skipTakeParamsSchema>>;
+      const cursor = pullCursorOf(query);
+      if (cursor) return pullRecords(ctx.db, def, cursor, paged ? params.take! : null, serverTime);
+      const filters = query as z.infer<z.ZodObject<Q>>;
+      const where = [searchCondition(query.search, def.list.search), def.list.where?.(filters)].filter((c) => c !== undefined);
+      const unpaged = !paged || (def.list.unpaged?.(filters) ?? false);
+      const page = await listRecords(ctx.db, def, {
+        where: where.length === 0 ? undefined : and(...where),
+        orderBy: def.list.orderBy?.(filters),
+        skip: params.skip ?? 0,
+        take: unpaged ? null : params.take!,
+      });
+      return paged ? page : page.list;
+    },
+  );
+
+  if (def.paths.one) {
+    app.get(
+      def.paths.one,
+      { onRequest: def.guards.read, schema: { params: idParamsSchema, response: { 200: def.schemas.item } } },
+      async (request) => {
+        const { id } = request.params as { id: number };
+        const record = await loadOne(ctx.db, def, id);
+        if (record === undefined) throw notFound(def.notFoundMessage);
+        return record;
+      },
+    );
+  }
+
+  app.post(
+    def.paths.create,
+    { onRequest: def.guards.write, schema: { body: def.schemas.input, response: { 201: def.schemas.item } } },
+    async (request, reply) => {
+      const now = writeTime(ctx.clock);
+      const record = await ctx.db.transaction(async (tx) => {
+        const values = await def.values(tx, request.body as I, null);
+        const [row] = await tx
+          .insert(table)
+          .values({ ...values, created_at: now, updated_at: now } as never)
+          .returning({ id: table.id });
+        return loadOne(tx, def, row!.id as number);
+      });
+      return reply.code(201).send(record);
+    },
+  );
+
+  for (const method of def.paths.updateMethods ?? ['PUT']) {
+    app.route({
+      method,
+      url: def.paths.update,
+      onRequest: def.guards.write,
+      schema: { params: idParamsSchema, body: def.schemas.input, response: { 200: def.schemas.item, 409: conflict } },
+      handler: async (request, reply) => {
+        const { id } = request.params as { id: number };
+        const version = ifMatchOf(request);
+        const now = writeTime(ctx.clock);
+        const outcome = await ctx.db.transaction(async (tx): Promise<WriteOutcome<W>> => {
+          const current = await lockRow(tx, id);
+          if (!current) return { kind: 'missing' };
+          if (version && current.updated_at.getTime() !== version.getTime()) return staleOrMissing(tx, id);
+          const values = await def.values(tx, request.body as I, current);
+          const updated = await tx
+            .update(table)
+            .set({ ...values, updated_at: nextUpdatedAt(table.updated_at, now) } as never)
+            .where(atVersion(table.id, id, table.updated_at, version))
+            .returning({ id: table.id });
+          if (updated.length === 0) return staleOrMissing(tx, id); // cannot happen under the lock; kept as a guard
+          await def.afterUpdate?.(tx, id, now, current);
+          return { kind: 'ok', record: (await loadOne(tx, def, id))! };
+        });
+        return answer(reply, outcome, 200);
+      },
+    });
+  }
+
+  app.delete(
+    def.paths.delete,
+    { onRequest: def.guards.write, schema: { params: idParamsSchema, response: { 409: conflict } } },
+    async (request, reply) => {
+      const { id } = request.params as { id: number };
+      const version = ifMatchOf(request);
+      const now = writeTime(ctx.clock);
+      const outcome = await ctx.db.transaction(async (tx): Promise<WriteOutcome<W | null>> => {
+        const current = await lockRow(tx, id);
+        if (!current) return { kind: 'missing' };
+        if (version && current.updated_at.getTime() !== version.getTime()) return staleOrMissing(tx, id);
+        await def.beforeDelete?.(tx, id, now);
+        const deleted = await tx
+          .delete(table)
+          .where(atVersion(table.id, id, table.updated_at, version))
+          .returning({ id: table.id });
+        if (deleted.length === 0) throw new Error('locked row vanished during its delete');
+        await recordDeletions(tx, def.resource, [id], now);
+        return { kind: 'ok', record: null };
+      });
+      return answer(reply, outcome, 204);
+    },
+  );
+}

@@ -1,0 +1,146 @@
+/**
+ * `Idempotency-Key` on POST, PUT and DELETE under /api (docs/sync-protocol.md):
+ * the first response per (user, key) is stored for 24 hours and a replay of
+ * the key gets it back, unchanged, without running anything again. So a
+ * device whose answer was lost can send the same write again: the record is
+ * not created twice and an e-mail is not sent twice.
+ *
+ * - A replay for another method or path answers 422.
+ * - A duplicate arriving while the first is still running waits for it
+ *   briefly, then answers 409 with Retry-After (it never runs in parallel).
+ * - Stored: 2xx and the 4xx that say something about the request itself.
+ *   Not stored (the key is given back, so a retry runs again): 5xx, 401,
+ *   403 (permissions may change), 408 and 429, and non-text bodies (files).
+ * - Requests without the header, or not signed in, are untouched.
+ *
+ * Known limit: the response is stored right after the handler's transaction
+ * commits, not inside it; a crash between the two lets a retry run again
+ * after the 60-second lease.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { IDEMPOTENCY_HEADER } from '../../sync/contract/sync';
+import type { AppContext, AppPlugin, ZodApp } from '../app-context';
+import { HttpError } from '../http/errors';
+import { claimKey, purgeExpiredKeys, releaseKey, storeResponse, type KeyId, type StoredResponse } from './idempotency-store';
+
+export const IDEMPOTENCY_MESSAGES = {
+  invalidKey: 'O cabeçalho Idempotency-Key é inválido: use um identificador de até 255 caracteres.',
+  keyReused: 'Esta chave de idempotência já foi usada em outra requisição (método ou endereço diferente).',
+  inProgress: 'Requisição em andamento, tente novamente.',
+} as const;
+
+/** Response header on a replayed answer. */
+export const REPLAYED_HEADER = 'idempotent-replayed';
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
+const NOT_STORED = new Set([401, 403, 408, 429]);
+const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
+export type IdempotencyOptions = {
+  /** How long a duplicate waits for the first request before answering 409. */
+  waitMs?: number;
+  pollMs?: number;
+  /** Expired keys are purged at most this often, after a request, off its path. */
+  purgeEveryMs?: number;
+};
+
+type KeyState = { id: KeyId; state: 'claimed' | 'done' };
+
+function keyHeader(request: FastifyRequest): string | undefined {
+  const raw = request.headers[IDEMPOTENCY_HEADER];
+  return Array.isArray(raw) ? raw[0] : raw;
+}
+
+function applies(request: FastifyRequest): boolean {
+  return WRITE_METHODS.has(request.method) && request.url.startsWith('/api/') && request.auth !== null;
+}
+
+function isStorable(status: number): boolean {
+  return status < 500 && !NOT_STORED.has(status);
+}
+
+function replay(reply: FastifyReply, stored: StoredResponse) {
+  reply.code(stored.status).header(REPLAYED_HEADER, 'true');
+  reply.header('content-type', stored.contentType ?? 'application/json; charset=utf-8');
+  return reply.send(stored.body ?? undefined);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function createIdempotencyPlugin(options: IdempotencyOptions = {}): AppPlugin {
+  const waitMs = options.waitMs ?? 3_000;
+  const pollMs = options.pollMs ?? 50;
+  const purgeEveryMs = options.purgeEveryMs ?? 10 * 60_000;
+
+  return {
+    name: 'idempotency',
+    install(app: ZodApp, ctx: AppContext) {
+      const states = new WeakMap<FastifyRequest, KeyState>();
+      let lastPurge = Number.NEGATIVE_INFINITY;
+
+      function purgeNow() {
+        const now = ctx.clock.now();
+        if (now - lastPurge < purgeEveryMs) return;
+        lastPurge = now;
+        ctx.background.run('purge expired idempotency keys', () => purgeExpiredKeys(ctx.db, now));
+      }
+
+      app.addHook('onRequest', async (request, reply) => {
+        if (!applies(request)) return;
+        const key = keyHeader(request);
+        if (key === undefined) return;
+        if (!KEY_PATTERN.test(key)) throw new HttpError(400, IDEMPOTENCY_MESSAGES.invalidKey);
+        const id: KeyId = { userId: request.auth!.user.id, key };
+        const target = { method: request.method, path: request.url };
+        const deadline = Date.now() + waitMs;
+        for (;;) {
+          const result = await claimKey(ctx.db, id, target, ctx.clock.now());
+          if (result.kind === 'claimed') {
+            states.set(request, { id, state: 'claimed' });
+            return;
+          }
+          if (result.kind === 'stored') return replay(reply, result.response);
+          if (result.kind === 'mismatch') throw new HttpError(422, IDEMPOTENCY_MESSAGES.keyReused);
+          if (Date.now() >= deadline) {
+            throw new HttpError(409, IDEMPOTENCY_MESSAGES.inProgress, { headers: { 'retry-after': '1' } });
+          }
+          await sleep(pollMs);
+        }
+      });
+
+      app.addHook('onSend', async (request, reply, payload) => {
+        const entry = states.get(request);
+        if (!entry || entry.state !== 'claimed') return payload;
+        entry.state = 'done';
+        try {
+          const textual = typeof payload === 'string' || payload === null || payload === undefined;
+          if (isStorable(reply.statusCode) && textual) {
+            const contentType = reply.getHeader('content-type');
+            await storeResponse(ctx.db, entry.id, {
+              status: reply.statusCode,
+              contentType: typeof contentType === 'string' ? contentType : null,
+              body: typeof payload === 'string' ? payload : null,
+            });
+          } else {
+            await releaseKey(ctx.db, entry.id);
+          }
+        } catch (err) {
+          // The write already happened; the answer still goes out. The key stays "running" until its lease ends.
+          request.log.error({ err }, 'could not store the idempotent response');
+        }
+        purgeNow();
+        return payload;
+      });
+
+      // A request that ended without a response being sent (aborted before onSend) gives its key back.
+      app.addHook('onResponse', async (request) => {
+        const entry = states.get(request);
+        if (!entry || entry.state !== 'claimed') return;
+        entry.state = 'done';
+        await releaseKey(ctx.db, entry.id).catch((err: unknown) => request.log.error({ err }, 'could not release an idempotency key'));
+      });
+    },
+  };
+}
+
+export const idempotencyPlugin = createIdempotencyPlugin();

@@ -1,0 +1,87 @@
+/**
+ * The stored first responses of idempotent writes (table idempotency_keys),
+ * per (user, key), kept 24 hours.
+ *
+ * Claiming a key is one unique insert of a row without status: whoever
+ * inserts it runs the request; anyone else with the same key finds the row
+ * and either replays its stored response, waits for it, or is refused. A
+ * row left without status by a crashed request is taken over after a
+ * lease, so a key is never stuck.
+ */
+import { and, eq, isNull, lte } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { idempotencyKeys } from '../db/schema';
+
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60_000;
+/** A first request still "running" after this long died with its process; its key may be claimed again. */
+export const IDEMPOTENCY_LEASE_MS = 60_000;
+
+export type KeyId = { userId: number; key: string };
+export type StoredResponse = { status: number; contentType: string | null; body: string | null };
+
+export type ClaimResult =
+  | { kind: 'claimed' }
+  | { kind: 'stored'; response: StoredResponse }
+  | { kind: 'running' }
+  /** The key was first used for another method or path. */
+  | { kind: 'mismatch' };
+
+function byKey(id: KeyId) {
+  return and(eq(idempotencyKeys.user_id, id.userId), eq(idempotencyKeys.key, id.key));
+}
+
+export async function claimKey(db: Db, id: KeyId, request: { method: string; path: string }, now: number): Promise<ClaimResult> {
+  // Two rounds at most: an expired or abandoned row is removed once, then the insert is tried again.
+  for (let round = 0; round < 3; round += 1) {
+    const inserted = await db
+      .insert(idempotencyKeys)
+      .values({
+        user_id: id.userId,
+        key: id.key,
+        method: request.method,
+        path: request.path,
+        created_at: new Date(now),
+        expires_at: new Date(now + IDEMPOTENCY_TTL_MS),
+      })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
+    if (inserted.length > 0) return { kind: 'claimed' };
+
+    const [row] = await db.select().from(idempotencyKeys).where(byKey(id));
+    if (!row) continue; // released between the insert and the read
+    const expired = row.expires_at.getTime() <= now;
+    const abandoned = row.status === null && row.created_at.getTime() <= now - IDEMPOTENCY_LEASE_MS;
+    if (expired || abandoned) {
+      // Compare-and-delete: only the row we looked at, so two takers cannot both win.
+      await db.delete(idempotencyKeys).where(and(byKey(id), eq(idempotencyKeys.created_at, row.created_at)));
+      continue;
+    }
+    if (row.method !== request.method || row.path !== request.path) return { kind: 'mismatch' };
+    if (row.status === null) return { kind: 'running' };
+    return { kind: 'stored', response: { status: row.status, contentType: row.content_type, body: row.body } };
+  }
+  return { kind: 'running' };
+}
+
+/** Keeps the first response of a claimed key. */
+export async function storeResponse(db: Db, id: KeyId, response: StoredResponse): Promise<void> {
+  await db
+    .update(idempotencyKeys)
+    .set({ status: response.status, content_type: response.contentType, body: response.body })
+    .where(and(byKey(id), isNull(idempotencyKeys.status)));
+}
+
+/** Gives a claimed key back (the request failed in a way worth retrying): the next try runs again. */
+export async function releaseKey(db: Db, id: KeyId): Promise<void> {
+  await db.delete(idempotencyKeys).where(and(byKey(id), isNull(idempotencyKeys.status)));
+}
+
+/** Drops keys past their 24 hours. */
+export async function purgeExpiredKeys(db: Db, now: number): Promise<number> {
+  const removed = await db
+    .delete(idempotencyKeys)
+    .where(lte(idempotencyKeys.expires_at, new Date(now)))
+    .returning({ key: idempotencyKeys.key });
+  return removed.length;
+}
+

@@ -1,0 +1,117 @@
+/**
+ * The list calls of every syncable resource, written once:
+ *
+ * - documented mode (no `updated_since`): the filtered, searched records,
+ *   newest first unless the resource says otherwise, `skip`/`take` at a time,
+ *   as `{ list, total_items }` (spec section 7);
+ * - pull mode (`updated_since`, optionally `after_id`): the records with
+ *   `(updated_at, id) > (updated_since, after_id)` ordered by
+ *   `(updated_at, id)`, `take` at a time, plus `deleted_ids` since
+ *   `updated_since` and `server_time` (the clock when the request started).
+ *   Filters and search do not apply: a pull is of the whole resource.
+ *
+ * A resource provides its table and `load(db, ids)`, which turns ids into
+ * wire records with whatever joins and embedded lines it needs; the helper
+ * selects the ids, so paging and ordering stay in one place.
+ */
+import { asc, count, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client';
+import { iso } from '../lib/wire';
+import { deletedIdsSince } from './deletions';
+import { foldedColumn } from './search';
+import { timestampParam } from './versioning';
+
+/** A syncable table: integer id and the sync timestamps. */
+export type SyncTable = PgTable & { id: PgColumn; created_at: PgColumn; updated_at: PgColumn };
+
+export type ListSource<W> = {
+  /** Name in deleted_records ("products"). */
+  resource: string;
+  table: SyncTable;
+  /** Wire records for these ids (any order; missing ids are skipped). */
+  load(db: Db, ids: readonly number[]): Promise<W[]>;
+};
+
+/** Where a pull resumes: records strictly after (since, afterId); afterId 0 means "from `since` inclusive". */
+export type PullCursor = { since: Date; afterId: number };
+
+export type PullPage<W> = { list: W[]; total_items: number; deleted_ids: number[]; server_time: string };
+export type ListPage<W> = { list: W[]; total_items: number };
+
+/** The cursor of a list query, or null for the documented mode. */
+export function pullCursorOf(query: { updated_since?: string | undefined; after_id?: number | undefined }): PullCursor | null {
+  if (query.updated_since === undefined) return null;
+  return { since: new Date(Date.parse(query.updated_since)), afterId: query.after_id ?? 0 };
+}
+
+async function loadInOrder<W>(db: Db, source: ListSource<W>, ids: number[]): Promise<W[]> {
+  if (ids.length === 0) return [];
+  const records = await source.load(db, ids);
+  const byId = new Map(records.map((r) => [(r as { id: number }).id, r]));
+  return ids.flatMap((id) => {
+    const record = byId.get(id);
+    return record === undefined ? [] : [record];
+  });
+}
+
+/**
+ * One page of an incremental pull. `take` null answers every change at once
+ * (the small lists without paging: product types, categories).
+ */
+export async function pullRecords<W>(
+  db: Db,
+  source: ListSource<W>,
+  cursor: PullCursor,
+  take: number | null,
+  serverTime: Date,
+): Promise<PullPage<W>> {
+  const { table } = source;
+  const after = sql`(${table.updated_at}, ${table.id}) > (${timestampParam(cursor.since)}, ${cursor.afterId})`;
+  // afterId 0 keeps records stamped exactly at `since`: ids start at 1.
+  let query = db
+    .select({ id: table.id })
+    .from(table)
+    .where(after)
+    .orderBy(asc(table.updated_at), asc(table.id))
+    .$dynamic();
+  if (take !== null) query = query.limit(take);
+  const ids = (await query).map((r) => r.id as number);
+  const [total] = await db.select({ n: count() }).from(table).where(after);
+  return {
+    list: await loadInOrder(db, source, ids),
+    total_items: total?.n ?? 0,
+    deleted_ids: await deletedIdsSince(db, source.resource, cursor.since),
+    server_time: iso(serverTime),
+  };
+}
+
+export type ListOptions = {
+  where?: SQL | undefined;
+  /** Default: newest first (created_at desc, id desc). */
+  orderBy?: SQL[];
+  skip?: number;
+  /** Null: every match, no paging. */
+  take: number | null;
+};
+
+/** The documented list: filtered, ordered, paged, with the total of matches. */
+export async function listRecords<W>(db: Db, source: ListSource<W>, options: ListOptions): Promise<ListPage<W>> {
+  const { table } = source;
+  const orderBy = options.orderBy ?? [desc(table.created_at), desc(table.id)];
+  let query = db
+    .select({ id: table.id })
+    .from(table)
+    .where(options.where)
+    .orderBy(...orderBy)
+    .$dynamic();
+  if (options.take !== null) query = query.limit(options.take).offset(options.skip ?? 0);
+  const ids = (await query).map((r) => r.id as number);
+  const [total] = await db.select({ n: count() }).from(table).where(options.where);
+  return { list: await loadInOrder(db, source, ids), total_items: total?.n ?? 0 };
+}
+
+/** Name order for pickers and small lists, ignoring case and accents ("Água" among the a's). */
+export function byName(name: AnyColumn, id: AnyColumn): SQL[] {
+  return [asc(foldedColumn(name)), asc(id)];
+}
