@@ -34,6 +34,17 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        // The sync engine against the real server (in-process, PGlite in memory) through a fault-injecting proxy.
+        test: {
+          name: 'sync',
+          include: ['tests/sync/**/*.test.ts'],
+          environment: 'node',
+          setupFiles: ['tests/sync/setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });

@@ -15,7 +15,9 @@
  * - 401: the transport already refreshed and retried once; the push stops
  *   until the user signs in again;
  * - 404 on a delete: done;
- * - 409: a conflict the user resolves, unless only the server's timestamp moved;
+ * - 409 with the server's current record: a conflict the user resolves, unless
+ *   only the server's timestamp moved; 409 with Retry-After and no record
+ *   (the first attempt of the same key is still running there): retry;
  * - any other 4xx: failed, with the server's message; the local data stays.
  */
 import { apiErrorSchema } from '../contract/errors';
@@ -225,6 +227,12 @@ async function applyOutcome(
     await db.outbox.put({ ...entry, status: 'pending', attempts: Math.max(0, entry.attempts - 1) });
     return 'unauthorized';
   }
+  if (status === 409 && outcome.retryAfterMs !== undefined && !hasCurrent(body)) {
+    // "Still running": a retry met its own first attempt on the server. Not a conflict; try again shortly.
+    result.lastError = syncErrorInfo('server', undefined, { status });
+    await retryLater(context, entry, result.lastError, outcome.retryAfterMs);
+    return 'sent';
+  }
   if (status === 409) return applyConflict(context, prepared, entry, body);
   if (status === 408 || status === 429 || status >= 500) {
     result.lastError = syncErrorInfo('server', undefined, { status });
@@ -347,6 +355,10 @@ async function applyConflict(
     error: syncErrorInfo('conflict', error.success ? error.data.message : undefined, { status: 409 }),
   });
   return 'sent';
+}
+
+function hasCurrent(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && 'current' in body;
 }
 
 /** Equal on every field the input schema writes (references compared by server id). */

@@ -1,0 +1,209 @@
+/**
+ * An HTTP proxy on loopback between the engine and the real server that
+ * misbehaves on demand, the way networks and servers do:
+ *
+ * - drop: the connection closes before the request reaches the server;
+ * - lose-response: the server handles (and commits) the request, then the
+ *   connection closes before the answer reaches the client;
+ * - status: the proxy answers itself (500, 503, 429 with Retry-After, a 401
+ *   as for an expired token) and the server never sees the request;
+ * - delay: the request reaches the server late (a slow network);
+ * - hold-response: the server answers, the answer is held back for a while
+ *   or until a promise settles (a timeout when longer than the client waits);
+ * - while the target is down (server restarting), connections are refused.
+ *
+ * Rules match by method and path and apply a number of times; each rule
+ * exposes a promise that settles when it first applies, so a test can act
+ * "mid-push". Everything that passed is logged.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type Fault =
+  | { kind: 'drop' }
+  | { kind: 'lose-response' }
+  | { kind: 'status'; status: number; headers?: Record<string, string>; body?: unknown }
+  | { kind: 'delay'; ms: number }
+  | { kind: 'hold-response'; ms?: number; until?: Promise<unknown> };
+
+export interface FaultRule {
+  method?: string;
+  /** Substring or pattern of the path (with query). */
+  path?: string | RegExp;
+  fault: Fault;
+  /** How many matching requests it applies to (default 1). */
+  times?: number;
+  /** Runs when the rule applies (before the fault), e.g. to move the server clock. */
+  onApply?: (request: { method: string; path: string }) => void;
+}
+
+export interface ActiveRule extends FaultRule {
+  remaining: number;
+  /** Settles when the rule applies the first time. */
+  hit: Promise<void>;
+}
+
+export interface LoggedRequest {
+  method: string;
+  path: string;
+  fault: Fault['kind'] | null;
+  status: number | null;
+  idempotencyKey: string | null;
+}
+
+const HOP_BY_HOP = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive']);
+
+export class FaultProxy {
+  readonly log: LoggedRequest[] = [];
+  private rules: ActiveRule[] = [];
+  private server: Server | null = null;
+  private target: string | null;
+
+  constructor(target: string) {
+    this.target = target;
+  }
+
+  get url(): string {
+    const address = this.server?.address() as AddressInfo | null;
+    if (!address) throw new Error('proxy not listening');
+    return `http://127.0.0.1:${address.port}`;
+  }
+
+  async listen(): Promise<void> {
+    this.server = createServer((request, response) => {
+      void this.handle(request, response).catch(() => request.socket.destroy());
+    });
+    // Answers held back must not keep the proxy's sockets alive after a test.
+    this.server.keepAliveTimeout = 1;
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+  }
+
+  async close(): Promise<void> {
+    const server = this.server;
+    if (!server) return;
+    this.server = null;
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  /** Points at a new upstream (a restarted server), or null while it is down. */
+  setTarget(target: string | null): void {
+    this.target = target;
+  }
+
+  inject(rule: FaultRule): ActiveRule {
+    let resolveHit!: () => void;
+    const hit = new Promise<void>((resolve) => {
+      resolveHit = resolve;
+    });
+    const active: ActiveRule = { ...rule, remaining: rule.times ?? 1, hit };
+    (active as ActiveRule & { resolveHit: () => void }).resolveHit = resolveHit;
+    this.rules.push(active);
+    return active;
+  }
+
+  clearFaults(): void {
+    this.rules = [];
+  }
+
+  /** Requests that reached this proxy, for assertions. */
+  requests(filter: { method?: string; path?: string | RegExp } = {}): LoggedRequest[] {
+    return this.log.filter((entry) => matches(filter, entry.method, entry.path));
+  }
+
+  private take(method: string, path: string): ActiveRule | undefined {
+    const rule = this.rules.find((candidate) => candidate.remaining > 0 && matches(candidate, method, path));
+    if (!rule) return undefined;
+    rule.remaining -= 1;
+    (rule as ActiveRule & { resolveHit: () => void }).resolveHit();
+    return rule;
+  }
+
+  private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const method = request.method ?? 'GET';
+    const path = request.url ?? '/';
+    const body = await readBody(request);
+    const rule = this.take(method, path);
+    const logged: LoggedRequest = {
+      method,
+      path,
+      fault: rule?.fault.kind ?? null,
+      status: null,
+      idempotencyKey: (request.headers['idempotency-key'] as string | undefined) ?? null,
+    };
+    this.log.push(logged);
+    rule?.onApply?.({ method, path });
+    const fault = rule?.fault;
+
+    if (fault?.kind === 'drop') {
+      request.socket.destroy();
+      return;
+    }
+    if (fault?.kind === 'status') {
+      logged.status = fault.status;
+      const payload = JSON.stringify(fault.body ?? { message: 'Erro simulado.' });
+      response.writeHead(fault.status, { 'content-type': 'application/json', ...fault.headers });
+      response.end(payload);
+      return;
+    }
+    if (fault?.kind === 'delay') await sleep(fault.ms);
+
+    const target = this.target;
+    if (!target) {
+      request.socket.destroy();
+      return;
+    }
+    let upstream: Response;
+    let upstreamBody: Buffer;
+    try {
+      upstream = await fetch(`${target}${path}`, {
+        method,
+        headers: forwardHeaders(request),
+        body: body.length > 0 ? new Uint8Array(body) : undefined,
+      });
+      upstreamBody = Buffer.from(await upstream.arrayBuffer());
+    } catch {
+      request.socket.destroy();
+      return;
+    }
+    logged.status = upstream.status;
+
+    if (fault?.kind === 'lose-response') {
+      request.socket.destroy();
+      return;
+    }
+    if (fault?.kind === 'hold-response') {
+      await Promise.race([fault.until ?? new Promise(() => undefined), sleep(fault.ms ?? 2 ** 30)]);
+      if (request.socket.destroyed) return;
+    }
+    const headers: Record<string, string> = {};
+    upstream.headers.forEach((value, name) => {
+      if (!HOP_BY_HOP.has(name) && name !== 'content-encoding') headers[name] = value;
+    });
+    response.writeHead(upstream.status, headers);
+    response.end(upstreamBody);
+  }
+}
+
+function matches(rule: { method?: string; path?: string | RegExp }, method: string, path: string): boolean {
+  if (rule.method && rule.method !== method) return false;
+  if (rule.path === undefined) return true;
+  return typeof rule.path === 'string' ? path.includes(rule.path) : rule.path.test(path);
+}
+
+function forwardHeaders(request: IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined || HOP_BY_HOP.has(name)) continue;
+    headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return headers;
+}
+
+async function readBody(request: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
