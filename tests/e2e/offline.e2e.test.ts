@@ -65,14 +65,25 @@ describe('offline', () => {
     await context.setOffline(false);
   });
 
-  it('comes back online without signing the user out', async () => {
+  it('refreshes a token that expired offline once back online, without signing out', async () => {
     await context.setOffline(true);
     await page.goto('/admin/overview');
     await page.getByTestId('connectivity').filter({ hasText: 'Offline' }).waitFor();
+    const before = await page.evaluate(() => {
+      const tokens = JSON.parse(localStorage.getItem('ho.session.tokens') ?? '{}') as Record<string, unknown>;
+      localStorage.setItem('ho.session.tokens', JSON.stringify({ ...tokens, accessTokenExpiresAt: 0 }));
+      return tokens.accessToken as string;
+    });
+    await page.reload();
+    await page.getByRole('heading', { name: 'Visão Global' }).waitFor();
 
     await context.setOffline(false);
 
     await page.getByTestId('connectivity').filter({ hasText: 'Online' }).waitFor();
+    await page.waitForFunction(
+      (old) => (JSON.parse(localStorage.getItem('ho.session.tokens') ?? '{}') as { accessToken?: string }).accessToken !== old,
+      before,
+    );
     expect(new URL(page.url()).pathname).toBe('/admin/overview');
     expect(await page.getByTestId('user-name').textContent()).toBe('Administrador');
   });

@@ -93,6 +93,24 @@ describe('sign-in', () => {
     await page.waitForURL('**/public/login?redirect=*');
   });
 
+  it('goes to the login page, remembering the page, when the server refuses the refresh token', async () => {
+    await page.goto('/public/login');
+    await signIn(page);
+    await page.waitForURL('**/admin/overview');
+    await page.evaluate(() => {
+      const tokens = JSON.parse(localStorage.getItem('ho.session.tokens') ?? '{}') as Record<string, unknown>;
+      const revoked = { ...tokens, refreshToken: 'revogado', accessTokenExpiresAt: 0 };
+      localStorage.setItem('ho.session.tokens', JSON.stringify(revoked));
+    });
+
+    await page.goto('/admin/perfil');
+
+    await page.waitForURL('**/public/login?redirect=*');
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/admin/perfil');
+    await page.getByText('Sua sessão expirou. Entre novamente.').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('ho.session.user'))).toBeNull();
+  });
+
   it('sends unknown admin paths to the overview and unknown public paths to the login', async () => {
     await page.goto('/public/nao-existe');
     await page.waitForURL((url) => url.pathname === '/public/login');

@@ -87,6 +87,8 @@ function stop(child: ChildProcess): Promise<void> {
 declare module 'vitest' {
   export interface ProvidedContext {
     e2eBaseUrl: string;
+    /** The server's DATA_DIR: e-mails land in its mail/ folder as .eml files. */
+    e2eDataDir: string;
   }
 }
 
@@ -109,6 +111,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       PUBLIC_URL: baseUrl,
       ADMIN_USERNAME: E2E_ADMIN.username,
       ADMIN_PASSWORD: E2E_ADMIN.password,
+      ADMIN_EMAIL: E2E_ADMIN.email,
       SKIP_PWA_BUILD: '1',
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
@@ -127,6 +130,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     throw error;
   }
   project.provide('e2eBaseUrl', baseUrl);
+  project.provide('e2eDataDir', dataDir);
 
   return async () => {
     await stop(child);
