@@ -17,12 +17,13 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { equipmentLineInputSchema, equipmentLineSchema, type EquipmentLine } from '../../sync/contract/catalog';
-import { conflictResponseSchema, CONFLICT_MESSAGE } from '../../sync/contract/sync';
+import { CONFLICT_MESSAGE } from '../../sync/contract/sync';
 import type { AppContext, ZodApp } from '../app-context';
 import type { Db, Tx } from '../db/client';
 import { equipment, productEquipments, products, serviceEquipments, services } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
 import { syncFields } from '../lib/wire';
+import { conflictAnswerSchema } from '../sync/conflict';
 import { idParam, type Guard } from '../sync/crud-routes';
 import type { SyncTable } from '../sync/list';
 import { atVersion, ifMatchOf, nextUpdatedAt, writeTime } from '../sync/versioning';
@@ -125,7 +126,7 @@ export type LineRoutes = {
 
 const parentParams = z.object({ id: idParam });
 const lineParams = z.object({ id: idParam, lineId: idParam });
-const conflict = conflictResponseSchema(equipmentLineSchema);
+const conflict = conflictAnswerSchema(equipmentLineSchema);
 
 export function registerLineRoutes(app: ZodApp, ctx: AppContext, def: LineRoutes) {
   const { kind } = def;

@@ -19,10 +19,11 @@ import { and, eq, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { listResponseSchema, skipTakeParamsSchema } from '../../sync/contract/list';
-import { conflictResponseSchema, CONFLICT_MESSAGE, listQuerySchema, pullResponseSchema } from '../../sync/contract/sync';
+import { CONFLICT_MESSAGE, listQuerySchema, pullResponseSchema } from '../../sync/contract/sync';
 import type { AppContext, ZodApp } from '../app-context';
 import type { Db, Tx } from '../db/client';
 import { notFound } from '../http/errors';
+import { conflictAnswerSchema } from './conflict';
 import { listRecords, pullCursorOf, pullRecords, type ListSource } from './list';
 import { recordDeletions } from './deletions';
 import { searchCondition } from './search';
@@ -86,7 +87,7 @@ export function registerCrudRoutes<W, I, Q extends z.ZodRawShape>(scope: ZodApp,
   const listResponse = paged
     ? z.union([pullResponseSchema(def.schemas.item), listResponseSchema(def.schemas.item)])
     : z.union([pullResponseSchema(def.schemas.item), z.array(def.schemas.item)]);
-  const conflict = conflictResponseSchema(def.schemas.item);
+  const conflict = conflictAnswerSchema(def.schemas.item);
 
   /** The row, locked until the transaction ends, so its version cannot move between the check and the write. */
   async function lockRow(tx: Tx, id: number): Promise<RowOf | undefined> {

@@ -52,7 +52,7 @@ export const EQUIPMENT_TYPES = ['instrumento', 'calibrador'] as const;
 /** Calendar date on the wire: YYYY-MM-DD (the screens show DD/MM/YYYY). */
 export const isoDateSchema = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Data inválida')
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Data inválida', abort: true })
   // A real calendar day: "2026-02-30" has the right shape but no such date.
   .refine((text) => {
     const date = new Date(`${text}T00:00:00.000Z`);
