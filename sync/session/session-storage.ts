@@ -57,10 +57,19 @@ export function loadStoredSession(storage: KeyValueStorage): StoredSession {
   };
 }
 
-export function saveStoredSession(storage: KeyValueStorage, session: StoredSession): void {
-  writeJson(storage, SESSION_STORAGE_KEYS.tokens, session.tokens);
-  writeJson(storage, SESSION_STORAGE_KEYS.user, session.user);
-  writeJson(storage, SESSION_STORAGE_KEYS.customers, session.customers);
+export type StoredSessionPart = keyof StoredSession;
+
+/**
+ * Writes the given parts only. A tab writes just what it changed, so it
+ * never puts its in-memory copy of the other parts over newer values another
+ * tab stored (a rotated refresh token written back stale would be refused).
+ */
+export function saveStoredSession(
+  storage: KeyValueStorage,
+  session: StoredSession,
+  parts: readonly StoredSessionPart[] = ['tokens', 'user', 'customers'],
+): void {
+  for (const part of parts) writeJson(storage, SESSION_STORAGE_KEYS[part], session[part]);
 }
 
 export function clearStoredSession(storage: KeyValueStorage): void {

@@ -36,6 +36,7 @@ import {
   saveStoredSession,
   type KeyValueStorage,
   type StoredSession,
+  type StoredSessionPart,
   type StoredTokens,
 } from './session-storage';
 import { isCustomerUser } from './session-user';
@@ -129,9 +130,10 @@ export function createSession(options: SessionOptions): Session {
     };
   }
 
-  function commit(next: StoredSession, persist = true): void {
+  /** Takes `next` as the state and writes the `persist` parts to storage. */
+  function commit(next: StoredSession, persist: readonly StoredSessionPart[]): void {
     stored = next;
-    if (persist) saveStoredSession(storage, next);
+    if (persist.length > 0) saveStoredSession(storage, next, persist);
     state = snapshot();
     for (const listener of [...listeners]) listener(state);
   }
@@ -152,7 +154,7 @@ export function createSession(options: SessionOptions): Session {
     clearStoredSession(storage);
     clearIdentityCookie(cookies);
     endReason = reason;
-    commit({ tokens: null, user: null, customers: null }, false);
+    commit({ tokens: null, user: null, customers: null }, []);
     return refreshToken;
   }
 
@@ -174,7 +176,7 @@ export function createSession(options: SessionOptions): Session {
         throw sessionExpiredError();
       }
       if (latest.tokens.refreshToken !== startRefreshToken && latest.tokens.accessTokenExpiresAt - ACCESS_TOKEN_EXPIRY_MARGIN_MS > now()) {
-        commit(latest, false);
+        commit(latest, []);
         return latest.tokens.accessToken;
       }
       let response;
@@ -189,7 +191,7 @@ export function createSession(options: SessionOptions): Session {
       }
       if (generation !== startGeneration) throw sessionExpiredError();
       const tokens = tokensFrom(response);
-      commit({ ...stored, tokens });
+      commit({ ...stored, tokens }, ['tokens']);
       return tokens.accessToken;
     });
   }
@@ -234,7 +236,7 @@ export function createSession(options: SessionOptions): Session {
       }
       endReason = null;
       writeIdentityCookie(user.id, cookies);
-      commit({ tokens, user, customers });
+      commit({ tokens, user, customers }, ['tokens', 'user', 'customers']);
       return { user, customers };
     },
 
@@ -254,12 +256,12 @@ export function createSession(options: SessionOptions): Session {
 
     setUser(user) {
       if (!stored.tokens || stored.user?.id !== user.id) return;
-      commit({ ...stored, user });
+      commit({ ...stored, user }, ['user']);
     },
 
     setCustomers(customers) {
       if (!stored.tokens) return;
-      commit({ ...stored, customers });
+      commit({ ...stored, customers }, ['customers']);
     },
 
     reloadFromStorage() {
@@ -273,7 +275,7 @@ export function createSession(options: SessionOptions): Session {
         generation += 1;
         endReason = null;
       }
-      commit(latest, false);
+      commit(latest, []);
     },
   };
 }

@@ -39,7 +39,16 @@ export function ConnectivityIndicator() {
   return (
     <Tooltip label={hint} multiline w={260} withArrow>
       <Group gap={0}>
-        <Badge color={color} variant="light" size="lg" radius="sm" data-testid="connectivity" aria-live="polite">
+        <Badge
+          color={color}
+          variant="light"
+          size="lg"
+          radius="sm"
+          tt="none"
+          style={{ flexShrink: 0, overflow: 'visible' }}
+          data-testid="connectivity"
+          aria-live="polite"
+        >
           {label}
         </Badge>
       </Group>

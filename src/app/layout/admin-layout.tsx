@@ -14,6 +14,8 @@ import { AdminNavbar } from './admin-navbar';
 import { UserMenu } from './user-menu';
 
 export const PRODUCT_NAME = 'Higiene Ocupacional';
+/** What fits next to the menu button on a phone. */
+export const PRODUCT_SHORT_NAME = 'Higiene';
 
 export function AdminLayout() {
   const { session } = useRuntime();
@@ -31,13 +33,26 @@ export function AdminLayout() {
         >
           <AppShell.Header>
             <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-              <Group gap="sm" wrap="nowrap">
+              <Group gap="sm" wrap="nowrap" miw={0}>
                 <Burger opened={navOpened} onClick={nav.toggle} hiddenFrom="sm" size="sm" aria-label="Abrir menu" />
-                <Text component={Link} to="/admin/overview" fw={700} c="cyan.9" size="lg" style={{ textDecoration: 'none' }}>
-                  {PRODUCT_NAME}
+                <Text
+                  component={Link}
+                  to="/admin/overview"
+                  fw={700}
+                  c="cyan.9"
+                  size="lg"
+                  truncate
+                  style={{ textDecoration: 'none' }}
+                >
+                  <Text span inherit visibleFrom="xs">
+                    {PRODUCT_NAME}
+                  </Text>
+                  <Text span inherit hiddenFrom="xs">
+                    {PRODUCT_SHORT_NAME}
+                  </Text>
                 </Text>
               </Group>
-              <Group gap="md" wrap="nowrap">
+              <Group gap="sm" wrap="nowrap" style={{ flexShrink: 0 }}>
                 <ConnectivityIndicator />
                 <UserMenu user={user} onSignOut={() => void session.signOut()} />
               </Group>

@@ -134,6 +134,20 @@ describe('refreshTokens', () => {
     expect(session.getState().hasTokens).toBe(true);
   });
 
+  it("never writes a stale copy of another tab's rotated tokens back", async () => {
+    await session.signIn('maria', PASSWORD);
+    const otherTab = createSession({ baseUrl: server.baseUrl, now: () => clock });
+    await otherTab.refreshTokens(); // storage now holds refresh-2; this tab still remembers refresh-1
+
+    session.setUser(makeUser({ name: 'Maria Atualizada' }));
+
+    expect(JSON.parse(localStorage.getItem(SESSION_STORAGE_KEYS.tokens)!)).toMatchObject({ refreshToken: 'refresh-2' });
+    expect(JSON.parse(localStorage.getItem(SESSION_STORAGE_KEYS.user)!)).toMatchObject({ name: 'Maria Atualizada' });
+    clock += 901_000;
+    await expect(session.refreshTokens()).resolves.toBe('access-3');
+    expect(session.getState().endReason).toBeNull();
+  });
+
   it('notifies subscribers of each change', async () => {
     const seen: Array<number | null> = [];
     session.subscribe((state) => seen.push(state.user?.id ?? null));
