@@ -128,7 +128,11 @@ export const productSchema = z
 export const productInputSchema = z.object({
   name: requiredName,
   price: requiredPrice,
-  type_id: z.number({ error: CATALOG_MESSAGES.productTypeRequired }).int().positive(CATALOG_MESSAGES.productTypeRequired),
+  type_id: z
+    .number({ error: CATALOG_MESSAGES.productTypeRequired })
+    .int()
+    .positive(CATALOG_MESSAGES.productTypeRequired)
+    .max(MAX_ID, CATALOG_MESSAGES.productTypeRequired),
   code: optionalText,
   method: optionalText,
   /** CAS registry number; only meaningful for chemical agents (the server clears it otherwise). */

@@ -8,7 +8,7 @@
  *
  * Everything here runs inside the caller's transaction over every table.
  */
-import type { SyncDatabase } from '../store/database';
+import type { StoreScope } from '../store/database';
 import { withIndexes } from '../store/local-record';
 import { newKey } from '../store/keys';
 import type { ResourceDefinition } from '../store/registry/resource';
@@ -71,7 +71,7 @@ export function newRecordFromServer(resource: ResourceDefinition, version: Serve
 }
 
 /** Keys of records that have outbox entries (pending, in flight, failed or in conflict). */
-export async function keysWithEntries(db: SyncDatabase): Promise<Set<string>> {
+export async function keysWithEntries(db: StoreScope): Promise<Set<string>> {
   return new Set((await db.outbox.orderBy('key').uniqueKeys()) as string[]);
 }
 
@@ -82,7 +82,7 @@ export async function keysWithEntries(db: SyncDatabase): Promise<Set<string>> {
  * remembers the server version in `_remote`. Returns the local keys, in order.
  */
 export async function applyServerRecords(
-  db: SyncDatabase,
+  db: StoreScope,
   resource: ResourceDefinition,
   wires: readonly RecordFields[],
   pending: ReadonlySet<string>,
@@ -132,7 +132,7 @@ export async function applyServerRecords(
 
 /** The server says this id is gone. Removes the record unless it has pending changes (then remembered for discard). */
 export async function applyServerDelete(
-  db: SyncDatabase,
+  db: StoreScope,
   resource: ResourceDefinition,
   id: number,
   pending: ReadonlySet<string>,
@@ -152,7 +152,7 @@ export async function applyServerDelete(
  * pending changes (including ones created here and not pushed yet) are kept.
  */
 export async function replaceChildren(
-  db: SyncDatabase,
+  db: StoreScope,
   resource: ResourceDefinition,
   parentRecord: StoredRecord,
   wire: RecordFields,
@@ -177,7 +177,7 @@ export async function replaceChildren(
  * the reference; once the target arrives, the referrers get its local key.
  */
 export async function linkDanglingReferences(
-  db: SyncDatabase,
+  db: StoreScope,
   resourceName: string,
   targets: readonly StoredRecord[],
 ): Promise<void> {

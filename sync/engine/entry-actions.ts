@@ -4,7 +4,7 @@
  * server's), or discard it after reading what will be lost. Only the user
  * ever discards a change (nothing is dropped silently).
  */
-import type { SyncDatabase } from '../store/database';
+import type { StoreScope, SyncDatabase } from '../store/database';
 import { isLive, withIndexes } from '../store/local-record';
 import { newKey } from '../store/keys';
 import { bumpCounter, META } from '../store/meta';
@@ -22,15 +22,15 @@ import { lookupKeys } from './wire';
  * the old key would only replay the refusal.
  */
 export async function retryEntry(db: SyncDatabase, seq: number): Promise<void> {
-  await db.transaction('rw', db.outbox, db.meta, async () => {
-    const entry = await db.outbox.get(seq);
+  await db.write(async (store) => {
+    const entry = await store.outbox.get(seq);
     if (!entry) return;
     if (entry.status === 'failed') {
-      await db.outbox.put({ ...entry, status: 'pending', attempts: 0, next_attempt_at: 0, error: null, idempotency_key: newKey() });
+      await store.outbox.put({ ...entry, status: 'pending', attempts: 0, next_attempt_at: 0, error: null, idempotency_key: newKey() });
     } else if (entry.status === 'pending') {
-      await db.outbox.put({ ...entry, next_attempt_at: 0 });
+      await store.outbox.put({ ...entry, next_attempt_at: 0 });
     }
-    await bumpCounter(db, META.syncRequest);
+    await bumpCounter(store, META.syncRequest);
   });
 }
 
@@ -43,21 +43,21 @@ export type ConflictChoice = 'mine' | 'theirs';
  * changes to the record are dropped.
  */
 export async function resolveConflict(db: SyncDatabase, seq: number, choice: ConflictChoice): Promise<void> {
-  await db.transaction('rw', db.allTables(), async () => {
-    const entry = await db.outbox.get(seq);
+  await db.write(async (store) => {
+    const entry = await store.outbox.get(seq);
     if (!entry || entry.status !== 'conflict' || !entry.conflict) return;
-    const resource = db.registry.get(entry.resource);
-    const table = db.records(resource.name);
+    const resource = store.registry.get(entry.resource);
+    const table = store.records(resource.name);
     const record = await table.get(entry.key);
     if (!record) return;
     const current = entry.conflict.current;
-    const keyOf = await lookupKeys(db, resource, [current]);
+    const keyOf = await lookupKeys(store, resource, [current]);
     const version = serverVersion(resource, current, keyOf, parentOf(resource, record));
     if (choice === 'mine') {
       const rebased: StoredRecord = { ...record, updated_at: version.updated_at, _base: version.fields };
       delete rebased._remote;
       await table.put(rebased);
-      await db.outbox.put({
+      await store.outbox.put({
         ...entry,
         status: 'pending',
         attempts: 0,
@@ -68,13 +68,13 @@ export async function resolveConflict(db: SyncDatabase, seq: number, choice: Con
         idempotency_key: newKey(),
       });
     } else {
-      const chain = await db.outbox.where('key').equals(entry.key).toArray();
-      await db.outbox.bulkDelete(chain.filter((item) => item.status !== 'in_flight').map((item) => item.seq!));
+      const chain = await store.outbox.where('key').equals(entry.key).toArray();
+      await store.outbox.bulkDelete(chain.filter((item) => item.status !== 'in_flight').map((item) => item.seq!));
       const taken = acceptServerVersion(resource, record, version, true);
       await table.put(taken);
-      await replaceChildren(db, resource, taken, current, await keysWithEntries(db));
+      await replaceChildren(store, resource, taken, current, await keysWithEntries(store));
     }
-    await bumpCounter(db, META.syncRequest);
+    await bumpCounter(store, META.syncRequest);
   });
 }
 
@@ -94,7 +94,7 @@ export interface DiscardReport {
 
 /** What discarding the entry (and the rest of its record's unsent changes) would lose. Changes nothing. */
 export async function previewDiscard(db: SyncDatabase, seq: number): Promise<DiscardReport> {
-  return db.transaction('r', db.allTables(), () => describeDiscard(db, seq));
+  return db.read((store) => describeDiscard(store, seq));
 }
 
 /**
@@ -105,17 +105,17 @@ export async function previewDiscard(db: SyncDatabase, seq: number): Promise<Dis
  * Returns what was lost.
  */
 export async function discardEntry(db: SyncDatabase, seq: number): Promise<DiscardReport> {
-  return db.transaction('rw', db.allTables(), async () => {
-    const report = await describeDiscard(db, seq);
-    const entry = (await db.outbox.get(seq))!;
-    const resource = db.registry.get(entry.resource);
-    const table = db.records(resource.name);
+  return db.write(async (store) => {
+    const report = await describeDiscard(store, seq);
+    const entry = (await store.outbox.get(seq))!;
+    const resource = store.registry.get(entry.resource);
+    const table = store.records(resource.name);
     const record = await table.get(entry.key);
-    const chain = await db.outbox.where('key').equals(entry.key).toArray();
-    await db.outbox.bulkDelete(chain.map((item) => item.seq!));
+    const chain = await store.outbox.where('key').equals(entry.key).toArray();
+    await store.outbox.bulkDelete(chain.map((item) => item.seq!));
     if (record) {
       if (record._remote?.deleted || record._base === null) {
-        await removeRecord(db, resource.name, record.key);
+        await removeRecord(store, resource.name, record.key);
       } else {
         const remote = record._remote && !record._remote.deleted ? record._remote : null;
         const reverted: StoredRecord = {
@@ -129,12 +129,12 @@ export async function discardEntry(db: SyncDatabase, seq: number): Promise<Disca
         await table.put(withIndexes(resource, reverted));
       }
     }
-    await bumpCounter(db, META.localChange);
+    await bumpCounter(store, META.localChange);
     return report;
   });
 }
 
-async function describeDiscard(db: SyncDatabase, seq: number): Promise<DiscardReport> {
+async function describeDiscard(db: StoreScope, seq: number): Promise<DiscardReport> {
   const entry = await db.outbox.get(seq);
   if (!entry) throw SyncError.of('not-found', SYNC_MESSAGES.recordMissing);
   const chain = await db.outbox.where('key').equals(entry.key).toArray();
@@ -169,7 +169,7 @@ async function describeDiscard(db: SyncDatabase, seq: number): Promise<DiscardRe
   return { ...base, kind: 'update', fields, message };
 }
 
-async function countDependents(db: SyncDatabase, resource: ResourceDefinition, key: string): Promise<number> {
+async function countDependents(db: StoreScope, resource: ResourceDefinition, key: string): Promise<number> {
   let count = 0;
   for (const { resource: referrer, reference } of db.registry.referrersOf(resource.name)) {
     const records = await db.records(referrer.name).where(reference.keyField).equals(key).toArray();

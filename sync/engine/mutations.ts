@@ -6,7 +6,7 @@
  * resource.
  */
 import type { z } from 'zod';
-import type { SyncDatabase } from '../store/database';
+import type { StoreScope, SyncDatabase } from '../store/database';
 import { isLive, localFieldNames, withIndexes } from '../store/local-record';
 import { newKey } from '../store/keys';
 import { bumpCounter, META } from '../store/meta';
@@ -39,8 +39,8 @@ export async function saveRecord(
 ): Promise<string> {
   const resource = db.registry.get(resourceName);
   const now = (options.now ?? Date.now)();
-  return db.transaction('rw', db.allTables(), async () => {
-    const table = db.records(resourceName);
+  return db.write(async (store) => {
+    const table = store.records(resourceName);
     let record: StoredRecord;
     if (key === null) {
       record = { key: newKey(), id: null, created_at: null, updated_at: null, _base: null, _local_at: new Date(now).toISOString() };
@@ -52,7 +52,7 @@ export async function saveRecord(
     }
     for (const field of localFieldNames(resource)) if (Object.hasOwn(changes, field)) record[field] = changes[field];
 
-    const candidate = await resolveForValidation(db, resource, record, changes);
+    const candidate = await resolveForValidation(store, resource, record, changes);
     const parsed = resource.input.safeParse(candidate);
     if (!parsed.success) throw SyncError.of('validation', firstMessage(parsed.error), { fields: fieldMessages(parsed.error) });
     const referenceFields = new Set(allReferences(resource).map((reference) => reference.field));
@@ -67,10 +67,10 @@ export async function saveRecord(
       payload[reference.keyField] = record[reference.keyField];
     }
     const change: PlannedChange = key === null ? { op: 'create', payload } : { op: 'update', payload };
-    const chain = await db.outbox.where('key').equals(record.key).toArray();
-    await applyPlan(db, planChange(chain, change, { resource: resourceName, key: record.key, serverId: record.id, now, newIdempotencyKey: newKey }));
+    const chain = await store.outbox.where('key').equals(record.key).toArray();
+    await applyPlan(store, planChange(chain, change, { resource: resourceName, key: record.key, serverId: record.id, now, newIdempotencyKey: newKey }));
     await table.put(withIndexes(resource, record));
-    await bumpCounter(db, META.localChange);
+    await bumpCounter(store, META.localChange);
     return record.key;
   });
 }
@@ -95,27 +95,27 @@ export async function deleteRecord(
 ): Promise<DeleteResult> {
   const resource = db.registry.get(resourceName);
   const now = (options.now ?? Date.now)();
-  return db.transaction('rw', db.allTables(), async () => {
-    const table = db.records(resourceName);
+  return db.write(async (store) => {
+    const table = store.records(resourceName);
     const record = await table.get(key);
     if (!isLive(record)) return { cancelled: false };
-    await assertNotReferenced(db, resourceName, key);
-    const chain = await db.outbox.where('key').equals(key).toArray();
+    await assertNotReferenced(store, resourceName, key);
+    const chain = await store.outbox.where('key').equals(key).toArray();
     const plan = planChange(chain, { op: 'delete' }, { resource: resourceName, key, serverId: record.id, now, newIdempotencyKey: newKey });
-    await applyPlan(db, plan);
-    if (plan.cancelled) await removeRecord(db, resourceName, key);
+    await applyPlan(store, plan);
+    if (plan.cancelled) await removeRecord(store, resourceName, key);
     else await table.put(withIndexes(resource, { ...record, _deleted: 1 }));
-    await bumpCounter(db, META.localChange);
+    await bumpCounter(store, META.localChange);
     return { cancelled: plan.cancelled };
   });
 }
 
 /** Asks the engine tab (whichever tab it is) to sync now. */
 export async function requestSync(db: SyncDatabase): Promise<void> {
-  await db.transaction('rw', db.meta, () => bumpCounter(db, META.syncRequest));
+  await db.write((store) => bumpCounter(store, META.syncRequest));
 }
 
-async function applyPlan(db: SyncDatabase, plan: OutboxPlan): Promise<void> {
+async function applyPlan(db: StoreScope, plan: OutboxPlan): Promise<void> {
   if (plan.remove.length > 0) await db.outbox.bulkDelete(plan.remove);
   for (const entry of plan.put) await db.outbox.put(entry as OutboxEntry);
 }
@@ -127,7 +127,7 @@ async function applyPlan(db: SyncDatabase, plan: OutboxPlan): Promise<void> {
  * target exists but is not pushed yet (it is sent with the real id later).
  */
 async function resolveForValidation(
-  db: SyncDatabase,
+  db: StoreScope,
   resource: ResourceDefinition,
   record: StoredRecord,
   changes: RecordFields,

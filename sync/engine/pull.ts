@@ -12,7 +12,8 @@
  *
  * Each page is applied in its own transaction; a record with pending local
  * changes is never overwritten (see apply-server.ts). The cursor only moves
- * when every page of the resource arrived.
+ * when every page of the resource arrived. A list the user may not read
+ * (403: not in their modules) is skipped.
  */
 import { z } from 'zod';
 import { pullResponseSchema } from '../contract/sync';
@@ -48,9 +49,17 @@ export async function pullAll(context: PullContext): Promise<void> {
 }
 
 export async function pullResource(context: PullContext, resource: ResourceDefinition): Promise<void> {
-  if (context.incremental && (await pullIncremental(context, resource)) === 'done') return;
-  await pullFull(context, resource);
+  try {
+    if (context.incremental && (await pullIncremental(context, resource)) === 'done') return;
+    await pullFull(context, resource);
+  } catch (error) {
+    // The user's modules do not include this list: nothing to pull, and the rest of the pull goes on.
+    if (error instanceof Forbidden) return;
+    throw error;
+  }
 }
+
+class Forbidden extends Error {}
 
 type GetResult = { ok: true; body: unknown } | { ok: false; status: number };
 
@@ -61,6 +70,7 @@ async function get(context: PullContext, path: string, query: Record<string, str
   const { status, body } = outcome;
   if (status >= 200 && status < 300) return { ok: true, body };
   if (status === 401) throw SyncError.of('unauthorized', undefined, { status });
+  if (status === 403) throw new Forbidden();
   if (status === 408 || status === 429 || status >= 500) throw SyncError.of('server', undefined, { status });
   return { ok: false, status };
 }
@@ -120,17 +130,17 @@ async function pullFull(context: PullContext, resource: ResourceDefinition): Pro
     if (!paged || list.length < context.pageSize) break;
   }
   await withReopen(db, () =>
-    db.transaction('rw', db.allTables(), async () => {
-      const pending = await keysWithEntries(db);
-      const gone = await db
+    db.write(async (store) => {
+      const pending = await keysWithEntries(store);
+      const gone = await store
         .records(resource.name)
         .where('id')
         .above(0)
         .filter((record) => !seen.has(record.id!) && !pending.has(record.key))
         .primaryKeys();
-      for (const key of gone) await removeRecord(db, resource.name, key);
+      for (const key of gone) await removeRecord(store, resource.name, key);
       // A full read is the new starting point; the next run tries the incremental call again from scratch.
-      await db.meta.delete(META.cursor(resource.name));
+      await store.meta.delete(META.cursor(resource.name));
     }),
   );
 }
@@ -142,10 +152,10 @@ async function applyPage(
   deletedIds: readonly number[],
 ): Promise<void> {
   await withReopen(db, () =>
-    db.transaction('rw', db.allTables(), async () => {
-      const pending = await keysWithEntries(db);
-      await applyServerRecords(db, resource, list, pending);
-      for (const id of deletedIds) await applyServerDelete(db, resource, id, pending);
+    db.write(async (store) => {
+      const pending = await keysWithEntries(store);
+      await applyServerRecords(store, resource, list, pending);
+      for (const id of deletedIds) await applyServerDelete(store, resource, id, pending);
     }),
   );
 }

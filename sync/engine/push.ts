@@ -22,7 +22,7 @@
  */
 import { apiErrorSchema } from '../contract/errors';
 import { conflictResponseSchema, IDEMPOTENCY_HEADER, IF_MATCH_HEADER } from '../contract/sync';
-import type { SyncDatabase } from '../store/database';
+import type { StoreScope, SyncDatabase } from '../store/database';
 import { sameValue } from '../store/local-record';
 import { newKey } from '../store/keys';
 import { withReopen } from '../store/reopen';
@@ -138,16 +138,15 @@ async function earliestRetry(db: SyncDatabase, now: number): Promise<number | nu
 
 async function sendEntry(context: PushContext, seq: number, result: PushResult): Promise<SendVerdict> {
   const { db } = context;
-  const prepared = await withReopen(db, () => db.transaction('rw', db.allTables(), () => prepare(context, seq)));
+  const prepared = await withReopen(db, () => db.write((store) => prepare(context, store, seq)));
   if (prepared === 'skipped' || prepared === 'waiting') return prepared;
   const outcome = await context.transport.send(prepared.request);
   return withReopen(db, () =>
-    db.transaction('rw', db.allTables(), () => applyOutcome(context, prepared, outcome, result)),
+    db.write((store) => applyOutcome(context, store, prepared, outcome, result)),
   );
 }
 
-async function prepare(context: PushContext, seq: number): Promise<Prepared | 'skipped' | 'waiting'> {
-  const { db } = context;
+async function prepare(context: PushContext, db: StoreScope, seq: number): Promise<Prepared | 'skipped' | 'waiting'> {
   const entry = await db.outbox.get(seq);
   if (!entry || entry.status !== 'pending' || entry.next_attempt_at > context.now()) return 'skipped';
   const head = await db.outbox.where('key').equals(entry.key).first();
@@ -202,25 +201,25 @@ async function prepare(context: PushContext, seq: number): Promise<Prepared | 's
 
 async function applyOutcome(
   context: PushContext,
+  db: StoreScope,
   prepared: Prepared,
   outcome: HttpOutcome,
   result: PushResult,
 ): Promise<SendVerdict> {
-  const { db } = context;
   const entry = await db.outbox.get(prepared.seq);
   if (!entry) return 'sent';
   if (outcome.kind === 'network') {
     result.lastError = syncErrorInfo('network');
-    await retryLater(context, entry, result.lastError);
+    await retryLater(context, db, entry, result.lastError);
     return 'network-down';
   }
   if (outcome.kind === 'timeout') {
     result.lastError = syncErrorInfo('network');
-    await retryLater(context, entry, result.lastError);
+    await retryLater(context, db, entry, result.lastError);
     return 'sent';
   }
   const { status, body } = outcome;
-  if (status >= 200 && status < 300) return applySuccess(context, prepared, entry, body, result);
+  if (status >= 200 && status < 300) return applySuccess(context, db, prepared, entry, body, result);
   if (status === 404 && entry.op === 'delete') return applyDeleted(db, prepared);
   if (status === 401) {
     // The session is over; this try does not count against the entry.
@@ -230,13 +229,13 @@ async function applyOutcome(
   if (status === 409 && outcome.retryAfterMs !== undefined && !hasCurrent(body)) {
     // "Still running": a retry met its own first attempt on the server. Not a conflict; try again shortly.
     result.lastError = syncErrorInfo('server', undefined, { status });
-    await retryLater(context, entry, result.lastError, outcome.retryAfterMs);
+    await retryLater(context, db, entry, result.lastError, outcome.retryAfterMs);
     return 'sent';
   }
-  if (status === 409) return applyConflict(context, prepared, entry, body);
+  if (status === 409) return applyConflict(context, db, prepared, entry, body);
   if (status === 408 || status === 429 || status >= 500) {
     result.lastError = syncErrorInfo('server', undefined, { status });
-    await retryLater(context, entry, result.lastError, outcome.retryAfterMs);
+    await retryLater(context, db, entry, result.lastError, outcome.retryAfterMs);
     return 'sent';
   }
   const error = apiErrorSchema.safeParse(body);
@@ -254,19 +253,19 @@ async function applyOutcome(
 
 async function applySuccess(
   context: PushContext,
+  db: StoreScope,
   prepared: Prepared,
   entry: OutboxEntry,
   body: unknown,
   result: PushResult,
 ): Promise<SendVerdict> {
-  const { db } = context;
   if (entry.op === 'delete') return applyDeleted(db, prepared);
   const { resource } = prepared;
   const parsed = resource.schema.safeParse(body);
   if (!parsed.success) {
     // Same idempotency key on retry: the server replays its answer rather than applying twice.
     result.lastError = syncErrorInfo('server', SYNC_MESSAGES.unexpectedResponse);
-    await retryLater(context, entry, result.lastError);
+    await retryLater(context, db, entry, result.lastError);
     return 'sent';
   }
   const wire = parsed.data as RecordFields;
@@ -275,7 +274,7 @@ async function applySuccess(
 }
 
 /** The server applied the entry and answered `wire`: the entry is done, the record takes the new base. */
-async function acceptAnswer(db: SyncDatabase, prepared: Prepared, wire: RecordFields): Promise<void> {
+async function acceptAnswer(db: StoreScope, prepared: Prepared, wire: RecordFields): Promise<void> {
   const { resource, entry } = prepared;
   const table = db.records(resource.name);
   await db.outbox.delete(prepared.seq);
@@ -296,7 +295,7 @@ async function acceptAnswer(db: SyncDatabase, prepared: Prepared, wire: RecordFi
   }
 }
 
-async function applyDeleted(db: SyncDatabase, prepared: Prepared): Promise<SendVerdict> {
+async function applyDeleted(db: StoreScope, prepared: Prepared): Promise<SendVerdict> {
   await db.outbox.delete(prepared.seq);
   if ((await db.outbox.where('key').equals(prepared.entry.key).count()) === 0) {
     await removeRecord(db, prepared.resource.name, prepared.entry.key);
@@ -313,16 +312,17 @@ async function applyDeleted(db: SyncDatabase, prepared: Prepared): Promise<SendV
  */
 async function applyConflict(
   context: PushContext,
+  db: StoreScope,
   prepared: Prepared,
   entry: OutboxEntry,
   body: unknown,
 ): Promise<SendVerdict> {
-  const { db } = context;
   const { resource } = prepared;
   const parsed = conflictResponseSchema(resource.schema).safeParse(body);
   if (!parsed.success) {
+    // A 409 without the current record is a refusal with a reason ("type in use"), not a version conflict.
     const error = apiErrorSchema.safeParse(body);
-    await failEntry(db, entry, syncErrorInfo('conflict', error.success ? error.data.message : undefined, { status: 409 }));
+    await failEntry(db, entry, syncErrorInfo('validation', error.success ? error.data.message : undefined, { status: 409 }));
     return 'sent';
   }
   const current = parsed.data.current as RecordFields;
@@ -368,15 +368,16 @@ function sameInput(resource: ResourceDefinition, a: RecordFields, b: RecordField
 
 async function retryLater(
   context: PushContext,
+  db: StoreScope,
   entry: OutboxEntry,
   error: SyncErrorInfo,
   retryAfterMs?: number,
 ): Promise<void> {
   const delay = nextRetryDelay(entry.attempts, retryAfterMs, context.backoff, context.random);
-  await context.db.outbox.put({ ...entry, status: 'pending', error, next_attempt_at: context.now() + delay });
+  await db.outbox.put({ ...entry, status: 'pending', error, next_attempt_at: context.now() + delay });
 }
 
-async function failEntry(db: SyncDatabase, entry: OutboxEntry, error: SyncErrorInfo): Promise<void> {
+async function failEntry(db: StoreScope, entry: OutboxEntry, error: SyncErrorInfo): Promise<void> {
   await db.outbox.put({ ...entry, status: 'failed', error });
 }
 
@@ -387,7 +388,7 @@ async function failEntry(db: SyncDatabase, entry: OutboxEntry, error: SyncErrorI
  * the copy's pending changes follow it, and the copy goes.
  */
 async function adoptDuplicate(
-  db: SyncDatabase,
+  db: StoreScope,
   resource: ResourceDefinition,
   key: string,
   duplicate: StoredRecord,

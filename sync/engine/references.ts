@@ -7,13 +7,13 @@
  *
  * All functions run inside the caller's Dexie transaction over every table.
  */
-import type { SyncDatabase } from '../store/database';
+import type { StoreScope } from '../store/database';
 import { isLive, withIndexes } from '../store/local-record';
 import type { OutboxEntry, StoredRecord } from '../store/types';
 import { SyncError, SYNC_MESSAGES } from './errors';
 
 /** Writes the new server id next to every reference to `key`, in records and in pending payloads. */
-export async function assignServerId(db: SyncDatabase, resourceName: string, key: string, id: number): Promise<void> {
+export async function assignServerId(db: StoreScope, resourceName: string, key: string, id: number): Promise<void> {
   for (const { resource, reference } of db.registry.referrersOf(resourceName)) {
     await db
       .records(resource.name)
@@ -32,7 +32,7 @@ export async function assignServerId(db: SyncDatabase, resourceName: string, key
 }
 
 /** Refuses a delete while live records point at the record through a `restrict` reference. */
-export async function assertNotReferenced(db: SyncDatabase, resourceName: string, key: string): Promise<void> {
+export async function assertNotReferenced(db: StoreScope, resourceName: string, key: string): Promise<void> {
   for (const { resource, reference } of db.registry.referrersOf(resourceName)) {
     if (reference.onDelete !== 'restrict') continue;
     const referrers = await db.records(resource.name).where(reference.keyField).equals(key).toArray();
@@ -45,7 +45,7 @@ export async function assertNotReferenced(db: SyncDatabase, resourceName: string
  * records pointing at it. Entries of the record are dropped, except one being
  * sent right now: the row then stays as a tombstone until that send ends.
  */
-export async function removeRecord(db: SyncDatabase, resourceName: string, key: string): Promise<void> {
+export async function removeRecord(db: StoreScope, resourceName: string, key: string): Promise<void> {
   const resource = db.registry.get(resourceName);
   const table = db.records(resourceName);
   const record = await table.get(key);
@@ -60,7 +60,7 @@ export async function removeRecord(db: SyncDatabase, resourceName: string, key: 
 }
 
 /** `onDelete` of every reference to `key`: cascade removes the referrer, set-null (and restrict, after the fact) clears the reference. */
-export async function applyDeleteToReferrers(db: SyncDatabase, resourceName: string, key: string): Promise<void> {
+export async function applyDeleteToReferrers(db: StoreScope, resourceName: string, key: string): Promise<void> {
   for (const { resource, reference } of db.registry.referrersOf(resourceName)) {
     const referrers = await db.records(resource.name).where(reference.keyField).equals(key).toArray();
     for (const referrer of referrers) {

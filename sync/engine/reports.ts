@@ -3,7 +3,7 @@
  * which record, which change, its state and error, for a conflict the two
  * versions field by field, and before a discard what will be lost.
  */
-import type { SyncDatabase } from '../store/database';
+import type { StoreScope } from '../store/database';
 import { isLive, sameValue } from '../store/local-record';
 import type { ResourceDefinition } from '../store/registry/resource';
 import type { OutboxEntry, OutboxOperation, OutboxStatus, RecordFields, StoredRecord, SyncErrorInfo } from '../store/types';
@@ -53,7 +53,7 @@ export interface PendingChange {
   conflict: FieldDifference[] | null;
 }
 
-export async function readPendingChanges(db: SyncDatabase): Promise<PendingChange[]> {
+export async function readPendingChanges(db: StoreScope): Promise<PendingChange[]> {
   const entries = await db.outbox.orderBy('seq').toArray();
   const changes: PendingChange[] = [];
   for (const entry of entries) {
@@ -92,7 +92,7 @@ export async function readPendingChanges(db: SyncDatabase): Promise<PendingChang
 
 /** My version (the entry's payload, or nothing for a delete) against the server's current record. */
 async function conflictFields(
-  db: SyncDatabase,
+  db: StoreScope,
   resource: ResourceDefinition,
   entry: OutboxEntry,
   record: StoredRecord,
@@ -119,7 +119,7 @@ export function differingFields(resource: ResourceDefinition, a: RecordFields, b
 
 /** The values of `fields` on both sides, references shown by the target's name. */
 export async function describeFields(
-  db: SyncDatabase,
+  db: StoreScope,
   resource: ResourceDefinition,
   mine: RecordFields,
   theirs: RecordFields,

@@ -4,7 +4,7 @@
  * and path templates get their ids. A write that points at a record not yet
  * created on the server cannot be built; the caller waits for that create.
  */
-import type { SyncDatabase } from '../store/database';
+import type { StoreScope } from '../store/database';
 import { pickFields } from '../store/local-record';
 import { allReferences, type ResourceDefinition } from '../store/registry/resource';
 import type { RecordFields, StoredRecord } from '../store/types';
@@ -25,7 +25,7 @@ function referencedIds(resource: ResourceDefinition, wire: RecordFields, into: M
 
 /** Maps every id referenced by the wire records (and by their embedded lines) to local keys, in one query per target. */
 export async function lookupKeys(
-  db: SyncDatabase,
+  db: StoreScope,
   resource: ResourceDefinition,
   wires: readonly RecordFields[],
 ): Promise<KeyLookup> {
@@ -77,7 +77,7 @@ export type ReferenceResolution =
  * exists on the device (or that the user deleted) is sent as null.
  */
 export async function resolveReferences(
-  db: SyncDatabase,
+  db: StoreScope,
   resource: ResourceDefinition,
   fields: RecordFields,
 ): Promise<ReferenceResolution> {

@@ -3,7 +3,7 @@
  * outbox, sync metadata and file blobs. Opening it applies the versioned
  * schema (schema.ts); the registry says which resource tables exist.
  */
-import Dexie, { type DexieOptions, type Table } from 'dexie';
+import Dexie, { type DexieOptions, type Table, type Transaction } from 'dexie';
 import type { MetaRow, OutboxEntry, StoredFile, StoredRecord } from './types';
 import { createDefaultRegistry, type ResourceRegistry } from './registry';
 import { SCHEMA_VERSIONS, type SchemaVersion } from './schema';
@@ -16,7 +16,19 @@ export interface SyncDatabaseOptions extends DexieOptions {
   versions?: readonly SchemaVersion[];
 }
 
-export class SyncDatabase extends Dexie {
+/**
+ * The tables of the store, as the engine's modules use them: either the
+ * database itself (a single read) or a view bound to one transaction.
+ */
+export interface StoreScope {
+  readonly registry: ResourceRegistry;
+  readonly outbox: Table<OutboxEntry, number>;
+  readonly meta: Table<MetaRow, string>;
+  readonly files: Table<StoredFile, string>;
+  records(resource: string): Table<StoredRecord, string>;
+}
+
+export class SyncDatabase extends Dexie implements StoreScope {
   declare outbox: Table<OutboxEntry, number>;
   declare meta: Table<MetaRow, string>;
   declare files: Table<StoredFile, string>;
@@ -48,5 +60,34 @@ export class SyncDatabase extends Dexie {
   /** Every table, for transactions that may cascade across resources. */
   allTables(): Table[] {
     return this.tables;
+  }
+
+  /**
+   * Runs `work` in one read-write transaction over every table (a change may
+   * cascade across resources). `work` gets tables bound to the transaction:
+   * Dexie otherwise finds the transaction through its async "zone", which
+   * can be lost after many nested native awaits with other work running in
+   * parallel (the engine sends several chains at once); the operations then
+   * escape into transactions of their own and the outer one commits early.
+   * Bound tables cannot escape. Only store operations may be awaited inside.
+   */
+  write<T>(work: (store: StoreScope) => Promise<T>): Promise<T> {
+    return this.transaction('rw', this.tables, (transaction) => work(this.bind(transaction)));
+  }
+
+  /** A read-only snapshot across every table, with the same bound tables. */
+  read<T>(work: (store: StoreScope) => Promise<T>): Promise<T> {
+    return this.transaction('r', this.tables, (transaction) => work(this.bind(transaction)));
+  }
+
+  private bind(transaction: Transaction): StoreScope {
+    const registry = this.registry;
+    return {
+      registry,
+      outbox: transaction.table('outbox'),
+      meta: transaction.table('meta'),
+      files: transaction.table('files'),
+      records: (resource) => transaction.table(registry.get(resource).name),
+    };
   }
 }

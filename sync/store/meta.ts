@@ -3,7 +3,7 @@
  * sync, the engine's published state, and two counters that wake the engine
  * from any tab (a local change was saved; someone asked to sync now).
  */
-import type { SyncDatabase } from './database';
+import type { StoreScope } from './database';
 import type { SyncErrorInfo } from './types';
 
 export const META = {
@@ -29,16 +29,16 @@ export interface EngineState {
   lastError: SyncErrorInfo | null;
 }
 
-export async function readMeta<T>(db: SyncDatabase, name: string): Promise<T | undefined> {
+export async function readMeta<T>(db: StoreScope, name: string): Promise<T | undefined> {
   return (await db.meta.get(name))?.value as T | undefined;
 }
 
-export async function writeMeta(db: SyncDatabase, name: string, value: unknown): Promise<void> {
+export async function writeMeta(db: StoreScope, name: string, value: unknown): Promise<void> {
   await db.meta.put({ name, value });
 }
 
 /** Bumps a counter row (inside the caller's transaction when there is one). */
-export async function bumpCounter(db: SyncDatabase, name: string): Promise<void> {
+export async function bumpCounter(db: StoreScope, name: string): Promise<void> {
   const current = (await readMeta<number>(db, name)) ?? 0;
   await writeMeta(db, name, current + 1);
 }

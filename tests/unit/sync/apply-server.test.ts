@@ -24,14 +24,10 @@ afterEach(async () => {
 });
 
 function apply(resource: string, wires: RecordFields[]) {
-  return db.transaction('rw', db.allTables(), async () =>
-    applyServerRecords(db, db.registry.get(resource), wires, await keysWithEntries(db)),
-  );
+  return db.write(async (store) => applyServerRecords(store, store.registry.get(resource), wires, await keysWithEntries(store)));
 }
 function applyDelete(resource: string, id: number) {
-  return db.transaction('rw', db.allTables(), async () =>
-    applyServerDelete(db, db.registry.get(resource), id, await keysWithEntries(db)),
-  );
+  return db.write(async (store) => applyServerDelete(store, store.registry.get(resource), id, await keysWithEntries(store)));
 }
 
 describe('pulled records', () => {
@@ -125,9 +121,9 @@ describe('key → id replacement', () => {
     });
 
     // The category's create is answered with id 42.
-    await db.transaction('rw', db.allTables(), async () => {
-      await db.records('equipment_categories').update(category, { id: 42 });
-      await assignServerId(db, 'equipment_categories', category, 42);
+    await db.write(async (store) => {
+      await store.records('equipment_categories').update(category, { id: 42 });
+      await assignServerId(store, 'equipment_categories', category, 42);
     });
     expect(await db.records('equipment').get(equipment)).toMatchObject({ category_key: category, category_id: 42 });
     const updatedPayload = (await db.outbox.where('key').equals(equipment).first())!.payload!;

@@ -26,9 +26,7 @@ afterEach(async () => {
 });
 
 async function pulled(resource: string, wires: RecordFields[]): Promise<string[]> {
-  return db.transaction('rw', db.allTables(), async () =>
-    applyServerRecords(db, db.registry.get(resource), wires, await keysWithEntries(db)),
-  );
+  return db.write(async (store) => applyServerRecords(store, store.registry.get(resource), wires, await keysWithEntries(store)));
 }
 const entryOf = async (key: string) => (await db.outbox.where('key').equals(key).first())!;
 const setEntry = async (key: string, changes: Partial<OutboxEntry>) => {
