@@ -27,11 +27,19 @@ export type CatalogCaller = (typeof CATALOG_CALLERS)[number];
 
 const PASSWORD = 'senha-de-teste-1';
 
-async function roleWith(t: TestApp, slug: string, moduleSlugs: readonly ModuleSlug[]): Promise<void> {
+/** A role (department) with exactly these modules. */
+export async function roleWith(t: TestApp, slug: string, moduleSlugs: readonly ModuleSlug[]): Promise<number> {
   const [role] = await t.db.insert(roles).values({ name: `Papel ${slug}`, slug }).returning({ id: roles.id });
-  if (moduleSlugs.length === 0) return;
+  if (moduleSlugs.length === 0) return role!.id;
   const found = await t.db.select({ id: modules.id }).from(modules).where(inArray(modules.slug, [...moduleSlugs]));
   await t.db.insert(rolePermissions).values(found.map((m) => ({ role_id: role!.id, module_id: m.id, active: true })));
+  return role!.id;
+}
+
+/** Signs in a new user of the given role. */
+export async function userWithRole(t: TestApp, username: string, roleSlug: string): Promise<{ id: number; token: string }> {
+  const id = await insertUser(t.db, { name: username, username, email: `${username}@empresa.com.br`, password: PASSWORD, roleSlug });
+  return { id, token: (await signIn(t, username, PASSWORD)).access_token };
 }
 
 /** Signs in one user per kind of caller; `anonymous` has no token. */
