@@ -4,11 +4,12 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../client';
 import { appMeta } from '../schema';
+import { demoCatalogStep } from './catalog';
 import { demoCustomersStep } from './customers';
 import { emptyDemoState, type DemoState, type DemoStep } from './steps';
 import { demoUsersStep } from './users';
 
-export const DEMO_STEPS: DemoStep[] = [demoCustomersStep, demoUsersStep];
+export const DEMO_STEPS: DemoStep[] = [demoCustomersStep, demoUsersStep, demoCatalogStep];
 
 const DEMO_KEY = 'demo_seeded_at';
 
