@@ -1,0 +1,224 @@
+/**
+ * The engine against the real server through a misbehaving network: after
+ * each fault the server holds exactly the intended records, once, and the
+ * local store agrees with it.
+ *
+ * Faults: request dropped, response lost after the server committed, 500,
+ * 429 with Retry-After, slow responses, timeouts, token expired mid-push,
+ * server restarted mid-push, client reloaded mid-push.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { saveRecord } from '../../sync/engine/mutations';
+import { readPendingChanges } from '../../sync/engine/reports';
+import type { SyncDatabase } from '../../sync/store/database';
+import { readRecord } from '../../sync/store/queries';
+import { expectConverged, liveRecords, type ServerCatalog } from './support/convergence';
+import { openClient, type TestClient } from './support/sync-client';
+import { startSyncServer, type SyncServer } from './support/sync-server';
+
+let server: SyncServer;
+const clients: TestClient[] = [];
+beforeAll(async () => {
+  server = await startSyncServer();
+});
+afterEach(async () => {
+  server.proxy.clearFaults();
+  for (const client of clients.splice(0)) await client.close();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+async function device(options: Parameters<typeof openClient>[1] = {}): Promise<TestClient> {
+  const client = await openClient(server, options);
+  clients.push(client);
+  await client.engine.drain();
+  return client;
+}
+const token = async (client: TestClient) => (await client.auth.getAccessToken())!;
+let counter = 0;
+const unique = (label: string) => `${label} ${++counter}-${Math.random().toString(36).slice(2, 6)}`;
+
+/** A small offline session: a category, two pieces of equipment in it, an agent listing one of them, a cost. */
+async function offlineWork(db: SyncDatabase) {
+  const names = { category: unique('Categoria'), first: unique('Equipamento'), second: unique('Equipamento'), agent: unique('Agente'), cost: unique('Custo') };
+  const types = await liveRecords(db, 'product_types');
+  const category = await saveRecord(db, 'equipment_categories', null, { name: names.category });
+  const first = await saveRecord(db, 'equipment', null, { name: names.first, category_key: category });
+  await saveRecord(db, 'equipment', null, { name: names.second, category_key: category, serial_number: 'S-2' });
+  const agent = await saveRecord(db, 'products', null, { name: names.agent, price: 42, type_key: types[0]!.key });
+  await saveRecord(db, 'product_equipments', null, { product_key: agent, equipment_key: first, quantity: 3 });
+  await saveRecord(db, 'costs', null, { name: names.cost, price: 7.5 });
+  await saveRecord(db, 'equipment', first, { serial_number: 'S-1' });
+  return names;
+}
+
+/** Each name of the offline session is on the server exactly once, with its relations. */
+function expectOnce(catalog: ServerCatalog, names: Awaited<ReturnType<typeof offlineWork>>) {
+  const count = (resource: string, name: string) => catalog[resource]!.filter((record) => record.name === name).length;
+  expect(count('equipment_categories', names.category)).toBe(1);
+  expect(count('equipment', names.first)).toBe(1);
+  expect(count('equipment', names.second)).toBe(1);
+  expect(count('products', names.agent)).toBe(1);
+  expect(count('costs', names.cost)).toBe(1);
+  const category = catalog.equipment_categories!.find((record) => record.name === names.category)!;
+  const first = catalog.equipment!.find((record) => record.name === names.first)!;
+  expect(first).toMatchObject({ category_id: category.id, serial_number: 'S-1' });
+  const agent = catalog.products!.find((record) => record.name === names.agent)!;
+  expect(agent.equipments).toEqual([expect.objectContaining({ equipment_id: first.id, quantity: 3 })]);
+}
+
+async function syncAndCheck(client: TestClient, names: Awaited<ReturnType<typeof offlineWork>>) {
+  await client.engine.drain();
+  server.proxy.clearFaults();
+  await client.engine.drain();
+  const catalog = await expectConverged(server, client.db, await token(client));
+  expectOnce(catalog, names);
+}
+
+describe('faults during a push', () => {
+  it('request dropped before reaching the server: sent again, applied once', async () => {
+    const client = await device();
+    const names = await offlineWork(client.db);
+    server.proxy.inject({ method: 'POST', fault: { kind: 'drop' }, times: 3 });
+    await syncAndCheck(client, names);
+  });
+
+  it('response lost after the server committed: the retry replays the stored answer, nothing twice', async () => {
+    const client = await device();
+    const names = await offlineWork(client.db);
+    const lost = server.proxy.inject({ method: 'POST', path: '/api/equipment/categories', fault: { kind: 'lose-response' } });
+    server.proxy.inject({ method: 'POST', path: /^\/api\/product\/\d+\/equipment/, fault: { kind: 'lose-response' } });
+    server.proxy.inject({ method: 'PUT', fault: { kind: 'lose-response' } });
+    await syncAndCheck(client, names);
+    await lost.hit;
+    const categoryPosts = server.proxy.requests({ method: 'POST', path: '/api/equipment/categories' }).slice(-2);
+    expect(categoryPosts[0]!.idempotencyKey).toBe(categoryPosts[1]!.idempotencyKey);
+  });
+
+  it('response of a create lost and the record pulled before the retry: one local record, not two', async () => {
+    const client = await device();
+    const name = unique('Custo');
+    const key = await saveRecord(client.db, 'costs', null, { name, price: 1 });
+    server.proxy.inject({ method: 'POST', path: '/api/cost', fault: { kind: 'lose-response' } });
+    server.proxy.inject({ method: 'POST', path: '/api/cost', fault: { kind: 'status', status: 503 } });
+    // The answer is lost (the run stops as if offline); the retry meets a 503, and the pull that
+    // follows brings in the committed record, which the device cannot yet tell is its own.
+    const lost = await client.engine.syncNow();
+    expect(lost.error?.code).toBe('network');
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, lost.nextWakeAt! - Date.now())));
+    const refused = await client.engine.syncNow();
+    expect(refused.ok).toBe(true);
+    expect((await liveRecords(client.db, 'costs')).filter((record) => record.name === name)).toHaveLength(2);
+    await client.engine.drain();
+    expect((await liveRecords(client.db, 'costs')).filter((record) => record.name === name)).toEqual([
+      expect.objectContaining({ key }),
+    ]);
+    const catalog = await expectConverged(server, client.db, await token(client));
+    expect(catalog.costs!.filter((record) => record.name === name)).toHaveLength(1);
+  });
+
+  it('500 from the server: retried with backoff until it answers', async () => {
+    const client = await device();
+    const names = await offlineWork(client.db);
+    server.proxy.inject({ method: 'POST', fault: { kind: 'status', status: 500, body: { message: 'Erro interno do servidor.' } }, times: 4 });
+    server.proxy.inject({ method: 'PUT', fault: { kind: 'status', status: 503 }, times: 2 });
+    await syncAndCheck(client, names);
+  });
+
+  it('429 with Retry-After: the next try waits at least that long', async () => {
+    const client = await device();
+    const name = unique('Custo');
+    await saveRecord(client.db, 'costs', null, { name, price: 1 });
+    server.proxy.inject({ method: 'POST', path: '/api/cost', fault: { kind: 'status', status: 429, headers: { 'retry-after': '1' } } });
+    const started = Date.now();
+    const first = await client.engine.syncNow();
+    expect(first.nextWakeAt! - started).toBeGreaterThanOrEqual(1_000);
+    const [waiting] = await readPendingChanges(client.db);
+    expect(waiting).toMatchObject({ status: 'pending', attempts: 1, error: { code: 'server', status: 429 } });
+    await client.engine.drain();
+    const posts = server.proxy.requests({ method: 'POST', path: '/api/cost' }).slice(-2);
+    expect(posts.map((request) => request.status)).toEqual([429, 201]);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1_000);
+    const catalog = await expectConverged(server, client.db, await token(client));
+    expect(catalog.costs!.filter((record) => record.name === name)).toHaveLength(1);
+  });
+
+  it('slow responses within the timeout: nothing retried', async () => {
+    const client = await device({ timeoutMs: 1_500 });
+    const names = await offlineWork(client.db);
+    const before = server.proxy.log.length;
+    server.proxy.inject({ fault: { kind: 'delay', ms: 150 }, times: 50 });
+    await syncAndCheck(client, names);
+    const writes = server.proxy.log.slice(before).filter((request) => request.method !== 'GET');
+    expect(new Set(writes.map((request) => request.idempotencyKey)).size).toBe(writes.length);
+  });
+
+  it('timeouts after the server committed: the retry replays, nothing twice', async () => {
+    const client = await device({ timeoutMs: 400 });
+    const names = await offlineWork(client.db);
+    server.proxy.inject({ method: 'POST', fault: { kind: 'hold-response', ms: 800 }, times: 3 });
+    server.proxy.inject({ method: 'PUT', fault: { kind: 'hold-response', ms: 800 } });
+    await syncAndCheck(client, names);
+  });
+
+  it('token expired mid-push: refreshed once, the push goes on', async () => {
+    const client = await device();
+    const names = await offlineWork(client.db);
+    const refreshesBefore = client.auth.refreshes;
+    server.proxy.inject({
+      method: 'POST',
+      path: '/api/equipment',
+      fault: { kind: 'delay', ms: 0 },
+      onApply: () => server.clock.skip(server.config.accessTokenTtlSeconds * 1000 + 60_000),
+    });
+    await syncAndCheck(client, names);
+    expect(client.auth.refreshes).toBeGreaterThan(refreshesBefore);
+    expect(server.proxy.requests().some((request) => request.status === 401)).toBe(true);
+  });
+
+  it('server restarted mid-push (answer lost, connections refused for a while): nothing lost, nothing twice', async () => {
+    const client = await device();
+    const names = await offlineWork(client.db);
+    let restarting: Promise<void> | null = null;
+    server.proxy.inject({
+      method: 'POST',
+      path: '/api/product',
+      fault: { kind: 'lose-response' },
+      onApply: () => {
+        restarting = (async () => {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          await server.restart();
+        })();
+      },
+    });
+    await client.engine.drain().catch(() => undefined);
+    await restarting;
+    await syncAndCheck(client, names);
+  });
+
+  it('client reloaded mid-push: the new engine sends the cut-off write again with the same key', async () => {
+    let client = await device();
+    const names = await offlineWork(client.db);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const held = server.proxy.inject({ method: 'POST', path: '/api/equipment/categories', fault: { kind: 'hold-response', until: gate } });
+    const cutOff = client.engine.syncNow();
+    await held.hit;
+    const stale = client;
+    client = await stale.reload();
+    clients.splice(clients.indexOf(stale), 1, client);
+    const category = (await liveRecords(client.db, 'equipment_categories')).find((record) => record.name === names.category)!;
+    expect((await client.db.outbox.where('key').equals(category.key).first())?.status).toBe('in_flight');
+
+    await client.engine.drain();
+    release();
+    await cutOff;
+    await syncAndCheck(client, names);
+    const categoryPosts = server.proxy.requests({ method: 'POST', path: '/api/equipment/categories' }).slice(-2);
+    expect(categoryPosts[0]!.idempotencyKey).toBe(categoryPosts[1]!.idempotencyKey);
+    expect((await readRecord(client.db, 'equipment_categories', category.key))!.id).not.toBeNull();
+  });
+});
