@@ -1,7 +1,12 @@
-/** /admin/custos/{costId}: edit (not built yet). */
+/** /admin/custos/{costId}: a cost's edit page; the id is the server id or, before the first push, the local key. */
 import { createFileRoute } from '@tanstack/react-router';
-import { AreaPlaceholder } from '../../../ui/area-placeholder';
+import { CostEditPage } from '../../../features/costs/cost-edit-page';
 
 export const Route = createFileRoute('/admin/custos/$costId')({
-  component: () => <AreaPlaceholder title="Custos" />,
+  component: CostEditRoute,
 });
+
+function CostEditRoute() {
+  const { costId } = Route.useParams();
+  return <CostEditPage costId={costId} />;
+}

@@ -1,7 +1,7 @@
-/** /admin/custos/novo: create (not built yet). */
+/** /admin/custos/novo: 'Custo / Adicionar'. */
 import { createFileRoute } from '@tanstack/react-router';
-import { AreaPlaceholder } from '../../../ui/area-placeholder';
+import { CostEditPage } from '../../../features/costs/cost-edit-page';
 
 export const Route = createFileRoute('/admin/custos/novo')({
-  component: () => <AreaPlaceholder title="Custos" />,
+  component: () => <CostEditPage />,
 });
