@@ -25,11 +25,16 @@ export function SessionWatcher() {
 
   useEffect(() => {
     if (signedIn) return;
+    // The admin tree can re-mount while the navigation to the login page is
+    // pending; by then the location already points there, and navigating
+    // again would nest the redirect (redirect=/public/login?redirect=...).
+    const here = router.state.location;
+    if (!here.pathname.startsWith('/admin')) return;
     const expired = endReason === 'expired';
     if (expired) alertWarning(API_ERROR_MESSAGES.sessionExpired);
     void router.navigate({
       to: '/public/login',
-      search: expired ? { redirect: router.state.location.href } : {},
+      search: expired ? { redirect: here.href } : {},
       replace: true,
     });
   }, [signedIn, endReason, router]);
