@@ -56,6 +56,13 @@ export const ptBrErrorMap: $ZodErrorMap = (issue) => {
         : 'Valor inválido.';
     case 'not_multiple_of':
       return `Deve ser múltiplo de ${String(issue.divisor)}.`;
+    case 'invalid_union': {
+      // A discriminated union names the accepted discriminator values.
+      const accepted = (issue as { options?: unknown[] }).options;
+      return Array.isArray(accepted) && accepted.length > 0 && accepted.length <= 10
+        ? `Valor inválido. Use um destes: ${accepted.map(String).join(', ')}.`
+        : 'Valor inválido.';
+    }
     case 'unrecognized_keys':
       return `Campos não permitidos: ${issue.keys.join(', ')}.`;
     default:

@@ -1,12 +1,13 @@
 /**
- * The real app for server tests: in-memory PGlite, migrated and seeded,
- * listening on a random loopback port, with a manual clock and a mailer of
- * the test's choosing. One per test file (migrating takes about a second).
+ * The real app for server tests: in-memory PGlite (loaded from the migrated
+ * template, see ./pglite.ts) and seeded, listening on a random loopback
+ * port, with a manual clock and a mailer of the test's choosing. Start one
+ * per test file and share it between the file's tests.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { PWA_CLIENT_ID, PWA_CLIENT_SECRET, type TokenResponse } from '../../../sync/contract/auth';
 import { buildApp } from '../../../server/app';
 import type { RouteModule, ZodApp } from '../../../server/app-context';
@@ -17,6 +18,7 @@ import { runMigrations } from '../../../server/db/migrate';
 import { seedDatabase } from '../../../server/db/seed';
 import { createFileMailer, type Mailer } from '../../../server/mail/mailer';
 import { routeModules } from '../../../server/routes';
+import { migratedPglite } from './pglite';
 
 export const ADMIN = { username: 'admin', password: 'admin-password-1', email: 'admin@empresa.com.br' };
 
@@ -40,9 +42,9 @@ export type TestAppOptions = {
 };
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const pglite = new PGlite();
+  const pglite = await migratedPglite();
   const database = await openDatabase({ kind: 'pglite-client', client: pglite });
-  await runMigrations(database);
+  await runMigrations(database); // a no-op on the template; kept so the app starts exactly as in production
   await seedDatabase(database.db, { adminUsername: ADMIN.username, adminPassword: ADMIN.password, adminEmail: ADMIN.email });
 
   const dataDir = mkdtempSync(join(tmpdir(), 'ho-server-test-'));
