@@ -73,6 +73,7 @@ export async function resolveConflict(db: SyncDatabase, seq: number, choice: Con
       const taken = acceptServerVersion(resource, record, version, true);
       await table.put(taken);
       await replaceChildren(store, resource, taken, current, await keysWithEntries(store));
+      if (entry.op === 'delete') await forgetCascadedLists(store, resource.name);
     }
     await bumpCounter(store, META.syncRequest);
   });
@@ -127,6 +128,7 @@ export async function discardEntry(db: SyncDatabase, seq: number): Promise<Disca
         delete reverted._remote;
         delete reverted._deleted;
         await table.put(withIndexes(resource, reverted));
+        if (report.kind === 'delete') await forgetCascadedLists(store, resource.name);
       }
     }
     await bumpCounter(store, META.localChange);
@@ -167,6 +169,18 @@ async function describeDiscard(db: StoreScope, seq: number): Promise<DiscardRepo
     ? `As alterações em ${quoted} serão perdidas e o registro, que foi excluído no servidor, sairá deste dispositivo.`
     : `As alterações em ${quoted} serão perdidas${list ? ` (${list})` : ''} e o registro voltará à versão do servidor.`;
   return { ...base, kind: 'update', fields, message };
+}
+
+/**
+ * A delete took the record's cascaded lines off this device at once
+ * (references.ts); when the delete is undone, the lists that held them are
+ * read again from scratch at the next pull, which brings the lines back.
+ */
+async function forgetCascadedLists(store: StoreScope, resourceName: string): Promise<void> {
+  for (const { resource, reference } of store.registry.referrersOf(resourceName)) {
+    if (reference.onDelete !== 'cascade') continue;
+    await store.meta.delete(META.cursor(resource.parent?.resource ?? resource.name));
+  }
 }
 
 async function countDependents(db: StoreScope, resource: ResourceDefinition, key: string): Promise<number> {

@@ -14,7 +14,7 @@ import { allReferences, type ResourceDefinition } from '../store/registry/resour
 import type { OutboxEntry, RecordFields, StoredRecord } from '../store/types';
 import { SyncError, SYNC_MESSAGES } from './errors';
 import { planChange, type OutboxPlan, type PlannedChange } from './outbox-plan';
-import { assertNotReferenced, removeRecord } from './references';
+import { assertNotReferenced, removeCascadeReferrers, removeRecord } from './references';
 
 export interface MutationOptions {
   now?: () => number;
@@ -83,9 +83,13 @@ export interface DeleteResult {
 /**
  * Deletes a record locally. A record that never reached the server is simply
  * removed (its create is cancelled, nothing is sent). Otherwise it becomes a
- * tombstone, out of every list, until the delete is pushed; what points at it
- * follows (registry `onDelete`) once the delete is confirmed. Throws
- * 'validation' ("em uso") when a restrict reference points at it.
+ * tombstone, out of every list, until the delete is pushed. Records that go
+ * with it on the server (`cascade`: the lines of an agent, the lines listing
+ * an equipment) go now, with their unsent changes: the server's cascade
+ * removes whatever of them it has, and sending them first could only fail.
+ * Cleared references (`set-null`) follow once the delete is confirmed; until
+ * then they are sent as null. Throws 'validation' ("em uso") when a restrict
+ * reference points at it.
  */
 export async function deleteRecord(
   db: SyncDatabase,
@@ -104,7 +108,10 @@ export async function deleteRecord(
     const plan = planChange(chain, { op: 'delete' }, { resource: resourceName, key, serverId: record.id, now, newIdempotencyKey: newKey });
     await applyPlan(store, plan);
     if (plan.cancelled) await removeRecord(store, resourceName, key);
-    else await table.put(withIndexes(resource, { ...record, _deleted: 1 }));
+    else {
+      await table.put(withIndexes(resource, { ...record, _deleted: 1 }));
+      await removeCascadeReferrers(store, resourceName, key);
+    }
     await bumpCounter(store, META.localChange);
     return { cancelled: plan.cancelled };
   });

@@ -153,9 +153,9 @@ async function prepare(context: PushContext, db: StoreScope, seq: number): Promi
   if (head?.seq !== seq) return 'skipped';
   const resource = db.registry.get(entry.resource);
   const record = await db.records(resource.name).get(entry.key);
-  if (!record) {
-    // Nothing left to send for (its record was removed along with a parent).
-    await db.outbox.delete(seq);
+  if (!record || (await removedWithOther(db, record, entry))) {
+    // Its record went along with a deleted parent or target: the server's cascade takes care of it.
+    await dropEntry(db, entry);
     return 'skipped';
   }
 
@@ -208,6 +208,13 @@ async function applyOutcome(
 ): Promise<SendVerdict> {
   const entry = await db.outbox.get(prepared.seq);
   if (!entry) return 'sent';
+  const record = await db.records(prepared.resource.name).get(entry.key);
+  if (!record || (await removedWithOther(db, record, entry))) {
+    // Removed (with its parent or target) while this was on its way: whatever the outcome, the
+    // server's cascade settles it; a lost create is deleted with the parent.
+    await dropEntry(db, entry);
+    return outcome.kind === 'network' ? 'network-down' : 'sent';
+  }
   if (outcome.kind === 'network') {
     result.lastError = syncErrorInfo('network');
     await retryLater(context, db, entry, result.lastError);
@@ -334,7 +341,8 @@ async function applyConflict(
     return 'sent';
   }
   const rebases = entry.rebases ?? 0;
-  if (record._base && sameInput(resource, current, record._base) && rebases < MAX_REBASES) {
+  const base = record._base ? await withDeletedTargetsCleared(db, resource, record._base) : null;
+  if (base && sameInput(resource, current, base) && rebases < MAX_REBASES) {
     await table.put({ ...record, updated_at: current.updated_at as string });
     await db.outbox.put({
       ...entry,
@@ -357,8 +365,43 @@ async function applyConflict(
   return 'sent';
 }
 
+/**
+ * True for a tombstone the user did not delete: it went along with a deleted
+ * agent, service or equipment (`cascade`), so its chain has no delete of its own.
+ */
+async function removedWithOther(db: StoreScope, record: StoredRecord, entry: OutboxEntry): Promise<boolean> {
+  if (!record._deleted || entry.op === 'delete') return false;
+  const chain = await db.outbox.where('key').equals(entry.key).toArray();
+  return !chain.some((item) => item.op === 'delete');
+}
+
+/** Removes the entry, and the tombstone row once nothing else of it waits. */
+async function dropEntry(db: StoreScope, entry: OutboxEntry): Promise<void> {
+  await db.outbox.delete(entry.seq!);
+  if ((await db.outbox.where('key').equals(entry.key).count()) > 0) return;
+  const record = await db.records(entry.resource).get(entry.key);
+  if (!record || record._deleted) await db.records(entry.resource).delete(entry.key);
+}
+
 function hasCurrent(body: unknown): boolean {
   return typeof body === 'object' && body !== null && 'current' in body;
+}
+
+/**
+ * The base as the server has it once this device's own deletes are in: a
+ * reference to a record the user deleted here (set-null) reads as null,
+ * since the server clears it when that delete arrives. Without this, the
+ * device's own category delete, reaching the server first, would make its
+ * own edit of the equipment look like someone else's change.
+ */
+async function withDeletedTargetsCleared(db: StoreScope, resource: ResourceDefinition, base: RecordFields): Promise<RecordFields> {
+  const cleared = { ...base };
+  for (const reference of resource.references) {
+    if (reference.onDelete !== 'set-null' || typeof base[reference.keyField] !== 'string') continue;
+    const target = await db.records(reference.resource).get(base[reference.keyField] as string);
+    if (!target || target._deleted) cleared[reference.field] = null;
+  }
+  return cleared;
 }
 
 /** Equal on every field the input schema writes (references compared by server id). */

@@ -59,6 +59,20 @@ export async function removeRecord(db: StoreScope, resourceName: string, key: st
   await applyDeleteToReferrers(db, resourceName, key);
 }
 
+/**
+ * Removes now the records that the server deletes along with `key`
+ * (`cascade` references), with their unsent changes. Used when the user
+ * deletes a record: the lines go from the screens at once, and no change of
+ * theirs is sent ahead of the delete (it could only fail).
+ */
+export async function removeCascadeReferrers(db: StoreScope, resourceName: string, key: string): Promise<void> {
+  for (const { resource, reference } of db.registry.referrersOf(resourceName)) {
+    if (reference.onDelete !== 'cascade') continue;
+    const referrers = await db.records(resource.name).where(reference.keyField).equals(key).toArray();
+    for (const referrer of referrers) await removeRecord(db, resource.name, referrer.key);
+  }
+}
+
 /** `onDelete` of every reference to `key`: cascade removes the referrer, set-null (and restrict, after the fact) clears the reference. */
 export async function applyDeleteToReferrers(db: StoreScope, resourceName: string, key: string): Promise<void> {
   for (const { resource, reference } of db.registry.referrersOf(resourceName)) {

@@ -12,9 +12,9 @@ import { readPendingChanges } from '../../../sync/engine/reports';
 import { readSyncStatus } from '../../../sync/engine/status';
 import type { SyncDatabase } from '../../../sync/store/database';
 import { META, writeMeta } from '../../../sync/store/meta';
-import { readRecord } from '../../../sync/store/queries';
+import { readChildren, readRecord } from '../../../sync/store/queries';
 import type { OutboxEntry, RecordFields } from '../../../sync/store/types';
-import { at, openTestDb, wireCategory, wireEquipment } from './support';
+import { at, openTestDb, wireCategory, wireEquipment, wireLine, wireProduct } from './support';
 
 let db: SyncDatabase;
 beforeEach(() => {
@@ -164,6 +164,17 @@ describe('discard', () => {
     const report = await discardEntry(db, (await entryOf(key!)).seq!);
     expect(report.kind).toBe('delete');
     expect(await readRecord(db, 'costs', key!)).toMatchObject({ name: 'Diária' });
+  });
+
+  it('of an agent delete brings the agent back and has its list read again (its lines left with it)', async () => {
+    await pulled('equipment', [wireEquipment(20)]);
+    const [agent] = await pulled('products', [wireProduct(1, { equipments: [wireLine(100, 20)] })]);
+    await writeMeta(db, META.cursor('products'), { updated_since: at(100) });
+    await deleteRecord(db, 'products', agent!);
+    expect(await readChildren(db, 'product_equipments', agent!)).toEqual([]);
+    await discardEntry(db, (await entryOf(agent!)).seq!);
+    expect(await readRecord(db, 'products', agent!)).toMatchObject({ id: 1 });
+    expect(await db.meta.get(META.cursor('products'))).toBeUndefined();
   });
 
   it('is refused while the change is being sent', async () => {

@@ -145,6 +145,29 @@ describe('deleteRecord', () => {
     expect((await outbox()).map((entry) => entry.op)).toEqual(['delete']);
   });
 
+  it('deleting a server agent takes its lines off now, with their unsent changes; only the delete is queued', async () => {
+    const equipment = await saveRecord(db, 'equipment', null, { name: 'Decibelímetro' });
+    await db.records('products').put({
+      key: 'agent',
+      id: 5,
+      created_at: '2026-01-01T00:00:00.000Z',
+      updated_at: '2026-01-01T00:00:00.000Z',
+      _base: null,
+      name: 'Ruído',
+      price: 1,
+      type_id: 1,
+      type_key: null,
+      _sort: 'x',
+    });
+    const line = await saveRecord(db, 'product_equipments', null, { product_key: 'agent', equipment_key: equipment });
+    await deleteRecord(db, 'products', 'agent');
+    expect(await db.records('product_equipments').get(line)).toBeUndefined();
+    expect((await outbox()).map((entry) => [entry.resource, entry.op])).toEqual([
+      ['equipment', 'create'],
+      ['products', 'delete'],
+    ]);
+  });
+
   it('refuses to delete a product type an agent uses', async () => {
     const type = await saveRecord(db, 'product_types', null, { name: 'Ruído' });
     await saveRecord(db, 'products', null, { name: 'Ruído contínuo', price: 1, type_key: type });
