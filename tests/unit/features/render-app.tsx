@@ -17,11 +17,14 @@ import {
   useParams,
   useSearch,
 } from '@tanstack/react-router';
-import { act, render } from '@testing-library/react';
+import { act, configure, render } from '@testing-library/react';
 import { SyncProvider } from '../../../sync/react/context';
 import { SyncDatabase } from '../../../sync/store/database';
 import { newKey } from '../../../sync/store/keys';
 import { validateListSearch } from '../../../src/ui/list-page';
+
+// The store answers asynchronously; on a busy machine a second is not always enough.
+configure({ asyncUtilTimeout: 4_000 });
 
 export type RouteView = (route: { params: Record<string, string>; search: { busca?: string } }) => ReactElement;
 

@@ -1,7 +1,7 @@
-/** /admin/servicos/novo: create (not built yet). */
+/** /admin/servicos/novo: 'Serviço / Adicionar'. */
 import { createFileRoute } from '@tanstack/react-router';
-import { AreaPlaceholder } from '../../../ui/area-placeholder';
+import { ServiceEditPage } from '../../../features/services/service-edit-page';
 
 export const Route = createFileRoute('/admin/servicos/novo')({
-  component: () => <AreaPlaceholder title="Serviços" />,
+  component: () => <ServiceEditPage />,
 });
