@@ -77,6 +77,9 @@ async function main() {
   const port = typeof address === 'object' && address ? address.port : config.port;
   say(`Servidor no ar: ${listenUrl(config, port)}`);
   if (seed.admin) printAdministrator(seed.admin);
+  if (seed.admin && !config.adminEmail) {
+    say('Dica: informe o e-mail real do administrador no perfil (ou ADMIN_EMAIL na primeira partida) para poder recuperar a senha.');
+  }
 }
 
 main().catch((error: unknown) => {

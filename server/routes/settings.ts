@@ -4,6 +4,8 @@
  * thresholds), `PUT api/settings {options:[{option,value}]}` for users with
  * the settings module. A PUT upserts the options sent; an option whose value
  * did not change keeps its updated_at, so devices do not re-pull it.
+ * Timestamps come from the app clock, like every synced resource
+ * (server/sync/versioning.ts).
  */
 import { asc, sql } from 'drizzle-orm';
 import { settingsResponseSchema, settingsUpdateSchema } from '../../sync/contract/settings';
@@ -11,6 +13,7 @@ import type { AppContext, RouteModule, ZodApp } from '../app-context';
 import type { Db } from '../db/client';
 import { options } from '../db/schema';
 import { syncFields } from '../lib/wire';
+import { nextUpdatedAt, writeTime } from '../sync/versioning';
 
 async function allSettings(db: Db) {
   const rows = await db.select().from(options).orderBy(asc(options.option));
@@ -28,8 +31,9 @@ function register(app: ZodApp, ctx: AppContext) {
     },
     async (request) => {
       // The same option twice in one request: the last value wins (one row can be upserted once per statement).
+      const now = writeTime(ctx.clock);
       const values = [...new Map(request.body.options.map((o) => [o.option, o.value])).entries()].map(
-        ([option, value]) => ({ option, value }),
+        ([option, value]) => ({ option, value, created_at: now, updated_at: now }),
       );
       if (values.length > 0) {
         await ctx.db
@@ -37,7 +41,7 @@ function register(app: ZodApp, ctx: AppContext) {
           .values(values)
           .onConflictDoUpdate({
             target: options.option,
-            set: { value: sql`excluded.value`, updated_at: sql`now()` },
+            set: { value: sql`excluded.value`, updated_at: nextUpdatedAt(options.updated_at, now) },
             setWhere: sql`${options.value} is distinct from excluded.value`,
           });
       }

@@ -13,7 +13,6 @@ import { settingsMap } from '../../sync/contract/settings';
 import { defaultResultThresholds } from '../../src/domain/result-thresholds';
 import { verifyPassword } from '../../server/auth/passwords';
 import { openDatabase, type Database } from '../../server/db/client';
-import { deletedIdsSince, recordDeletion } from '../../server/db/deleted-records';
 import { insertCustomer, insertUser } from '../../server/db/demo/records';
 import { seedDemo } from '../../server/db/demo';
 import { runMigrations } from '../../server/db/migrate';
@@ -33,6 +32,7 @@ import {
   userTypes,
 } from '../../server/db/schema';
 import { seedDatabase } from '../../server/db/seed';
+import { deletedIdsSince, recordDeletions } from '../../server/sync/deletions';
 
 function databaseChecks(open: () => Promise<{ database: Database; dispose(): Promise<void> }>) {
   let database: Database;
@@ -116,11 +116,11 @@ function databaseChecks(open: () => Promise<{ database: Database; dispose(): Pro
 
   it('remembers deletions for incremental pulls', async () => {
     const db = database.db;
-    const since = new Date(Date.now() - 60_000);
-    await recordDeletion(db, 'customer', [41, 42]);
-    await recordDeletion(db, 'product', 41);
-    expect(await deletedIdsSince(db, 'customer', since)).toEqual([41, 42]);
-    expect(await deletedIdsSince(db, 'customer', new Date(Date.now() + 60_000))).toEqual([]);
+    const at = new Date();
+    await recordDeletions(db, 'customer', [41, 42], at);
+    await recordDeletions(db, 'product', [41], at);
+    expect(await deletedIdsSince(db, 'customer', new Date(at.getTime() - 60_000))).toEqual([41, 42]);
+    expect(await deletedIdsSince(db, 'customer', new Date(at.getTime() + 1))).toEqual([]);
   });
 
   it('refuses a second user with the same e-mail or username in another case', async () => {

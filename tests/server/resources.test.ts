@@ -105,7 +105,7 @@ describe('settings', () => {
     expect(JSON.parse(after.result_noise!.value)).toEqual({ custom: true });
     expect(after.company_newField!.value).toBe('novo');
     expect(after.company_cnpj!.updated_at).toBe(before.company_cnpj!.updated_at);
-    expect(after.company_name!.updated_at >= before.company_name!.updated_at).toBe(true);
+    expect(after.company_name!.updated_at).toBe(new Date(t.clock.now()).toISOString());
     expect(after.company_name!.created_at).toBe(before.company_name!.created_at);
   });
 

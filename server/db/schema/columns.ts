@@ -4,9 +4,11 @@
  * timestamps `created_at`/`updated_at` (timestamptz, millisecond precision)
  * that the database sets on insert and Drizzle bumps on every update.
  *
- * Timestamps come from the database clock (`now()`, the transaction start),
- * not from the Node process, so every writer agrees on one clock and an
- * incremental pull (`updated_since`) compares like with like.
+ * The database fills both on insert (`now()`) and Drizzle sets
+ * `updated_at = now()` on any update that does not set it. Resources written
+ * through server/sync/ stamp both explicitly from the app clock instead, so
+ * they agree with the `server_time` of incremental pulls (docs/decisions.md,
+ * "Sync server and catalog API").
  */
 import { sql } from 'drizzle-orm';
 import { integer, timestamp } from 'drizzle-orm/pg-core';

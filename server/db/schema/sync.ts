@@ -1,7 +1,7 @@
 /**
  * Deletions, remembered so an incremental pull (`updated_since`) can tell a
  * device which ids disappeared. Every resource that deletes rows writes one
- * entry per deleted id through `recordDeletion` (server/db/deleted-records.ts).
+ * entry per deleted id through `recordDeletions` (server/sync/deletions.ts).
  */
 import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { idColumn, timestamptz } from './columns';
