@@ -1,6 +1,7 @@
 /**
  * Entry point: styles, the runtime (session, API client, connectivity), the
- * session's watch on the browser (reconnection, other tabs), providers and
+ * session's watch on the browser (reconnection, other tabs), the signed-in
+ * user's local store and sync engine (following the session), providers and
  * the router. The service worker registers from the root route.
  */
 import '@mantine/core/styles.css';
@@ -13,9 +14,12 @@ import { watchSessionEnvironment } from '../sync/session';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
 import { createAppRuntime } from './app/runtime';
+import { createUserSync } from './app/sync/user-sync';
+import { UserSyncProvider } from './app/sync/user-sync-context';
 
 const runtime = createAppRuntime();
 watchSessionEnvironment(runtime.session, window);
+const userSync = createUserSync({ session: runtime.session, baseUrl: window.location.origin });
 const router = createAppRouter(runtime);
 
 const container = document.getElementById('root');
@@ -24,7 +28,9 @@ if (!container) throw new Error('index.html has no #root element');
 createRoot(container).render(
   <StrictMode>
     <AppProviders runtime={runtime}>
-      <RouterProvider router={router} />
+      <UserSyncProvider controller={userSync}>
+        <RouterProvider router={router} />
+      </UserSyncProvider>
     </AppProviders>
   </StrictMode>,
 );

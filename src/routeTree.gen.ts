@@ -19,6 +19,7 @@ import { Route as AdminSplatRouteImport } from './routes/admin/$';
 import { Route as AdminOverviewRouteImport } from './routes/admin/overview';
 import { Route as AdminPerfilRouteImport } from './routes/admin/perfil';
 import { Route as AdminSettingsRouteImport } from './routes/admin/settings';
+import { Route as AdminSincronizacaoRouteImport } from './routes/admin/sincronizacao';
 import { Route as PublicIndexRouteImport } from './routes/public/index';
 import { Route as PublicSplatRouteImport } from './routes/public/$';
 import { Route as PublicLoginRouteImport } from './routes/public/login';
@@ -105,6 +106,11 @@ const AdminPerfilRoute = AdminPerfilRouteImport.update({
 const AdminSettingsRoute = AdminSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
+  getParentRoute: () => AdminRoute,
+} as any);
+const AdminSincronizacaoRoute = AdminSincronizacaoRouteImport.update({
+  id: '/sincronizacao',
+  path: '/sincronizacao',
   getParentRoute: () => AdminRoute,
 } as any);
 const PublicIndexRoute = PublicIndexRouteImport.update({
@@ -310,6 +316,7 @@ export interface FileRoutesByFullPath {
   '/admin/overview': typeof AdminOverviewRoute;
   '/admin/perfil': typeof AdminPerfilRoute;
   '/admin/settings': typeof AdminSettingsRoute;
+  '/admin/sincronizacao': typeof AdminSincronizacaoRoute;
   '/public/$': typeof PublicSplatRoute;
   '/public/login': typeof PublicLoginRoute;
   '/admin/': typeof AdminIndexRoute;
@@ -357,6 +364,7 @@ export interface FileRoutesByTo {
   '/admin/overview': typeof AdminOverviewRoute;
   '/admin/perfil': typeof AdminPerfilRoute;
   '/admin/settings': typeof AdminSettingsRoute;
+  '/admin/sincronizacao': typeof AdminSincronizacaoRoute;
   '/public/$': typeof PublicSplatRoute;
   '/public/login': typeof PublicLoginRoute;
   '/admin': typeof AdminIndexRoute;
@@ -407,6 +415,7 @@ export interface FileRoutesById {
   '/admin/overview': typeof AdminOverviewRoute;
   '/admin/perfil': typeof AdminPerfilRoute;
   '/admin/settings': typeof AdminSettingsRoute;
+  '/admin/sincronizacao': typeof AdminSincronizacaoRoute;
   '/public/$': typeof PublicSplatRoute;
   '/public/login': typeof PublicLoginRoute;
   '/admin/': typeof AdminIndexRoute;
@@ -458,6 +467,7 @@ export interface FileRouteTypes {
     | '/admin/overview'
     | '/admin/perfil'
     | '/admin/settings'
+    | '/admin/sincronizacao'
     | '/public/$'
     | '/public/login'
     | '/admin/'
@@ -505,6 +515,7 @@ export interface FileRouteTypes {
     | '/admin/overview'
     | '/admin/perfil'
     | '/admin/settings'
+    | '/admin/sincronizacao'
     | '/public/$'
     | '/public/login'
     | '/admin'
@@ -554,6 +565,7 @@ export interface FileRouteTypes {
     | '/admin/overview'
     | '/admin/perfil'
     | '/admin/settings'
+    | '/admin/sincronizacao'
     | '/public/$'
     | '/public/login'
     | '/admin/'
@@ -672,6 +684,13 @@ declare module '@tanstack/react-router' {
       path: '/settings';
       fullPath: '/admin/settings';
       preLoaderRoute: typeof AdminSettingsRouteImport;
+      parentRoute: typeof AdminRoute;
+    };
+    '/admin/sincronizacao': {
+      id: '/admin/sincronizacao';
+      path: '/sincronizacao';
+      fullPath: '/admin/sincronizacao';
+      preLoaderRoute: typeof AdminSincronizacaoRouteImport;
       parentRoute: typeof AdminRoute;
     };
     '/public/': {
@@ -941,6 +960,7 @@ interface AdminRouteChildren {
   AdminOverviewRoute: typeof AdminOverviewRoute;
   AdminPerfilRoute: typeof AdminPerfilRoute;
   AdminSettingsRoute: typeof AdminSettingsRoute;
+  AdminSincronizacaoRoute: typeof AdminSincronizacaoRoute;
   AdminIndexRoute: typeof AdminIndexRoute;
   AdminAgentesProductIdRoute: typeof AdminAgentesProductIdRoute;
   AdminAgentesNovoRoute: typeof AdminAgentesNovoRoute;
@@ -981,6 +1001,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminOverviewRoute: AdminOverviewRoute,
   AdminPerfilRoute: AdminPerfilRoute,
   AdminSettingsRoute: AdminSettingsRoute,
+  AdminSincronizacaoRoute: AdminSincronizacaoRoute,
   AdminIndexRoute: AdminIndexRoute,
   AdminAgentesProductIdRoute: AdminAgentesProductIdRoute,
   AdminAgentesNovoRoute: AdminAgentesNovoRoute,

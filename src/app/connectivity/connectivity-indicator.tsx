@@ -1,57 +1,116 @@
 /**
- * The header's connectivity badge: Online or Offline, and, once the sync
- * engine reports, the number of pending and failed changes.
+ * The header's connectivity and sync status: Online or Offline with the
+ * number of changes waiting to be sent, plus a red badge for changes the
+ * server refused and an orange one for conflicts. The counts come live from
+ * the signed-in user's store (sync/react `useSyncStatus`, the same in every
+ * tab); the whole indicator leads to the 'Sincronização' page.
  */
-import { Badge, Group, Tooltip } from '@mantine/core';
-import type { ConnectivityState } from './connectivity-store';
+import { Badge, Group, Tooltip, UnstyledButton } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { useSyncStatus } from '../../../sync/react/use-sync-status';
+import type { ConnectivityState, SyncReport } from './connectivity-store';
 import { useConnectivity } from './use-connectivity';
 
-export function describeConnectivity(state: ConnectivityState): { label: string; color: string; hint: string } {
-  const failed = state.sync?.failed ?? 0;
+export interface StatusBadge {
+  label: string;
+  color: string;
+  hint: string;
+}
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** The main badge: the connection, and how many changes wait to be sent. */
+export function describeConnectivity(state: ConnectivityState): StatusBadge {
   const pending = state.sync?.pending ?? 0;
+  const waiting = pending > 0 ? ` · ${plural(pending, 'pendente', 'pendentes')}` : '';
   if (!state.online) {
     return {
-      label: pending > 0 ? `Offline · ${pending} pendente${pending === 1 ? '' : 's'}` : 'Offline',
+      label: `Offline${waiting}`,
       color: 'gray',
-      hint: 'Sem conexão com a internet. O aplicativo continua funcionando com os dados deste aparelho.',
-    };
-  }
-  if (failed > 0) {
-    return {
-      label: `${failed} com falha`,
-      color: 'red',
-      hint: 'Algumas alterações foram recusadas pelo servidor e continuam neste aparelho.',
+      hint: 'Sem conexão com o servidor. O aplicativo continua funcionando com os dados deste aparelho.',
     };
   }
   if (pending > 0) {
-    return {
-      label: `Online · ${pending} pendente${pending === 1 ? '' : 's'}`,
-      color: 'yellow',
-      hint: 'Enviando as alterações feitas neste aparelho.',
-    };
+    return { label: `Online${waiting}`, color: 'yellow', hint: 'Enviando as alterações feitas neste aparelho.' };
   }
-  return { label: 'Online', color: 'green', hint: 'Conectado ao servidor.' };
+  return { label: 'Online', color: 'green', hint: 'Conectado ao servidor. Tudo sincronizado.' };
+}
+
+/** Badges for what waits on the user: refused changes and conflicts (none when all is well). */
+export function describeSyncProblems(sync: SyncReport | null): StatusBadge[] {
+  const badges: StatusBadge[] = [];
+  const failed = sync?.failed ?? 0;
+  const conflicts = sync?.conflicts ?? 0;
+  if (failed > 0) {
+    badges.push({
+      label: `${failed} com falha`,
+      color: 'red',
+      hint: 'Algumas alterações foram recusadas pelo servidor e continuam neste aparelho.',
+    });
+  }
+  if (conflicts > 0) {
+    badges.push({
+      label: plural(conflicts, 'conflito', 'conflitos'),
+      color: 'orange',
+      hint: 'Alguns registros foram alterados no servidor e neste aparelho. Escolha qual versão manter.',
+    });
+  }
+  return badges;
+}
+
+/** The header's state: the store's sync status once read, the browser's connection before that. */
+function useHeaderState(): ConnectivityState {
+  const connectivity = useConnectivity();
+  const status = useSyncStatus();
+  if (status.loading) return connectivity;
+  return {
+    online: status.online,
+    sync: { pending: status.pending, failed: status.failed, conflicts: status.conflicts, lastSuccessAt: status.lastSyncAt ? Date.parse(status.lastSyncAt) : null },
+  };
 }
 
 export function ConnectivityIndicator() {
-  const state = useConnectivity();
-  const { label, color, hint } = describeConnectivity(state);
+  const state = useHeaderState();
+  const main = describeConnectivity(state);
+  const problems = describeSyncProblems(state.sync);
+  const badges = [main, ...problems];
   return (
-    <Tooltip label={hint} multiline w={260} withArrow>
-      <Group gap={0}>
-        <Badge
-          color={color}
-          variant="light"
-          size="lg"
-          radius="sm"
-          tt="none"
-          style={{ flexShrink: 0, overflow: 'visible' }}
-          data-testid="connectivity"
-          aria-live="polite"
-        >
-          {label}
-        </Badge>
-      </Group>
+    <Tooltip label={badges.map((badge) => badge.hint).join(' ')} multiline w={280} withArrow>
+      <UnstyledButton
+        component={Link}
+        to="/admin/sincronizacao"
+        aria-label={`Sincronização: ${badges.map((badge) => badge.label).join(', ')}`}
+        data-testid="sync-status"
+      >
+        <Group gap={4} wrap="nowrap">
+          <Badge
+            color={main.color}
+            variant="light"
+            size="lg"
+            radius="sm"
+            tt="none"
+            style={{ flexShrink: 0, overflow: 'visible', cursor: 'pointer' }}
+            data-testid="connectivity"
+            aria-live="polite"
+          >
+            {main.label}
+          </Badge>
+          {problems.map((badge) => (
+            <Badge
+              key={badge.color}
+              color={badge.color}
+              variant="filled"
+              size="lg"
+              radius="sm"
+              tt="none"
+              style={{ flexShrink: 0, cursor: 'pointer' }}
+              data-testid={badge.color === 'red' ? 'sync-failed' : 'sync-conflicts'}
+            >
+              {badge.label}
+            </Badge>
+          ))}
+        </Group>
+      </UnstyledButton>
     </Tooltip>
   );
 }

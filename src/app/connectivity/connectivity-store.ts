@@ -10,6 +10,8 @@ export interface SyncReport {
   pending: number;
   /** Changes the server refused; they stay on the device until the user acts. */
   failed: number;
+  /** Changes waiting for the user to pick a version (theirs or mine). */
+  conflicts?: number;
   /** Epoch ms of the last successful sync, when known. */
   lastSuccessAt?: number | null;
 }

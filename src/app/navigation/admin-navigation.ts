@@ -1,8 +1,9 @@
 /**
  * The admin menu: one entry per permission module the user has (spec
- * section 6; slugs in sync/contract/modules.ts), plus 'Visão Global' and
- * 'Perfil', which every signed-in user sees. Administrators (user type 1)
- * have every module.
+ * section 6; slugs in sync/contract/modules.ts), plus 'Visão Global',
+ * 'Sincronização' and 'Perfil', which every signed-in user sees (every user
+ * saves on the device and may have changes to inspect). Administrators
+ * (user type 1) have every module.
  */
 import { MODULES, type ModuleSlug } from '../../../sync/contract/modules';
 import type { CurrentUser } from '../../../sync/contract/user';
@@ -39,6 +40,12 @@ export const OVERVIEW_ITEM: NavItem = {
   activePrefix: '/admin/overview',
   module: null,
 };
+export const SYNC_ITEM: NavItem = {
+  label: 'Sincronização',
+  to: '/admin/sincronizacao',
+  activePrefix: '/admin/sincronizacao',
+  module: null,
+};
 export const PROFILE_ITEM: NavItem = { label: 'Perfil', to: '/admin/perfil', activePrefix: '/admin/perfil', module: null };
 
 export function userModuleSlugs(user: CurrentUser): Set<string> {
@@ -54,7 +61,7 @@ export function navigationFor(user: CurrentUser): NavItem[] {
     activePrefix: area.activePrefix,
     module: area.module,
   }));
-  return [OVERVIEW_ITEM, ...areas, PROFILE_ITEM];
+  return [OVERVIEW_ITEM, ...areas, SYNC_ITEM, PROFILE_ITEM];
 }
 
 export function isNavItemActive(item: NavItem, pathname: string): boolean {

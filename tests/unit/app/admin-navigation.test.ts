@@ -1,6 +1,6 @@
 /**
- * The menu shows only the user's modules, with 'Visão Global' and 'Perfil'
- * always; administrators see every module.
+ * The menu shows only the user's modules, with 'Visão Global',
+ * 'Sincronização' and 'Perfil' always; administrators see every module.
  */
 import { describe, expect, it } from 'vitest';
 import { isNavItemActive, navigationFor } from '../../../src/app/navigation/admin-navigation';
@@ -10,15 +10,15 @@ const labels = (items: { label: string }[]) => items.map((i) => i.label);
 
 describe('navigationFor', () => {
   it.each([
-    ['no modules', [], ['Visão Global', 'Perfil']],
-    ['customers only', ['customers'], ['Visão Global', 'Clientes', 'Perfil']],
-    ['dashboard adds nothing (overview is always there)', ['dashboard'], ['Visão Global', 'Perfil']],
+    ['no modules', [], ['Visão Global', 'Sincronização', 'Perfil']],
+    ['customers only', ['customers'], ['Visão Global', 'Clientes', 'Sincronização', 'Perfil']],
+    ['dashboard adds nothing (overview is always there)', ['dashboard'], ['Visão Global', 'Sincronização', 'Perfil']],
     [
       'several, in menu order',
       ['settings', 'samples', 'customers', 'quotations'],
-      ['Visão Global', 'Clientes', 'Orçamentos', 'Amostras', 'Configurações', 'Perfil'],
+      ['Visão Global', 'Clientes', 'Orçamentos', 'Amostras', 'Configurações', 'Sincronização', 'Perfil'],
     ],
-    ['unknown slug ignored', ['reports'], ['Visão Global', 'Perfil']],
+    ['unknown slug ignored', ['reports'], ['Visão Global', 'Sincronização', 'Perfil']],
   ])('%s', (_name, slugs, expected) => {
     const user = makeUser({ modules: slugs.map((slug, i) => ({ id: i + 1, name: slug, slug })) });
     expect(labels(navigationFor(user))).toEqual(expected);
@@ -37,6 +37,7 @@ describe('navigationFor', () => {
       'Equipamentos',
       'Usuários',
       'Configurações',
+      'Sincronização',
       'Perfil',
     ]);
   });

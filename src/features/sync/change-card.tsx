@@ -1,0 +1,127 @@
+/**
+ * One unsent change on the sync page: which record (resource and name),
+ * which operation, its state, attempts, the last error and the next try,
+ * what it waits for, and the actions that fit its state — retry and discard,
+ * or for a conflict the two versions with 'Manter a minha' / 'Usar a do
+ * servidor'. A change being sent right now offers no action.
+ */
+import { Badge, Button, Card, Group, List, Stack, Text } from '@mantine/core';
+import type { ConflictChoice } from '../../../sync/engine/entry-actions';
+import type { PendingChange } from '../../../sync/engine/reports';
+import type { OutboxStatus } from '../../../sync/store/types';
+import { ConflictVersions } from './conflict-versions';
+import { formatDateTime } from './format-sync-value';
+import { OPERATION_NAMES, SYNC_TEXTS } from './sync-texts';
+
+const STATUS_COLORS: Record<OutboxStatus, string> = {
+  pending: 'yellow',
+  in_flight: 'blue',
+  failed: 'red',
+  conflict: 'orange',
+};
+
+export interface ChangeCardProps {
+  change: PendingChange;
+  /** True while an action on this change runs (its buttons wait). */
+  busy: boolean;
+  onRetry: (change: PendingChange) => void;
+  onDiscard: (change: PendingChange) => void;
+  onResolve: (change: PendingChange, choice: ConflictChoice) => void;
+}
+
+function errorLines(change: PendingChange): string[] {
+  if (!change.error) return [];
+  const details = Object.values(change.error.fields ?? {}).flat();
+  return [...new Set([change.error.message, ...details])];
+}
+
+export function ChangeCard({ change, busy, onRetry, onDiscard, onResolve }: ChangeCardProps) {
+  const errors = errorLines(change);
+  const canRetry = change.status === 'failed' || (change.status === 'pending' && change.nextAttemptAt !== null);
+  const canDiscard = change.status === 'pending' || change.status === 'failed';
+  return (
+    <Card withBorder radius="md" padding="md" data-testid="sync-change" data-seq={change.seq}>
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Group gap="xs" wrap="wrap">
+            <Badge variant="outline" color="gray" tt="none" radius="sm">
+              {change.resourceLabel}
+            </Badge>
+            <Text fw={600} data-testid="sync-change-title">
+              {change.title || '(sem nome)'}
+            </Text>
+          </Group>
+          <Group gap="xs">
+            <Badge variant="light" color="cyan" tt="none" radius="sm">
+              {OPERATION_NAMES[change.op]}
+            </Badge>
+            <Badge variant="light" color={STATUS_COLORS[change.status]} tt="none" radius="sm">
+              {change.statusLabel}
+            </Badge>
+          </Group>
+        </Group>
+
+        <Group gap="lg" wrap="wrap">
+          <Text size="sm" c="dimmed">
+            {SYNC_TEXTS.attempts}: {change.attempts}
+          </Text>
+          {change.nextAttemptAt !== null ? (
+            <Text size="sm" c="dimmed">
+              {SYNC_TEXTS.nextAttempt}: {formatDateTime(change.nextAttemptAt)}
+            </Text>
+          ) : null}
+        </Group>
+
+        {change.waitingFor ? (
+          <Text size="sm">
+            {SYNC_TEXTS.waitingFor} {change.waitingFor.resourceLabel} "{change.waitingFor.title}".
+          </Text>
+        ) : null}
+
+        {errors.length > 0 ? (
+          <div>
+            <Text size="sm" fw={600}>
+              {SYNC_TEXTS.lastError}:
+            </Text>
+            {errors.length === 1 ? (
+              <Text size="sm" c="red.8">
+                {errors[0]}
+              </Text>
+            ) : (
+              <List size="sm" c="red.8">
+                {errors.map((line) => (
+                  <List.Item key={line}>{line}</List.Item>
+                ))}
+              </List>
+            )}
+          </div>
+        ) : null}
+
+        {change.status === 'conflict' && change.conflict ? <ConflictVersions fields={change.conflict} op={change.op} /> : null}
+
+        <Group gap="xs" justify="flex-end">
+          {change.status === 'conflict' ? (
+            <>
+              <Button size="xs" variant="default" loading={busy} onClick={() => onResolve(change, 'theirs')}>
+                {SYNC_TEXTS.useServer}
+              </Button>
+              <Button size="xs" loading={busy} onClick={() => onResolve(change, 'mine')}>
+                {SYNC_TEXTS.keepMine}
+              </Button>
+            </>
+          ) : null}
+          {canRetry ? (
+            <Button size="xs" variant="light" loading={busy} onClick={() => onRetry(change)}>
+              {SYNC_TEXTS.retry}
+            </Button>
+          ) : null}
+          {canDiscard ? (
+            <Button size="xs" variant="light" color="red" disabled={busy} onClick={() => onDiscard(change)}>
+              {SYNC_TEXTS.discard}
+            </Button>
+          ) : null}
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

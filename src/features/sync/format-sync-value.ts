@@ -1,0 +1,45 @@
+/**
+ * How the sync page shows times and field values: instants as
+ * DD/MM/YYYY HH:mm in Brasília time (the consultancy's zone, as the rest of
+ * the app), prices as money, calendar dates as DD/MM/YYYY, empty values as a
+ * dash so "emptied" reads differently from "unchanged".
+ */
+import { formatDate, formatDecimal, formatMoney } from '../../ui/format';
+
+export const EMPTY_VALUE = '—';
+
+const MONEY_FIELDS = new Set(['price']);
+const DATE_FIELDS = new Set(['expiration_date']);
+const EQUIPMENT_TYPE_NAMES: Record<string, string> = { instrumento: 'Instrumento', calibrador: 'Calibrador' };
+
+/** Epoch ms or ISO instant → 'DD/MM/YYYY HH:mm' in `timeZone`; invalid → ''. */
+export function formatDateTime(value: number | string | null | undefined, timeZone = 'America/Sao_Paulo'): string {
+  if (value === null || value === undefined || value === '') return '';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(date);
+  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
+  return `${get('day')}/${get('month')}/${get('year')} ${get('hour')}:${get('minute')}`;
+}
+
+/** A field's value as the page shows it (references arrive already as the target's name). */
+export function formatFieldValue(field: string, value: unknown): string {
+  if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '')) return EMPTY_VALUE;
+  if (MONEY_FIELDS.has(field) && (typeof value === 'number' || typeof value === 'string')) {
+    return formatMoney(value) || String(value);
+  }
+  if (DATE_FIELDS.has(field) && typeof value === 'string') return formatDate(value) || value;
+  if (field === 'type' && typeof value === 'string') return EQUIPMENT_TYPE_NAMES[value] ?? value;
+  if (typeof value === 'boolean') return value ? 'Sim' : 'Não';
+  if (typeof value === 'number') return formatDecimal(value, 6, { trimZeros: true, grouping: true });
+  if (typeof value === 'string') return value;
+  return JSON.stringify(value);
+}

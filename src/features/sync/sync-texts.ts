@@ -1,0 +1,63 @@
+/**
+ * The words of the 'Sincronização' page: operation names, section titles,
+ * buttons and messages (Brazilian Portuguese). The engine names resources
+ * ('Agente', 'Categoria', ...) and writes error messages in Portuguese
+ * itself; this page names the operations and everything around them.
+ */
+import type { OutboxOperation } from '../../../sync/store/types';
+
+export const SYNC_PAGE_TITLE = 'Sincronização';
+
+export const OPERATION_NAMES: Record<OutboxOperation, string> = {
+  create: 'Criação',
+  update: 'Alteração',
+  delete: 'Exclusão',
+};
+
+export const SECTION_TITLES = {
+  conflicts: 'Conflitos',
+  failed: 'Recusadas pelo servidor',
+  pending: 'Aguardando envio',
+} as const;
+
+export const SECTION_HINTS = {
+  conflicts: 'Estes registros foram alterados no servidor depois que você os editou. Escolha qual versão fica.',
+  failed: 'O servidor recusou estas alterações. Elas continuam neste aparelho até você corrigir, tentar novamente ou descartar.',
+  pending: 'Serão enviadas automaticamente assim que houver conexão.',
+} as const;
+
+export const SYNC_TEXTS = {
+  allSynced: 'Tudo sincronizado.',
+  loading: 'Carregando…',
+  syncNow: 'Sincronizar agora',
+  retry: 'Tentar novamente',
+  discard: 'Descartar',
+  keepMine: 'Manter a minha',
+  useServer: 'Usar a do servidor',
+  lastSync: 'Última sincronização',
+  neverSynced: 'Ainda não sincronizado neste aparelho',
+  online: 'Online',
+  offline: 'Offline',
+  offlineNote: 'Sem conexão com o servidor. As alterações ficam guardadas neste aparelho e serão enviadas quando a conexão voltar.',
+  syncing: 'Sincronizando…',
+  attempts: 'Tentativas',
+  nextAttempt: 'Próxima tentativa',
+  lastError: 'Último erro',
+  waitingFor: 'Aguardando o envio de',
+  field: 'Campo',
+  mine: 'Minha versão',
+  theirs: 'Versão do servidor',
+  deletedHere: 'Você excluiu este registro neste aparelho, mas ele foi alterado no servidor.',
+  discardTitle: 'Descartar alteração',
+  discardedAlert: 'Alteração descartada.',
+  keptMineAlert: 'Sua versão será enviada ao servidor.',
+  usedServerAlert: 'A versão do servidor foi aplicada neste aparelho.',
+  retryAlert: 'A alteração será enviada novamente.',
+  lostValue: 'Valor que será perdido',
+  restoredValue: 'Volta a ser',
+} as const;
+
+/** '3 alterações' / '1 alteração'. */
+export function countChanges(count: number): string {
+  return `${count} ${count === 1 ? 'alteração' : 'alterações'}`;
+}
