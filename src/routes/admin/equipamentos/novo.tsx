@@ -1,7 +1,7 @@
-/** /admin/equipamentos/novo: create (not built yet). */
+/** /admin/equipamentos/novo: 'Equipamentos / Adicionar'. */
 import { createFileRoute } from '@tanstack/react-router';
-import { AreaPlaceholder } from '../../../ui/area-placeholder';
+import { EquipmentEditPage } from '../../../features/equipment/equipment-edit-page';
 
 export const Route = createFileRoute('/admin/equipamentos/novo')({
-  component: () => <AreaPlaceholder title="Equipamentos" />,
+  component: () => <EquipmentEditPage />,
 });

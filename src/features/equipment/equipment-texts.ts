@@ -1,0 +1,45 @@
+/** The equipment area's texts (spec: Equipment; sections 5 and 8). */
+export const EQUIPMENT_TEXTS = {
+  listTitle: 'Equipamentos',
+  newButton: 'Novo equipamento',
+  createTitle: 'Equipamentos / Adicionar',
+  editTitle: 'Equipamentos / Editar',
+  empty: 'Ainda não tem nenhum equipamento.',
+  confirmDeleteTitle: 'Confirme exclusão do Equipamento',
+  confirmDelete: 'Tem certeza que deseja excluir esse equipamento?',
+  saved: 'Equipamento salvo com sucesso',
+  deleted: 'Equipamento deletado com sucesso',
+  backToList: 'Voltar para a lista',
+  columns: { id: '#', name: 'Nome', serial: 'Número de Série', category: 'Categoria', expiry: 'Data de Validade' },
+  edit: 'Editar',
+  delete: 'Deletar',
+  fields: {
+    name: 'Nome',
+    category: 'Categoria',
+    serial: 'Número de Série',
+    certificate: 'Certificado de calibração',
+    expiry: 'Data de Validade',
+    type: 'Tipo',
+  },
+  categoryPlaceholder: 'Selecione uma categoria',
+  noCategories: 'Nenhuma categoria encontrada',
+  newCategory: 'Nova categoria',
+  editCategory: 'Editar categoria',
+  typeOptions: [
+    { value: 'instrumento', label: 'Instrumento' },
+    { value: 'calibrador', label: 'Calibrador' },
+  ],
+  expiredTitle: 'Calibração vencida',
+  expiredText: 'Este equipamento não deve ser levado a campo até ser calibrado novamente.',
+} as const;
+
+export const CATEGORY_TEXTS = {
+  newTitle: 'Nova Categoria',
+  editTitle: 'Editar Categoria',
+  name: 'Nome',
+  cancel: 'Cancelar',
+  save: 'Salvar',
+  created: 'Categoria criada com sucesso',
+  updated: 'Categoria atualizada com sucesso',
+  failed: 'Erro ao salvar categoria',
+} as const;
