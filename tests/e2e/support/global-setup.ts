@@ -2,9 +2,11 @@
  * Global setup of the browser tests:
  * 1. builds the PWA (`vite build`) when dist/ is missing or older than the
  *    sources (E2E_SKIP_BUILD=1 skips the check);
- * 2. starts the real server (`node --import tsx server/main.ts`, node itself
- *    so killing it frees the port) on a free loopback port, with a
- *    throwaway DATA_DIR and a known administrator password;
+ * 2. seeds the users of e2e-users.ts into a throwaway DATA_DIR
+ *    (seed-users.ts, before the server opens the folder), then starts the
+ *    real server (`node --import tsx server/main.ts`, node itself so killing
+ *    it frees the port) on a free loopback port, with that DATA_DIR and a
+ *    known administrator password;
  * 3. waits until it serves the app, hands its address to the tests, and
  *    stops it (and removes the data folder) at the end.
  */
@@ -101,22 +103,33 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const baseUrl = `http://127.0.0.1:${port}`;
   const logFile = join(dataDir, 'server.log');
   const log = createWriteStream(logFile);
+  const serverEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: baseUrl,
+    ADMIN_USERNAME: E2E_ADMIN.username,
+    ADMIN_PASSWORD: E2E_ADMIN.password,
+    ADMIN_EMAIL: E2E_ADMIN.email,
+    SKIP_PWA_BUILD: '1',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: '',
+    SMTP_URL: '',
+  };
+  const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'tests/e2e/support/seed-users.ts'], {
+    cwd: ROOT,
+    env: serverEnv,
+    stdio: 'inherit',
+  });
+  if (seeded.status !== 0) {
+    log.end();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw new Error(`seeding the e2e users failed with status ${seeded.status}`);
+  }
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: baseUrl,
-      ADMIN_USERNAME: E2E_ADMIN.username,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-      ADMIN_EMAIL: E2E_ADMIN.email,
-      SKIP_PWA_BUILD: '1',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      SMTP_URL: '',
-    },
+    env: serverEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.pipe(log);

@@ -1,0 +1,38 @@
+/**
+ * Run before the browser tests' server starts, against its empty DATA_DIR
+ * (`node --import tsx tests/e2e/support/seed-users.ts`, same environment as
+ * the server): migrates and seeds the database exactly as `npm start` would
+ * (same administrator), then adds the users of e2e-users.ts with the demo
+ * seed's insertUser. Only a test folder is ever touched: the global setup
+ * creates it and removes it afterwards.
+ */
+import { loadConfig } from '../../../server/config';
+import { openDatabase, pgliteDirectory } from '../../../server/db/client';
+import { insertUser } from '../../../server/db/demo/records';
+import { runMigrations } from '../../../server/db/migrate';
+import { seedDatabase } from '../../../server/db/seed';
+import { E2E_EXTRA_USERS } from './e2e-users';
+
+async function main() {
+  const config = loadConfig();
+  if (config.databaseUrl) throw new Error('seed-users runs only on the embedded database of a test folder');
+  const database = await openDatabase({ kind: 'pglite', dataDir: pgliteDirectory(config.dataDir) });
+  try {
+    await runMigrations(database);
+    await seedDatabase(database.db, {
+      adminUsername: config.adminUsername,
+      adminPassword: config.adminPassword,
+      adminEmail: config.adminEmail,
+    });
+    for (const user of E2E_EXTRA_USERS) {
+      await insertUser(database.db, { ...user });
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error('[e2e] seeding the test users failed:', error);
+  process.exit(1);
+});
