@@ -1,7 +1,16 @@
-/** /admin/agentes/lista/{page}: the Agentes list (not built yet). */
+/** /admin/agentes/lista/{page}: the 'Agentes' list (search kept in `?busca=`). */
 import { createFileRoute } from '@tanstack/react-router';
-import { AreaPlaceholder } from '../../../ui/area-placeholder';
+import { AgentListPage } from '../../../features/agents/agent-list-page';
+import { validateListSearch } from '../../../ui/list-page';
+import { parsePageParam } from '../../../ui/paginator';
 
 export const Route = createFileRoute('/admin/agentes/lista/$page')({
-  component: () => <AreaPlaceholder title="Agentes" />,
+  validateSearch: validateListSearch,
+  component: AgentListRoute,
 });
+
+function AgentListRoute() {
+  const { page } = Route.useParams();
+  const { busca } = Route.useSearch();
+  return <AgentListPage page={parsePageParam(page)} search={busca} />;
+}

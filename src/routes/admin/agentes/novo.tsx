@@ -1,7 +1,7 @@
-/** /admin/agentes/novo: create (not built yet). */
+/** /admin/agentes/novo: 'Agente / Adicionar'. */
 import { createFileRoute } from '@tanstack/react-router';
-import { AreaPlaceholder } from '../../../ui/area-placeholder';
+import { AgentEditPage } from '../../../features/agents/agent-edit-page';
 
 export const Route = createFileRoute('/admin/agentes/novo')({
-  component: () => <AreaPlaceholder title="Agentes" />,
+  component: () => <AgentEditPage />,
 });

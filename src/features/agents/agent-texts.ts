@@ -1,0 +1,40 @@
+/** The agents (products) area's texts (spec: Agents; sections 5 and 8). */
+export const AGENT_TEXTS = {
+  listTitle: 'Agentes',
+  newButton: 'Novo agente',
+  createTitle: 'Agente / Adicionar',
+  editTitle: 'Agente / Editar',
+  empty: 'Ainda não tem nenhum produto cadastrado.',
+  noResults: 'Não houve nenhum resultado.',
+  confirmDelete: 'Tem certeza que deseja excluir esse produto?',
+  saved: 'Produto salvo com sucesso',
+  deleted: 'Produto deletado com sucesso',
+  backToList: 'Voltar para a lista',
+  columns: { id: '#', name: 'Nome', type: 'Tipo', price: 'Preço' },
+  edit: 'Editar',
+  delete: 'Deletar',
+  fields: {
+    name: 'Nome',
+    type: 'Tipo',
+    price: 'Preço',
+    code: 'Código',
+    method: 'Método',
+    cas: 'CAS',
+    actionInBody: 'Ação no organismo',
+    notionSkin: 'Notação pele',
+    ipvs: 'IPVS (ppm)',
+    odorLimit: 'Limite de odor (ppm)',
+    respirator: 'Respirador',
+  },
+  casPlaceholder: 'Ex: 50-00-0',
+  typePlaceholder: 'Selecione um tipo',
+  noTypes: 'Nenhum tipo encontrado',
+  newType: 'Novo tipo',
+} as const;
+
+export const TYPE_TEXTS = {
+  title: 'Adicionar tipo',
+  name: 'Nome',
+  cancel: 'Cancelar',
+  save: 'Salvar',
+} as const;
