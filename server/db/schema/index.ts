@@ -5,6 +5,7 @@
 export * from './auth';
 export * from './catalog';
 export * from './customers';
+export * from './files';
 export * from './idempotency';
 export * from './lookups';
 export * from './settings';
