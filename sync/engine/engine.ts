@@ -149,12 +149,18 @@ export class SyncEngine {
     for (;;) {
       const result = await this.syncNow();
       if (result.error?.code === 'unauthorized') throw new SyncError(result.error);
-      if (result.ok && result.pushed === 0 && result.nextWakeAt === null) return result;
+      // Settled: the run pulled after its push, and nothing it could send is left (what remains
+      // is failed, in conflict, or waiting on one of those).
+      if (result.ok && result.nextWakeAt === null && (result.pushed === 0 || (await this.sendableLeft()) === 0)) return result;
       if (this.closed) return result;
       if (this.now() > deadline) throw new Error(`sync did not settle: ${JSON.stringify(result)}`);
       const wait = result.nextWakeAt === null ? (result.ok ? 0 : 50) : Math.max(0, result.nextWakeAt - this.now());
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(wait, deadline - this.now() + 1)));
     }
+  }
+
+  private async sendableLeft(): Promise<number> {
+    return this.db.outbox.where('status').anyOf('pending', 'in_flight').count();
   }
 
   status(): Promise<SyncStatus> {

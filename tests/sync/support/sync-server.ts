@@ -9,7 +9,6 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { buildApp } from '../../../server/app';
 import type { ZodApp } from '../../../server/app-context';
 import type { Clock } from '../../../server/clock';
@@ -18,6 +17,7 @@ import { openDatabase, type Database } from '../../../server/db/client';
 import { runMigrations } from '../../../server/db/migrate';
 import { seedDatabase } from '../../../server/db/seed';
 import { createFileMailer } from '../../../server/mail/mailer';
+import { migratedPglite } from '../../server/helpers/pglite';
 import { FaultProxy } from './fault-proxy';
 
 export const ADMIN = { username: 'admin', password: 'admin-password-1', email: 'admin@empresa.com.br' };
@@ -50,7 +50,8 @@ export interface SyncServer {
 }
 
 export async function startSyncServer(): Promise<SyncServer> {
-  const pglite = new PGlite();
+  // Loads the migrated template the server tests keep (initdb and migrations take seconds).
+  const pglite = await migratedPglite();
   const database: Database = await openDatabase({ kind: 'pglite-client', client: pglite });
   await runMigrations(database);
   await seedDatabase(database.db, { adminUsername: ADMIN.username, adminPassword: ADMIN.password, adminEmail: ADMIN.email });
