@@ -5,7 +5,7 @@
  * the signed-in user's store (sync/react `useSyncStatus`, the same in every
  * tab); the whole indicator leads to the 'Sincronização' page.
  */
-import { Badge, Group, Tooltip, UnstyledButton } from '@mantine/core';
+import { Badge, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useSyncStatus } from '../../../sync/react/use-sync-status';
 import type { ConnectivityState, SyncReport } from './connectivity-store';
@@ -13,6 +13,8 @@ import { useConnectivity } from './use-connectivity';
 
 export interface StatusBadge {
   label: string;
+  /** What fits on a phone's header (the count alone); the full label is in the link's name and tooltip. */
+  short?: string;
   color: string;
   hint: string;
 }
@@ -44,6 +46,7 @@ export function describeSyncProblems(sync: SyncReport | null): StatusBadge[] {
   if (failed > 0) {
     badges.push({
       label: `${failed} com falha`,
+      short: String(failed),
       color: 'red',
       hint: 'Algumas alterações foram recusadas pelo servidor e continuam neste aparelho.',
     });
@@ -51,6 +54,7 @@ export function describeSyncProblems(sync: SyncReport | null): StatusBadge[] {
   if (conflicts > 0) {
     badges.push({
       label: plural(conflicts, 'conflito', 'conflitos'),
+      short: String(conflicts),
       color: 'orange',
       hint: 'Alguns registros foram alterados no servidor e neste aparelho. Escolha qual versão manter.',
     });
@@ -106,7 +110,12 @@ export function ConnectivityIndicator() {
               style={{ flexShrink: 0, cursor: 'pointer' }}
               data-testid={badge.color === 'red' ? 'sync-failed' : 'sync-conflicts'}
             >
-              {badge.label}
+              <Text span inherit visibleFrom="xs">
+                {badge.label}
+              </Text>
+              <Text span inherit hiddenFrom="xs" aria-hidden>
+                {badge.short}
+              </Text>
             </Badge>
           ))}
         </Group>
