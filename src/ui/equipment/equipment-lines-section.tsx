@@ -9,6 +9,7 @@
 import { useMemo, useState } from 'react';
 import { Button, Card, Center, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { useLocalLines, useLocalList } from '../../../sync/react/use-local-record';
+import { useOutboxProblems } from '../../../sync/react/use-outbox-problems';
 import { useSyncActions } from '../../../sync/react/use-sync-actions';
 import type {
   LocalEquipment,
@@ -20,6 +21,7 @@ import { alertDanger } from '../alerts';
 import { useConfirmDelete } from '../confirm-delete';
 import { errorMessage, fieldErrorsOf } from '../forms/sync-error';
 import { LIST_TEXTS } from '../list-page/list-page';
+import { ProblemBadge } from '../list-page/record-id-cell';
 import { ExpiryBadge } from './expiry-badge';
 import { EquipmentLineModal, type LineDraft } from './equipment-line-modal';
 
@@ -48,6 +50,7 @@ export interface EquipmentLinesSectionProps {
 export function EquipmentLinesSection({ resource, parentKeyField, parentKey }: EquipmentLinesSectionProps) {
   const lines = useLocalLines(resource, parentKey);
   const equipmentList = useLocalList('equipment');
+  const problems = useOutboxProblems(resource);
   const { saveRecord, deleteRecord } = useSyncActions();
   const [editing, setEditing] = useState<{ line?: Line } | null>(null);
   const remove = useConfirmDelete<Line>({
@@ -110,6 +113,7 @@ export function EquipmentLinesSection({ resource, parentKeyField, parentKey }: E
               <Table.Tbody>
                 {rows.map((line) => {
                   const item = line.equipment_key ? byKey.get(line.equipment_key) : undefined;
+                  const problem = problems.get(line.key);
                   return (
                     <Table.Tr key={line.key}>
                       <Table.Td>
@@ -121,6 +125,7 @@ export function EquipmentLinesSection({ resource, parentKeyField, parentKey }: E
                             </Text>
                           ) : null}
                           <ExpiryBadge expirationDate={item?.expiration_date} />
+                          {problem ? <ProblemBadge problem={problem} /> : null}
                         </Group>
                       </Table.Td>
                       <Table.Td>{line.quantity}</Table.Td>

@@ -5,7 +5,7 @@
  * paginator. It renders a loading state until the first answer, never the
  * empty text; while another page loads the previous rows stay, dimmed.
  */
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Card, Center, Group, Loader, LoadingOverlay, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import type { LocalPageState } from '../../../sync/react/use-local-page';
 import { Paginator } from '../paginator/paginator';
@@ -67,9 +67,13 @@ export function ListPage<T>({
 }: ListPageProps<T>) {
   const shown = state.loading ? state.previous : state;
   const outOfRange = !state.loading && state.total > 0 && state.rows.length === 0 && state.page > state.pageCount;
+  const lastPage = state.loading ? 0 : state.pageCount;
+  const onOutOfRangeRef = useRef(onOutOfRange);
+  onOutOfRangeRef.current = onOutOfRange;
+  // Once per (out of range, last page) pair: the callback navigates, which ends the state.
   useEffect(() => {
-    if (outOfRange && !state.loading) onOutOfRange?.(state.pageCount);
-  }, [outOfRange, state, onOutOfRange]);
+    if (outOfRange) onOutOfRangeRef.current?.(lastPage);
+  }, [outOfRange, lastPage]);
 
   let body: ReactNode;
   if (!shown) {

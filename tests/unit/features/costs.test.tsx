@@ -79,6 +79,40 @@ describe('cost page', () => {
   });
 });
 
+describe('sync state on the cost screens', () => {
+  it('keeps a page opened by local key working after the server id arrives', async () => {
+    const key = await saveRecord(db, 'costs', null, { name: 'Pedágio', price: 12 });
+    await renderApp(db, routes, `/admin/custos/${key}`);
+    expect(await screen.findByDisplayValue('Pedágio')).toBeInTheDocument();
+    expect(screen.getByText('Pendente')).toBeInTheDocument();
+    // What the engine does when the create is answered.
+    await db.records('costs').update(key, { id: 77, created_at: '2026-11-20T10:00:00.000Z', updated_at: '2026-11-20T10:00:00.000Z' });
+    await waitFor(() => expect(screen.queryByText('Pendente')).not.toBeInTheDocument());
+    expect(screen.getByDisplayValue('Pedágio')).toBeInTheDocument();
+  });
+
+  it('marks a refused change in the list and on the page, linking to the sync page', async () => {
+    const key = await saveRecord(db, 'costs', null, { name: 'Pedágio', price: 12 });
+    const [entry] = await db.outbox.toArray();
+    await db.outbox.update(entry!.seq!, { status: 'failed', error: { code: 'validation', message: 'Já existe um custo com esse nome.' } });
+    const app = await renderApp(db, routes, '/admin/custos/lista/1');
+    const row = (await screen.findByText('Pedágio')).closest('tr')!;
+    fireEvent.click(await within(row).findByText('Falhou'));
+    await waitFor(() => expect(app.path()).toBe('/admin/sincronizacao'));
+
+    await app.router.navigate({ to: `/admin/custos/${key}` as never });
+    expect(await screen.findByText('O servidor recusou uma alteração deste registro')).toBeInTheDocument();
+    expect(screen.getByText('Já existe um custo com esse nome.')).toBeInTheDocument();
+  });
+
+  it('goes to the last page when the page asked for is past it', async () => {
+    for (let index = 1; index <= 12; index += 1) await saveRecord(db, 'costs', null, { name: `Custo ${index}`, price: index });
+    const app = await renderApp(db, routes, '/admin/custos/lista/5');
+    await waitFor(() => expect(app.path()).toBe('/admin/custos/lista/2'));
+    expect(await screen.findByText('Mostrando 11 a 12 de 12 registros')).toBeInTheDocument();
+  });
+});
+
 describe('cost list', () => {
   it('shows the empty text, then the saved costs with money and the pending badge', async () => {
     await renderApp(db, routes, '/admin/custos/lista/1');

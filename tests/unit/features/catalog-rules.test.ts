@@ -1,0 +1,170 @@
+/**
+ * The small rules behind the catalog forms, as tables: money and date text,
+ * calibration expiry, route parameters (server id or local key), the
+ * chemical type and the agent form's reading (CAS kept only for chemicals).
+ */
+import { describe, expect, it } from 'vitest';
+import { isServerIdParam, routeParamOf } from '../../../sync/react/use-route-record';
+import { agentValues, readAgent } from '../../../src/features/agents/agent-form';
+import { defaultProductType, isChemicalType } from '../../../src/features/agents/product-type';
+import { equipmentValues, readEquipment } from '../../../src/features/equipment/equipment-form';
+import { expiryStatus } from '../../../src/ui/equipment/expiry';
+import { moneyToText, parseDateText, parseMoneyText, todayIso } from '../../../src/ui/inputs';
+import type { LocalProductType } from '../../../sync/store/registry/catalog-records';
+
+describe('parseMoneyText', () => {
+  it.each([
+    ['', { ok: true, reais: null }],
+    ['  ', { ok: true, reais: null }],
+    ['10', { ok: true, reais: 10 }],
+    ['10,5', { ok: true, reais: 10.5 }],
+    ['10.5', { ok: true, reais: 10.5 }],
+    ['1.234,56', { ok: true, reais: 1234.56 }],
+    ['R$ 1.234,56', { ok: true, reais: 1234.56 }],
+    ['1.234.567', { ok: true, reais: 1234567 }],
+    ['0', { ok: true, reais: 0 }],
+    ['1.234', { ok: false, message: 'Use no máximo duas casas decimais' }],
+    ['12,345', { ok: false, message: 'Use no máximo duas casas decimais' }],
+    ['-5', { ok: false, message: 'O valor não pode ser negativo' }],
+    ['doze', { ok: false, message: 'Valor inválido' }],
+    ['1,2,3', { ok: false, message: 'Valor inválido' }],
+    ['1,234.5', { ok: false, message: 'Valor inválido' }],
+  ])('%j → %j', (text, expected) => {
+    expect(parseMoneyText(text)).toEqual(expected);
+  });
+
+  it.each([
+    [1234.5, '1234,50'],
+    [0, '0,00'],
+    [null, ''],
+  ])('moneyToText(%j) reads back the same amount', (reais, text) => {
+    expect(moneyToText(reais)).toBe(text);
+    if (reais !== null) expect(parseMoneyText(text)).toEqual({ ok: true, reais });
+  });
+});
+
+describe('parseDateText', () => {
+  it.each([
+    ['', { ok: true, iso: null }],
+    ['21/11/2026', { ok: true, iso: '2026-11-21' }],
+    ['29/02/2028', { ok: true, iso: '2028-02-29' }],
+    ['29/02/2027', { ok: false, message: 'Data inválida' }],
+    ['31/02/2030', { ok: false, message: 'Data inválida' }],
+    ['21/11/20', { ok: false, message: 'Data inválida' }],
+  ])('%j → %j', (text, expected) => {
+    expect(parseDateText(text)).toEqual(expected);
+  });
+
+  it('takes the device\'s calendar day, not UTC\'s', () => {
+    expect(todayIso(new Date(2026, 0, 31, 23, 59))).toBe('2026-01-31');
+  });
+});
+
+describe('expiryStatus', () => {
+  it.each([
+    [null, null],
+    ['', null],
+    ['2026-11-20', 'expired'],
+    ['2026-11-21', 'soon'], // the last valid day
+    ['2026-12-21', 'soon'], // 30 days ahead
+    ['2026-12-22', 'valid'],
+  ])('%j on 2026-11-21 → %j', (date, status) => {
+    expect(expiryStatus(date, '2026-11-21')).toBe(status);
+  });
+});
+
+describe('route parameters', () => {
+  it.each([
+    ['42', true],
+    ['0', false],
+    ['007', true],
+    ['99999999999', false],
+    ['3f2b8c1e-9a4d-4b7e-8f00-1c2d3e4f5a6b', false],
+    ['12a', false],
+  ])('%j is a server id: %j', (param, expected) => {
+    expect(isServerIdParam(param)).toBe(expected);
+  });
+
+  it('links by server id when known, else by local key', () => {
+    expect(routeParamOf({ key: 'k-1', id: 42 })).toBe('42');
+    expect(routeParamOf({ key: 'k-1', id: null })).toBe('k-1');
+  });
+});
+
+const type = (fields: Partial<LocalProductType>): LocalProductType => ({
+  key: 'k',
+  id: null,
+  created_at: null,
+  updated_at: null,
+  name: '',
+  slug: null,
+  price: null,
+  ...fields,
+});
+
+describe('product types', () => {
+  it.each([
+    [{ slug: 'chemical', name: 'Agentes químicos' }, true],
+    [{ slug: 'noise', name: 'Químico' }, false],
+    [{ slug: null, name: ' Químico ' }, true],
+    [{ slug: null, name: 'QUIMICO' }, true],
+    [{ slug: null, name: 'Químicos' }, false],
+  ])('%j is chemical: %j', (fields, expected) => {
+    expect(isChemicalType(type(fields))).toBe(expected);
+  });
+
+  it('starts a new agent with type 1, else the vibration slug', () => {
+    expect(defaultProductType([type({ key: 'a', id: 2 }), type({ key: 'b', id: 1 })])?.key).toBe('b');
+    expect(defaultProductType([type({ key: 'a', slug: 'vibration' })])?.key).toBe('a');
+    expect(defaultProductType([type({ key: 'a', slug: 'noise' })])).toBeUndefined();
+  });
+});
+
+describe('readAgent', () => {
+  const filled = { ...agentValues(), name: ' Benzeno ', price: '10,5', typeKey: 't', cas: '71-43-2', ipvs: ' ' };
+
+  it('saves the CAS only for a chemical agent and blanks as null', () => {
+    expect(readAgent(filled, true)).toEqual({
+      ok: true,
+      fields: expect.objectContaining({ name: 'Benzeno', price: 10.5, type_key: 't', cas: '71-43-2', ipvs: null }),
+    });
+    expect(readAgent(filled, false)).toEqual({ ok: true, fields: expect.objectContaining({ cas: null }) });
+  });
+
+  it('keeps a type known only by id', () => {
+    const read = readAgent({ ...filled, typeKey: null, typeId: 7 }, false);
+    expect(read.ok && read.fields).toMatchObject({ type_id: 7 });
+    expect(read.ok && 'type_key' in read.fields).toBe(false);
+  });
+
+  it('gives every message at once', () => {
+    expect(readAgent(agentValues(), false)).toEqual({
+      ok: false,
+      errors: { name: 'Nome é obrigatório', type: 'Tipo de produto é obrigatório', price: 'Preço é obrigatório' },
+    });
+  });
+});
+
+describe('readEquipment', () => {
+  it('stores the date as YYYY-MM-DD, blanks as null, and clears the category when none is picked', () => {
+    const read = readEquipment({ ...equipmentValues(), name: 'Dosímetro', expiry: '01/02/2027', serialNumber: '  ' });
+    expect(read).toEqual({
+      ok: true,
+      fields: {
+        name: 'Dosímetro',
+        serial_number: null,
+        calibration_certificate: null,
+        expiration_date: '2027-02-01',
+        type: null,
+        category_key: null,
+      },
+    });
+  });
+
+  it('refuses a blank name and an impossible date', () => {
+    expect(readEquipment({ ...equipmentValues(), name: ' ', expiry: '30/02/2027' })).toEqual({
+      ok: false,
+      errors: { name: 'Nome é obrigatório', expiry: 'Data inválida' },
+    });
+  });
+});
