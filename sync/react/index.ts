@@ -6,4 +6,6 @@ export * from './use-local-page';
 export * from './use-local-record';
 export * from './use-sync-status';
 export * from './use-sync-actions';
+export * from './use-route-record';
+export * from './use-outbox-problems';
 export type { LiveState } from './use-live';
