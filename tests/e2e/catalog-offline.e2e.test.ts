@@ -17,6 +17,9 @@ import { E2E_OFFICE_USER } from './support/e2e-users';
 import { screenshot } from './support/screenshots';
 
 const RUN = `e2e${Date.now().toString(36)}`;
+/** A long story on a small shared machine: generous, but every wait still ends on visible text. */
+const WAIT_MS = 30_000;
+const TEST_TIMEOUT_MS = 300_000;
 const RECORDS = {
   agent: { name: `Tolueno ${RUN}`, type: 'Químico', price: '80,00', editedPrice: '95,50', shownPrice: 'R$ 95,50' },
   service: { name: `Avaliação de ruído ${RUN}`, price: '900,00', editedPrice: '950,00', shownPrice: 'R$ 950,00' },
@@ -32,6 +35,7 @@ let page: Page;
 beforeAll(async () => {
   browser = await launchChromium();
   admin = await newContext(browser);
+  admin.setDefaultTimeout(WAIT_MS);
   page = await admin.newPage();
   await page.goto('/public/login');
   await signIn(page);
@@ -74,7 +78,7 @@ async function saveEdit(target: Page, savedText: string) {
   const alerts = target.getByRole('alert').filter({ hasText: savedText });
   const before = await alerts.count();
   await recordForm(target).getByRole('button', { name: 'Salvar' }).click();
-  await expect.poll(() => alerts.count(), { timeout: 15_000 }).toBeGreaterThan(before);
+  await expect.poll(() => alerts.count(), { timeout: WAIT_MS }).toBeGreaterThan(before);
 }
 
 /** Opens a list filtered by this run's tag and returns the row that names `name`. */
@@ -129,7 +133,7 @@ async function createAndEditEquipment(target: Page) {
   await modal.getByRole('textbox', { name: 'Nome' }).fill(category.name);
   await modal.getByRole('button', { name: 'Salvar' }).click();
   await modal.waitFor({ state: 'detached' });
-  await expect.poll(() => form.getByRole('combobox', { name: 'Categoria' }).inputValue()).toBe(category.name);
+  await expect.poll(() => form.getByRole('combobox', { name: 'Categoria' }).inputValue(), { timeout: WAIT_MS }).toBe(category.name);
   await fill(form, 'serial_number', equipment.serial);
   await fill(form, 'expiration_date', equipment.expiry);
   await saveAndWaitForEditPage(target, 'Equipamentos / Editar');
@@ -272,6 +276,7 @@ describe('catalog offline, end to end', () => {
 
     // Another user on a fresh profile sees exactly those records.
     const other = await newContext(browser);
+    other.setDefaultTimeout(WAIT_MS);
     try {
       const otherPage = await other.newPage();
       await otherPage.goto('/public/login');
@@ -284,5 +289,5 @@ describe('catalog offline, end to end', () => {
     } finally {
       await other.close();
     }
-  });
+  }, TEST_TIMEOUT_MS);
 });

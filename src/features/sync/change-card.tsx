@@ -78,7 +78,12 @@ export function ChangeCard({ change, busy, onRetry, onDiscard, onResolve }: Chan
           </Text>
         ) : null}
 
-        {errors.length > 0 ? (
+        {change.status === 'conflict' && errors.length > 0 ? (
+          // Not an error: the server's record moved on; the choice below settles it.
+          <Text size="sm" c="orange.9">
+            {errors[0]}
+          </Text>
+        ) : errors.length > 0 ? (
           <div>
             <Text size="sm" fw={600}>
               {SYNC_TEXTS.lastError}:
