@@ -47,6 +47,7 @@ const envSchema = z.object({
   SKIP_PWA_BUILD: flag.default(false),
   DIST_DIR: z.string().trim().min(1).default('./dist'),
   TRUST_PROXY: flag.default(false),
+  UPLOAD_LIMIT_MB: z.coerce.number().positive().max(2048).default(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -77,6 +78,8 @@ export type Config = {
   /** Honour X-Forwarded-For (only behind a reverse proxy you control). */
   trustProxy: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** Largest uploaded file, in MB of 1024 × 1024 bytes (spec section 9: upload limit 5). */
+  uploadLimitMb: number;
 };
 
 export class ConfigError extends Error {
@@ -112,6 +115,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     distDir: resolve(e.DIST_DIR),
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    uploadLimitMb: e.UPLOAD_LIMIT_MB,
   };
 }
 

@@ -6,6 +6,7 @@ import type { RouteModule } from '../app-context';
 import { oauthRoutes } from '../auth/oauth-routes';
 import { passwordRecoveryRoutes } from '../auth/password-recovery-routes';
 import { catalogRoutes } from './catalog';
+import { customerRoutes } from './customers';
 import { settingsRoutes } from './settings';
 import { userCustomerRoutes } from './user-customers';
 import { userRoutes } from './user';
@@ -17,4 +18,5 @@ export const routeModules: RouteModule[] = [
   userCustomerRoutes,
   settingsRoutes,
   ...catalogRoutes,
+  customerRoutes,
 ];

@@ -8,7 +8,11 @@
  * - update/delete: `If-Match` checked inside the write (a conditional
  *   UPDATE/DELETE), 409 `{ message, current }` when the record moved on,
  *   404 when it is gone; `updated_at` always moves forward;
- * - delete: 204, the id recorded in deleted_records in the same transaction.
+ * - delete: 204, the id recorded in deleted_records in the same transaction;
+ *   work the delete leaves for after its commit (files on disk) runs in the
+ *   background;
+ * - reads narrowed per caller when the resource says so (`visibility`:
+ *   customer-type users and their linked customers).
  *
  * What differs per resource stays in its definition and in plain sight:
  * how input becomes columns (slugs, the CAS rule, reference checks), what a
@@ -66,9 +70,28 @@ export type CrudDefinition<W, I, Q extends z.ZodRawShape = z.ZodRawShape> = List
   values(tx: Tx, input: I, current: RowOf | null): Promise<Record<string, unknown>>;
   /** Runs after an update, in its transaction: e.g. bump records that embed this one's name. */
   afterUpdate?(tx: Tx, id: number, now: Date, before: RowOf): Promise<void>;
-  /** Runs before the delete, in its transaction: refuse (throw) or update what points at the record. */
-  beforeDelete?(tx: Tx, id: number, now: Date): Promise<void>;
+  /**
+   * Runs after an insert or an update, in its transaction, with the row in place:
+   * children a body carries along (a customer's contact and first addresses).
+   */
+  afterSave?(tx: Tx, id: number, input: I, now: Date, created: boolean): Promise<void>;
+  /**
+   * Runs before the delete, in its transaction: refuse (throw) or update what points at the record.
+   * May return work for after the commit (removing files from disk), run in the background.
+   */
+  beforeDelete?(tx: Tx, id: number, now: Date): Promise<void | AfterCommit>;
+  /**
+   * Narrows what the caller may read (customer-type users see only their linked customers):
+   * `where` joins the list conditions in both modes; `assertOne` refuses (throws) a single record.
+   */
+  visibility?: {
+    where(request: FastifyRequest): SQL | undefined;
+    assertOne(request: FastifyRequest, id: number): void;
+  };
 };
+
+/** Work a delete leaves for after its commit. */
+export type AfterCommit = () => Promise<void>;
 
 type WriteOutcome<W> = { kind: 'ok'; record: W } | { kind: 'missing' } | { kind: 'stale'; current: W };
 
@@ -119,9 +142,10 @@ export function registerCrudRoutes<W, I, Q extends z.ZodRawShape>(scope: ZodApp,
       const query = request.query as z.infer<typeof querySchema>;
       const params = (paged ? request.params : {}) as Partial<z.infer<typeof skipTakeParamsSchema>>;
       const cursor = pullCursorOf(query);
-      if (cursor) return pullRecords(ctx.db, def, cursor, paged ? params.take! : null, serverTime);
+      const visible = def.visibility?.where(request);
+      if (cursor) return pullRecords(ctx.db, def, cursor, paged ? params.take! : null, serverTime, visible);
       const filters = query as z.infer<z.ZodObject<Q>>;
-      const where = [searchCondition(query.search, def.list.search), def.list.where?.(filters)].filter((c) => c !== undefined);
+      const where = [searchCondition(query.search, def.list.search), def.list.where?.(filters), visible].filter((c) => c !== undefined);
       const unpaged = !paged || (def.list.unpaged?.(filters) ?? false);
       const page = await listRecords(ctx.db, def, {
         where: where.length === 0 ? undefined : and(...where),
@@ -139,6 +163,7 @@ export function registerCrudRoutes<W, I, Q extends z.ZodRawShape>(scope: ZodApp,
       { onRequest: def.guards.read, schema: { params: idParamsSchema, response: { 200: def.schemas.item } } },
       async (request) => {
         const { id } = request.params as { id: number };
+        def.visibility?.assertOne(request, id);
         const record = await loadOne(ctx.db, def, id);
         if (record === undefined) throw notFound(def.notFoundMessage);
         return record;
@@ -157,6 +182,7 @@ export function registerCrudRoutes<W, I, Q extends z.ZodRawShape>(scope: ZodApp,
           .insert(table)
           .values({ ...values, created_at: now, updated_at: now } as never)
           .returning({ id: table.id });
+        await def.afterSave?.(tx, row!.id as number, request.body as I, now, true);
         return loadOne(tx, def, row!.id as number);
       });
       return reply.code(201).send(record);
@@ -185,6 +211,7 @@ export function registerCrudRoutes<W, I, Q extends z.ZodRawShape>(scope: ZodApp,
             .returning({ id: table.id });
           if (updated.length === 0) return staleOrMissing(tx, id); // cannot happen under the lock; kept as a guard
           await def.afterUpdate?.(tx, id, now, current);
+          await def.afterSave?.(tx, id, request.body as I, now, false);
           return { kind: 'ok', record: (await loadOne(tx, def, id))! };
         });
         return answer(reply, outcome, 200);
@@ -199,11 +226,12 @@ export function registerCrudRoutes<W, I, Q extends z.ZodRawShape>(scope: ZodApp,
       const { id } = request.params as { id: number };
       const version = ifMatchOf(request);
       const now = writeTime(ctx.clock);
+      let afterCommit: AfterCommit | undefined;
       const outcome = await ctx.db.transaction(async (tx): Promise<WriteOutcome<W | null>> => {
         const current = await lockRow(tx, id);
         if (!current) return { kind: 'missing' };
         if (version && current.updated_at.getTime() !== version.getTime()) return staleOrMissing(tx, id);
-        await def.beforeDelete?.(tx, id, now);
+        afterCommit = (await def.beforeDelete?.(tx, id, now)) ?? undefined;
         const deleted = await tx
           .delete(table)
           .where(atVersion(table.id, id, table.updated_at, version))
@@ -212,6 +240,7 @@ export function registerCrudRoutes<W, I, Q extends z.ZodRawShape>(scope: ZodApp,
         await recordDeletions(tx, def.resource, [id], now);
         return { kind: 'ok', record: null };
       });
+      if (afterCommit) ctx.background.run(`after deleting ${def.resource} ${id}`, afterCommit);
       return answer(reply, outcome, 204);
     },
   );

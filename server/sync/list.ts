@@ -14,7 +14,7 @@
  * wire records with whatever joins and embedded lines it needs; the helper
  * selects the ids, so paging and ordering stay in one place.
  */
-import { asc, count, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { iso } from '../lib/wire';
@@ -57,7 +57,9 @@ async function loadInOrder<W>(db: Db, source: ListSource<W>, ids: number[]): Pro
 
 /**
  * One page of an incremental pull. `take` null answers every change at once
- * (the small lists without paging: product types, categories).
+ * (the small lists without paging: product types, categories). `visible`
+ * narrows the records to what the caller may read (a customer-type user's
+ * customers); deleted ids are not narrowed (they are only ids).
  */
 export async function pullRecords<W>(
   db: Db,
@@ -65,9 +67,11 @@ export async function pullRecords<W>(
   cursor: PullCursor,
   take: number | null,
   serverTime: Date,
+  visible?: SQL,
 ): Promise<PullPage<W>> {
   const { table } = source;
-  const after = sql`(${table.updated_at}, ${table.id}) > (${timestampParam(cursor.since)}, ${cursor.afterId})`;
+  const keyset = sql`(${table.updated_at}, ${table.id}) > (${timestampParam(cursor.since)}, ${cursor.afterId})`;
+  const after = visible === undefined ? keyset : and(keyset, visible)!;
   // afterId 0 keeps records stamped exactly at `since`: ids start at 1.
   let query = db
     .select({ id: table.id })

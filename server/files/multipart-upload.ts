@@ -1,0 +1,122 @@
+/**
+ * Receives one uploaded file from a multipart/form-data request (fields
+ * `file` and `name`, in any order) straight into the file storage, with the
+ * limits of the upload calls:
+ *
+ * - size: above the limit → 413 'Arquivo maior que o limite de N MB.' (the
+ *   bytes already written are removed);
+ * - type: outside the allow-list → 415 'Tipo de arquivo não permitido:
+ *   {type}', refused before a byte is written;
+ * - one file per request, a display name that passes `checkDisplayName`,
+ *   not empty.
+ *
+ * On any refusal nothing stays on disk. Requires @fastify/multipart in the
+ * route's scope.
+ */
+import type {} from '@fastify/multipart'; // the request's isMultipart() and parts()
+import type { FastifyRequest } from 'fastify';
+import {
+  allowedFileType,
+  CUSTOMER_MESSAGES,
+  fileTooLargeMessage,
+  fileTypeNotAllowedMessage,
+  GENERIC_FILE_TYPES,
+} from '../../sync/contract/customers';
+import { badRequest, HttpError } from '../http/errors';
+import { HTTP_MESSAGES } from '../http/messages';
+import { checkDisplayName, extensionOf, safeOriginalName } from './file-names';
+import type { FileStorage, StoredBytes } from './storage';
+
+export type UploadLimits = {
+  /** The limit as configured, for the message. */
+  limitMb: number;
+};
+
+export type ReceivedUpload = {
+  stored: StoredBytes;
+  /** The client's file name without folders. */
+  originalName: string;
+  /** The allowed MIME type it was accepted as. */
+  type: string;
+  /** The display name (field `name`), checked. */
+  name: string;
+};
+
+export function limitBytes(limitMb: number): number {
+  return Math.floor(limitMb * 1024 * 1024);
+}
+
+/** Multipart parser errors, as the API's answers. */
+function translate(error: unknown, limits: UploadLimits): unknown {
+  if (error instanceof HttpError) return error;
+  const code = (error as { code?: string }).code;
+  switch (code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return new HttpError(413, fileTooLargeMessage(limits.limitMb));
+    case 'FST_FILES_LIMIT':
+      return badRequest(CUSTOMER_MESSAGES.oneFilePerRequest);
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+    case 'FST_PROTO_VIOLATION':
+      return badRequest(CUSTOMER_MESSAGES.multipartRequired);
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return new HttpError(415, CUSTOMER_MESSAGES.multipartRequired);
+    default:
+      // Busboy's own complaints (a body cut short, a malformed boundary) are the client's.
+      if (error instanceof Error && /multipart|boundary|Unexpected end of form|terminated early/i.test(error.message)) {
+        return badRequest(HTTP_MESSAGES.invalidBody);
+      }
+      return error;
+  }
+}
+
+/** How a refused type is named in the 415 message: the declared type, or the extension when the type is generic. */
+function describeType(declared: string, originalName: string): string {
+  const type = declared.split(';')[0]!.trim().toLowerCase();
+  if (!GENERIC_FILE_TYPES.includes(type)) return type;
+  return extensionOf(originalName) || type || 'desconhecido';
+}
+
+export async function receiveUpload(request: FastifyRequest, storage: FileStorage, limits: UploadLimits): Promise<ReceivedUpload> {
+  if (!request.isMultipart()) throw new HttpError(415, CUSTOMER_MESSAGES.multipartRequired);
+  let stored: StoredBytes | undefined;
+  let originalName = '';
+  let type = '';
+  let name: unknown;
+  let nameTooLong = false;
+  try {
+    const parts = request.parts({
+      limits: { fileSize: limitBytes(limits.limitMb), files: 1, fields: 8, parts: 10, fieldSize: 4096, headerPairs: 50 },
+    });
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        if (part.fieldname === 'name') {
+          name = part.value;
+          nameTooLong = part.valueTruncated;
+        }
+        continue;
+      }
+      if (part.fieldname !== 'file') {
+        part.file.resume();
+        throw badRequest(CUSTOMER_MESSAGES.multipartRequired);
+      }
+      originalName = safeOriginalName(part.filename);
+      const allowed = allowedFileType(part.mimetype, originalName);
+      if (!allowed) {
+        part.file.resume(); // let the rest of the body through, so the client reads the answer
+        throw new HttpError(415, fileTypeNotAllowedMessage(describeType(part.mimetype, originalName)));
+      }
+      type = allowed;
+      stored = await storage.write(part.file);
+      if (part.file.truncated) throw new HttpError(413, fileTooLargeMessage(limits.limitMb));
+    }
+    if (!stored) throw badRequest(CUSTOMER_MESSAGES.fileRequired, { file: [CUSTOMER_MESSAGES.fileRequired] });
+    if (stored.size === 0) throw badRequest(CUSTOMER_MESSAGES.fileEmpty, { file: [CUSTOMER_MESSAGES.fileEmpty] });
+    const check = nameTooLong ? ({ ok: false, message: CUSTOMER_MESSAGES.textTooLong } as const) : checkDisplayName(name);
+    if (!check.ok) throw badRequest(check.message, { name: [check.message] });
+    return { stored, originalName, type, name: check.name };
+  } catch (error) {
+    if (stored) await storage.remove(stored.key);
+    throw translate(error, limits);
+  }
+}

@@ -1,0 +1,113 @@
+/**
+ * File bytes on disk, under DATA_DIR/files (ARCHITECTURE.md "Data and
+ * configuration"). Every file is named by a random storage key (32 hex
+ * characters) the server makes up; nothing the client sends ever becomes
+ * part of a path, and a key is checked against its pattern before it is
+ * joined to the folder, so a stored or forged key cannot leave it.
+ *
+ * Writes go to `<key>.part` and are renamed when complete, so a reader never
+ * sees half a file; `.part` files a crash left behind are removed at start.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream, type ReadStream } from 'node:fs';
+import { mkdir, readdir, rename, stat, unlink } from 'node:fs/promises';
+import { join, resolve, sep } from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+const KEY_PATTERN = /^[a-f0-9]{32}$/;
+const PARTIAL_SUFFIX = '.part';
+/** A `.part` file older than this belongs to no running upload. */
+const STALE_PARTIAL_MS = 60 * 60_000;
+
+export type StoredBytes = { key: string; size: number; sha256: string };
+
+export class FileStorage {
+  readonly root: string;
+
+  constructor(root: string) {
+    this.root = resolve(root);
+  }
+
+  /** Creates the folder and removes partial files left by a crash. */
+  async init(now = Date.now()): Promise<void> {
+    await mkdir(this.root, { recursive: true });
+    for (const name of await readdir(this.root)) {
+      if (!name.endsWith(PARTIAL_SUFFIX)) continue;
+      const path = join(this.root, name);
+      const info = await stat(path).catch(() => null);
+      if (info && now - info.mtimeMs > STALE_PARTIAL_MS) await unlink(path).catch(() => undefined);
+    }
+  }
+
+  static isKey(key: string): boolean {
+    return KEY_PATTERN.test(key);
+  }
+
+  /** Absolute path of a stored file; throws for anything that is not a storage key. */
+  pathOf(key: string): string {
+    if (!FileStorage.isKey(key)) throw new Error(`invalid storage key: ${JSON.stringify(key)}`);
+    const path = join(this.root, key);
+    // Belt and braces: the pattern already rules out separators and dots.
+    if (!path.startsWith(this.root + sep)) throw new Error('storage path outside the files folder');
+    return path;
+  }
+
+  /**
+   * Stores everything `source` yields under a new key, hashing and counting
+   * on the way. On any failure nothing is left behind.
+   */
+  async write(source: Readable): Promise<StoredBytes> {
+    await mkdir(this.root, { recursive: true });
+    const key = randomBytes(16).toString('hex');
+    const finalPath = this.pathOf(key);
+    const partialPath = finalPath + PARTIAL_SUFFIX;
+    const hash = createHash('sha256');
+    let size = 0;
+    const meter = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        hash.update(chunk);
+        size += chunk.length;
+        callback(null, chunk);
+      },
+    });
+    try {
+      await pipeline(source, meter, createWriteStream(partialPath, { flags: 'wx', mode: 0o640 }));
+      await rename(partialPath, finalPath);
+    } catch (error) {
+      await unlink(partialPath).catch(() => undefined);
+      throw error;
+    }
+    return { key, size, sha256: hash.digest('hex') };
+  }
+
+  /** A stream of the stored bytes; rejects with ENOENT when they are gone. */
+  async open(key: string): Promise<ReadStream> {
+    const path = this.pathOf(key);
+    const stream = createReadStream(path);
+    await new Promise<void>((ok, fail) => {
+      stream.once('open', () => ok());
+      stream.once('error', fail);
+    });
+    return stream;
+  }
+
+  async exists(key: string): Promise<boolean> {
+    return stat(this.pathOf(key)).then(
+      (info) => info.isFile(),
+      () => false,
+    );
+  }
+
+  /** Removes a stored file; a file already gone is fine. */
+  async remove(key: string): Promise<void> {
+    await unlink(this.pathOf(key)).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') throw error;
+    });
+  }
+}
+
+/** The storage of an app: DATA_DIR/files. */
+export function filesFolder(dataDir: string): string {
+  return join(dataDir, 'files');
+}

@@ -1,0 +1,47 @@
+/**
+ * Who may call the customer calls (spec sections 2 and 6; server-side
+ * enforcement decided in docs/decisions.md, "Customers server"):
+ *
+ * - every call needs the `customers` module (administrators always pass);
+ * - customer-type users (role slug 'cliente') read only their linked
+ *   customers, with their addresses, contact and files (list, one, file
+ *   list, download, zip); anything else answers 403, which sends the PWA
+ *   through its customer redirect;
+ * - customer-type users never write (403 'Usuários do tipo cliente não
+ *   podem alterar dados de clientes.').
+ *
+ * Routes outside the CRUD factory say `config: CUSTOMER_READ` or
+ * `CUSTOMER_WRITE` (the permissions plugin enforces them) and narrow reads
+ * of one customer with `assertCustomerReadable`.
+ */
+import type { FastifyContextConfig, FastifyRequest } from 'fastify';
+import { requireAuth } from '../../auth/authenticate';
+import { assertCustomerInScope, assertModule, customerScope, customerScopeFilter, refuseCustomerWrites } from '../../auth/permissions';
+import { customers } from '../../db/schema';
+import type { Guard } from '../../sync/crud-routes';
+
+/** Reads (GET, and the zip's POST): the module; the scope is checked per customer. */
+export const CUSTOMER_READ: FastifyContextConfig = { module: 'customers' };
+/** Writes: the module, and never customer-type users. */
+export const CUSTOMER_WRITE: FastifyContextConfig = { module: 'customers', customerData: true };
+
+const needsModule: Guard = async (request) => assertModule(requireAuth(request), 'customers');
+
+export const CUSTOMER_GUARDS: { read: Guard; write: Guard } = {
+  read: needsModule,
+  write: async (request) => {
+    await needsModule(request);
+    await refuseCustomerWrites(request);
+  },
+};
+
+/** 403 unless the caller may read this customer. */
+export function assertCustomerReadable(request: FastifyRequest, customerId: number): void {
+  assertCustomerInScope(requireAuth(request), customerId);
+}
+
+/** The customers list narrowed to what the caller may read. */
+export const customerVisibility = {
+  where: (request: FastifyRequest) => customerScopeFilter(customerScope(requireAuth(request)), customers.id),
+  assertOne: assertCustomerReadable,
+};
