@@ -31,6 +31,8 @@ import type { OutboxEntry, RecordFields, StoredRecord, SyncErrorInfo } from '../
 import { acceptServerVersion, keysWithEntries, replaceChildren, serverVersion } from './apply-server';
 import { nextRetryDelay, type BackoffPolicy } from './backoff';
 import { syncErrorInfo, SYNC_MESSAGES } from './errors';
+import { clearAllUploadProgress, clearUploadProgress, uploadProgressReporter } from './files-progress';
+import { FILE_MESSAGES, markUploaded, removeOwnedFiles, uploadForm } from './files-store';
 import { assignServerId, removeRecord } from './references';
 import type { HttpOutcome, HttpRequest, Transport } from './transport';
 import { buildBody, fillPath, lookupKeys, resolveReferences } from './wire';
@@ -75,8 +77,12 @@ interface Prepared {
 export async function push(context: PushContext): Promise<PushResult> {
   const result: PushResult = { sent: 0, networkDown: false, unauthorized: false, nextWakeAt: null, lastError: null };
   await withReopen(context.db, () => releaseStaleInFlight(context.db));
+  // Entries that could not go this round (waiting for a create, or changed meanwhile) sit out
+  // until something else moves; then every entry is looked at again.
+  const parked = new Set<number>();
   while (!context.isStopped()) {
-    const ready = await withReopen(context.db, () => readyHeads(context.db, context.now()));
+    const heads = await withReopen(context.db, () => readyHeads(context.db, context.now()));
+    const ready = heads.filter((entry) => !parked.has(entry.seq!));
     if (ready.length === 0) break;
     let progress = 0;
     let failure: unknown = null;
@@ -87,6 +93,7 @@ export async function push(context: PushContext): Promise<PushResult> {
         if (verdict === 'sent') progress += 1;
         else if (verdict === 'network-down') result.networkDown = true;
         else if (verdict === 'unauthorized') result.unauthorized = true;
+        else parked.add(entry.seq!);
       } catch (error) {
         failure ??= error;
       }
@@ -95,9 +102,12 @@ export async function push(context: PushContext): Promise<PushResult> {
     // entry left behind is sent again, with the same key, when the engine restarts.
     if (failure) throw failure;
     result.sent += progress;
-    if (progress === 0 || result.networkDown || result.unauthorized) break;
+    if (result.networkDown || result.unauthorized) break;
+    if (progress > 0) parked.clear();
   }
-  result.nextWakeAt = await withReopen(context.db, () => earliestRetry(context.db, context.now()));
+  // Offline, entries that fell due meanwhile wait for the failed one's retry instead of waking the engine at once.
+  const notBefore = result.networkDown ? context.now() : 0;
+  result.nextWakeAt = await withReopen(context.db, () => earliestRetry(context.db, parked, notBefore));
   return result;
 }
 
@@ -109,6 +119,7 @@ export async function push(context: PushContext): Promise<PushResult> {
  */
 export async function releaseStaleInFlight(db: SyncDatabase): Promise<void> {
   await db.outbox.where('status').equals('in_flight').modify({ status: 'pending', next_attempt_at: 0 });
+  await clearAllUploadProgress(db);
 }
 
 /** Heads of the chains that may be sent now, oldest first. */
@@ -123,13 +134,18 @@ export async function readyHeads(db: SyncDatabase, now: number): Promise<OutboxE
   return ready;
 }
 
-async function earliestRetry(db: SyncDatabase, now: number): Promise<number | null> {
+/**
+ * When the earliest retry falls due: the smallest `next_attempt_at` of a
+ * chain head that waits after a failed try. It may already be past (it fell
+ * due while the run was busy): the caller then runs again at once.
+ */
+async function earliestRetry(db: SyncDatabase, parked: ReadonlySet<number>, notBefore: number): Promise<number | null> {
   const seen = new Set<string>();
   let earliest: number | null = null;
   for (const entry of await db.outbox.orderBy('seq').toArray()) {
     if (seen.has(entry.key)) continue;
     seen.add(entry.key);
-    if (entry.status === 'pending' && entry.next_attempt_at > now) {
+    if (entry.status === 'pending' && entry.next_attempt_at > notBefore && !parked.has(entry.seq!)) {
       earliest = earliest === null ? entry.next_attempt_at : Math.min(earliest, entry.next_attempt_at);
     }
   }
@@ -140,7 +156,10 @@ async function sendEntry(context: PushContext, seq: number, result: PushResult):
   const { db } = context;
   const prepared = await withReopen(db, () => db.write((store) => prepare(context, store, seq)));
   if (prepared === 'skipped' || prepared === 'waiting') return prepared;
+  const { upload } = prepared.request;
+  if (upload) upload.onProgress = uploadProgressReporter(db, prepared.resource.name, prepared.entry.key, context.now);
   const outcome = await context.transport.send(prepared.request);
+  if (upload) await clearUploadProgress(db, prepared.entry.key);
   return withReopen(db, () =>
     db.write((store) => applyOutcome(context, store, prepared, outcome, result)),
   );
@@ -175,6 +194,15 @@ async function prepare(context: PushContext, db: StoreScope, seq: number): Promi
   if (entry.op === 'create') {
     body = buildBody(resource, entry.payload ?? {}, references.ids);
     request = { method: 'POST', path: fillPath(resource.paths.create, { parentId }), body, headers };
+    if (resource.upload) {
+      // A file's create is a multipart upload of the bytes kept on the device (files.ts).
+      const upload = await uploadForm(db, resource, entry.key, body);
+      if (!upload) {
+        await failEntry(db, entry, syncErrorInfo('validation', FILE_MESSAGES.missing));
+        return 'skipped';
+      }
+      request = { method: 'POST', path: request.path, headers, upload: { form: upload.form, bytes: upload.size } };
+    }
   } else {
     if (record.id === null) {
       if (entry.op === 'delete') {
@@ -297,6 +325,7 @@ async function acceptAnswer(db: StoreScope, prepared: Prepared, wire: RecordFiel
   const updated = acceptServerVersion(resource, record, version, later === 0 && !record._deleted);
   await table.put(updated);
   if (entry.op === 'create') await assignServerId(db, resource.name, entry.key, version.id);
+  if (entry.op === 'create' && resource.upload) await markUploaded(db, resource.name, entry.key, version.id);
   if (!updated._deleted && resource.children.length > 0) {
     await replaceChildren(db, resource, updated, wire, await keysWithEntries(db));
   }
@@ -380,7 +409,10 @@ async function dropEntry(db: StoreScope, entry: OutboxEntry): Promise<void> {
   await db.outbox.delete(entry.seq!);
   if ((await db.outbox.where('key').equals(entry.key).count()) > 0) return;
   const record = await db.records(entry.resource).get(entry.key);
-  if (!record || record._deleted) await db.records(entry.resource).delete(entry.key);
+  if (!record || record._deleted) {
+    await db.records(entry.resource).delete(entry.key);
+    if (db.registry.get(entry.resource).upload) await removeOwnedFiles(db, entry.resource, entry.key);
+  }
 }
 
 function hasCurrent(body: unknown): boolean {
