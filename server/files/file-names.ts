@@ -8,7 +8,7 @@
  * None of these names is ever used to build a path on the server
  * (storage.ts names bytes by a random key).
  */
-import { CUSTOMER_MESSAGES } from '../../sync/contract/customers';
+import { CUSTOMER_MESSAGES, fileDisplayNameSchema } from '../../sync/contract/customers';
 
 export const MAX_FILE_NAME_LENGTH = 255;
 const FALLBACK_NAME = 'arquivo';
@@ -48,18 +48,15 @@ export function safeOriginalName(raw: string | null | undefined): string {
 export type NameCheck = { ok: true; name: string } | { ok: false; message: string };
 
 /**
- * The display name of an upload (the form field `name`): required and not
- * blank ('Preencha os nomes obrigatórios dos arquivos'), no control or NUL
- * characters, not just dots, at most 255 characters. Slashes are allowed
- * ("Laudo 03/2026") because the name is never a path; downloads replace them.
+ * The display name of an upload (the form field `name`), by the contract's
+ * rule (fileDisplayNameSchema): required and not blank ('Preencha os nomes
+ * obrigatórios dos arquivos'), no control or NUL characters, not just dots,
+ * at most 255 characters.
  */
 export function checkDisplayName(raw: unknown): NameCheck {
-  if (typeof raw !== 'string' || raw.trim() === '') return { ok: false, message: CUSTOMER_MESSAGES.fileNamesRequired };
-  const name = raw.replace(INVISIBLE, '').trim();
-  if (name === '') return { ok: false, message: CUSTOMER_MESSAGES.fileNamesRequired };
-  if (/[\u0000-\u001f\u007f]/.test(name) || /^\.+$/.test(name)) return { ok: false, message: CUSTOMER_MESSAGES.fileNameInvalid };
-  if ([...name].length > MAX_FILE_NAME_LENGTH) return { ok: false, message: CUSTOMER_MESSAGES.textTooLong };
-  return { ok: true, name };
+  const result = fileDisplayNameSchema.safeParse(raw);
+  if (result.success) return { ok: true, name: result.data };
+  return { ok: false, message: result.error.issues[0]?.message ?? CUSTOMER_MESSAGES.fileNameInvalid };
 }
 
 /**

@@ -329,6 +329,29 @@ export type CustomerFile = z.infer<typeof customerFileSchema>;
 /** Form fields of `POST api/customer/{id}/file` besides the file itself. */
 export const CUSTOMER_FILE_FIELDS = { file: 'file', name: 'name' } as const;
 
+/** Direction overrides and zero-width marks, which can disguise a name ('foto\u202Efdp.exe'). */
+const INVISIBLE_CHARACTERS = /[\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g;
+
+/**
+ * A file's display name (the upload's `name` field, and the rename body):
+ * required and not blank, no control characters, not just dots, at most
+ * 255 characters. Slashes are allowed ("Laudo 03/2026"): the name is never a
+ * path, and downloads replace them.
+ */
+export const fileDisplayNameSchema = z
+  .string({ error: CUSTOMER_MESSAGES.fileNamesRequired })
+  .transform((text) => text.replace(INVISIBLE_CHARACTERS, '').trim())
+  .pipe(
+    z
+      .string()
+      .min(1, { message: CUSTOMER_MESSAGES.fileNamesRequired, abort: true })
+      .max(MAX_TEXT, { message: CUSTOMER_MESSAGES.textTooLong, abort: true })
+      .refine((text) => !/[\u0000-\u001f\u007f]/.test(text) && !/^\.+$/.test(text), CUSTOMER_MESSAGES.fileNameInvalid),
+  );
+
+/** `PUT api/customer/{id}/file/{fileId}`: renames a file (an extension of the documented calls). */
+export const customerFileInputSchema = z.object({ name: fileDisplayNameSchema });
+
 /** `POST api/customer/{customerId}/files/download-multiple`. */
 export const downloadMultipleInputSchema = z.object({
   file_ids: z

@@ -2,6 +2,7 @@
  * A customer's files (spec section 7, "Anexos"):
  *
  *   POST   api/customer/{id}/file                      multipart (file, name), one file → 201 CustomerFile
+ *   PUT    api/customer/{id}/file/{fileId}              {name} → 200 CustomerFile (rename; an extension)
  *   DELETE api/customer/{id}/file/{fileId}              → 204 (the bytes go too)
  *   GET    api/customer/{id}/files                      search; updated_since → pull
  *   GET    api/customer/{id}/file/{fileId}/download     the bytes, as an attachment
@@ -9,7 +10,7 @@
  *
  * `{fileId}` and `file_ids` are CustomerFile ids (the attachment's `id`,
  * not `file_id`). Bytes live under DATA_DIR/files (server/files). Every
- * upload and delete locks the customer and moves its `updated_at`, so the
+ * upload, rename and delete locks the customer and moves its `updated_at`, so the
  * customer's embedded `files` stay authoritative on pull. Customer-type
  * users may list, download and zip the files of their linked customers
  * only, and never upload or delete.
@@ -20,6 +21,7 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import {
   CUSTOMER_MESSAGES,
+  customerFileInputSchema,
   customerFileSchema,
   downloadMultipleInputSchema,
   zipFileName,
@@ -39,7 +41,7 @@ import { idParam } from '../../sync/crud-routes';
 import { recordDeletions } from '../../sync/deletions';
 import { pullCursorOf, pullRecords, type ListSource } from '../../sync/list';
 import { searchCondition } from '../../sync/search';
-import { ifMatchOf, writeTime } from '../../sync/versioning';
+import { atVersion, ifMatchOf, nextUpdatedAt, writeTime } from '../../sync/versioning';
 import { assertCustomerReadable, CUSTOMER_READ, CUSTOMER_WRITE } from './access';
 import { CUSTOMER_FILES_RESOURCE } from './customers';
 import { fileRows, toCustomerFile } from './load';
@@ -123,6 +125,40 @@ export function registerFileRoutes(app: ZodApp, ctx: AppContext, storage: FileSt
     },
   );
 
+  /** Locks the customer, then the file (404 when it is not this customer's). */
+  async function lockFile(tx: Tx, customerId: number, fileId: number) {
+    await lockCustomer(tx, customerId);
+    const [locked] = await tx
+      .select({ id: customerFiles.id })
+      .from(customerFiles)
+      .where(and(eq(customerFiles.id, fileId), eq(customerFiles.customer_id, customerId)))
+      .for('update');
+    if (!locked) throw notFound(CUSTOMER_MESSAGES.fileNotFound);
+    return findFile(tx, customerId, fileId);
+  }
+
+  app.put(
+    '/api/customer/:id/file/:fileId',
+    { config: CUSTOMER_WRITE, schema: { params: fileParams, body: customerFileInputSchema, response: { 200: customerFileSchema, 409: conflict } } },
+    async (request, reply) => {
+      const { id: customerId, fileId } = request.params;
+      const version = ifMatchOf(request);
+      const now = writeTime(ctx.clock);
+      const outcome = await ctx.db.transaction(async (tx) => {
+        const row = await lockFile(tx, customerId, fileId);
+        if (version && row.attachment.updated_at.getTime() !== version.getTime()) return { stale: true, record: toCustomerFile(row) };
+        await tx
+          .update(customerFiles)
+          .set({ name: request.body.name, updated_at: nextUpdatedAt(customerFiles.updated_at, now) })
+          .where(atVersion(customerFiles.id, fileId, customerFiles.updated_at, version));
+        await bumpCustomer(tx, customerId, now);
+        return { stale: false, record: toCustomerFile(await findFile(tx, customerId, fileId)) };
+      });
+      if (outcome.stale) return reply.code(409).send({ message: CONFLICT_MESSAGE, current: outcome.record });
+      return outcome.record;
+    },
+  );
+
   app.delete(
     '/api/customer/:id/file/:fileId',
     { config: CUSTOMER_WRITE, schema: { params: fileParams, response: { 409: conflict } } },
@@ -131,14 +167,7 @@ export function registerFileRoutes(app: ZodApp, ctx: AppContext, storage: FileSt
       const version = ifMatchOf(request);
       const now = writeTime(ctx.clock);
       const outcome = await ctx.db.transaction(async (tx) => {
-        await lockCustomer(tx, customerId);
-        const [locked] = await tx
-          .select({ id: customerFiles.id })
-          .from(customerFiles)
-          .where(and(eq(customerFiles.id, fileId), eq(customerFiles.customer_id, customerId)))
-          .for('update');
-        if (!locked) throw notFound(CUSTOMER_MESSAGES.fileNotFound);
-        const row = await findFile(tx, customerId, fileId);
+        const row = await lockFile(tx, customerId, fileId);
         if (version && row.attachment.updated_at.getTime() !== version.getTime()) return { stale: toCustomerFile(row) };
         await tx.delete(storedFiles).where(eq(storedFiles.id, row.file.id));
         await recordDeletions(tx, CUSTOMER_FILES_RESOURCE, [fileId], now);

@@ -129,6 +129,23 @@ describe('uploading, listing, downloading and deleting', () => {
     expect((await binary(t, 'GET', `/api/customer/${customer.id}/file/${file.id}/download`, token)).status).toBe(404);
   });
 
+  it('renames a file, moving the customer; If-Match and the name rules guard it', async () => {
+    const file = await uploaded(t, token, customer.id, { name: 'Nome provisório', filename: 'ruido.pdf' });
+    const before = ok(await admin.get(`/api/customer/${customer.id}`));
+    t.clock.advance(1000);
+    const renamed = ok(await admin.put(`/api/customer/${customer.id}/file/${file.id}`, { name: '  Laudo final  ' }, { 'if-match': file.updated_at }));
+    expect(renamed).toMatchObject({ id: file.id, file_id: file.file_id, name: 'Laudo final', sha256: file.sha256 });
+    expect(Date.parse(ok(await admin.get(`/api/customer/${customer.id}`)).updated_at)).toBeGreaterThan(Date.parse(before.updated_at));
+    const stale = await admin.put(`/api/customer/${customer.id}/file/${file.id}`, { name: 'Atrasado' }, { 'if-match': file.updated_at });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toEqual({ message: CONFLICT_MESSAGE, current: renamed });
+    const blank = await admin.put(`/api/customer/${customer.id}/file/${file.id}`, { name: ' ' });
+    expect(blank.status).toBe(400);
+    expect(blank.body.errors.name).toEqual([CUSTOMER_MESSAGES.fileNamesRequired]);
+    const download = await binary(t, 'GET', `/api/customer/${customer.id}/file/${file.id}/download`, token);
+    expect(download.headers.get('content-disposition')).toContain('filename="Laudo final.pdf"');
+  });
+
   it('finds a file only under its own customer', async () => {
     const other = await createCustomer(t, token, { name: 'Dono do arquivo' });
     const file = await uploaded(t, token, other.id);

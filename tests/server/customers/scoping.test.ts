@@ -61,6 +61,7 @@ const OPERATIONS: Record<string, Request> = {
     name: 'Contato da matriz',
   }),
   upload: async (token, id) => (await upload(t, token, id, { name: 'Enviado pela matriz' })).status,
+  renameFile: json('PUT', (id, target) => `/api/customer/${id}/file/${fileOf[target]}`, { name: 'Renomeado' }),
   deleteFile: json('DELETE', async (id) => `/api/customer/${id}/file/${await freshFile(id)}`),
   notify: json('POST', (id) => `/api/customer/${id}/send/email`, { email: 'cliente@exemplo.com.br' }),
 };
@@ -86,6 +87,7 @@ const MATRIX: Array<[string, Target, Record<Caller, number>]> = [
   ['addAddress', 'linked', WRITE(201)],
   ['addContact', 'other', WRITE(201)],
   ['upload', 'linked', WRITE(201)],
+  ['renameFile', 'linked', WRITE(200)],
   ['deleteFile', 'linked', WRITE(204)],
   ['notify', 'linked', WRITE(200)],
 ];
