@@ -18,6 +18,7 @@ import { anonymousAuth, type AuthProvider } from './auth';
 import { DEFAULT_BACKOFF, type BackoffPolicy } from './backoff';
 import { defaultEnvironment, type EngineEnvironment } from './environment';
 import { SyncError, syncErrorInfo } from './errors';
+import { FileTransfers } from './files-transfer';
 import { defaultLock, type EngineLock } from './lock';
 import { DEFAULT_PULL_PAGE_SIZE, pullAll } from './pull';
 import { push, type PushContext } from './push';
@@ -61,6 +62,8 @@ export interface SyncRunResult {
 
 export class SyncEngine {
   readonly db: SyncDatabase;
+  /** Downloads for the screens (a file's bytes, a zip), with this engine's session; any tab may use it. */
+  readonly files: FileTransfers;
   private readonly options: SyncEngineOptions;
   private readonly transport: Transport;
   private readonly environment: EngineEnvironment;
@@ -89,6 +92,7 @@ export class SyncEngine {
       timeoutMs: options.timeoutMs,
       now: this.now,
     });
+    this.files = new FileTransfers(this.transport);
   }
 
   /** True while this tab holds the engine lock. */

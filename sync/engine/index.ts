@@ -29,3 +29,6 @@ export {
   type ManualEnvironment,
 } from './environment';
 export { PULL_EPOCH, PULL_OVERLAP_MS } from './pull';
+export { saveRecordWithFile, readDeviceFile, keysWithDeviceFiles, cacheFile, FILE_MESSAGES, type DeviceFile } from './files';
+export { readUploadProgress, type UploadProgress } from './files-progress';
+export { FileTransfers, TRANSFER_MESSAGES } from './files-transfer';

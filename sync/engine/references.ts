@@ -11,6 +11,7 @@ import type { StoreScope } from '../store/database';
 import { isLive, withIndexes } from '../store/local-record';
 import type { OutboxEntry, StoredRecord } from '../store/types';
 import { SyncError, SYNC_MESSAGES } from './errors';
+import { removeOwnedFiles } from './files-store';
 
 /** Writes the new server id next to every reference to `key`, in records and in pending payloads. */
 export async function assignServerId(db: StoreScope, resourceName: string, key: string, id: number): Promise<void> {
@@ -54,7 +55,11 @@ export async function removeRecord(db: StoreScope, resourceName: string, key: st
   await db.outbox.bulkDelete(entries.filter((entry) => entry.status !== 'in_flight').map((entry) => entry.seq!));
   if (record) {
     if (inFlight.length > 0) await table.put(withIndexes(resource, { ...record, _deleted: 1 }));
-    else await table.delete(key);
+    else {
+      await table.delete(key);
+      // Bytes kept on the device for it (customer files) go with it.
+      if (resource.upload) await removeOwnedFiles(db, resourceName, key);
+    }
   }
   await applyDeleteToReferrers(db, resourceName, key);
 }

@@ -7,6 +7,7 @@
  */
 import type { AuthProvider } from './auth';
 import { parseRetryAfter } from './backoff';
+import { canUseXhr, sendWithXhr, uploadTimeoutMs } from './files-xhr';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -17,6 +18,10 @@ export interface HttpRequest {
   query?: Record<string, string | number | undefined>;
   body?: unknown;
   headers?: Record<string, string>;
+  /** A multipart upload instead of a JSON body (files-xhr.ts: progress and timeouts). */
+  upload?: { form: FormData; bytes: number; onProgress?: (loaded: number, total: number) => void };
+  /** 'blob': a 2xx answer's body is read as a Blob (file downloads, zips). */
+  responseType?: 'json' | 'blob';
 }
 
 export type HttpOutcome =
@@ -77,17 +82,24 @@ export class Transport {
   private async sendOnce(request: HttpRequest, token: string | null): Promise<HttpOutcome> {
     const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
     if (token) headers.authorization = `Bearer ${token}`;
-    let body: string | undefined;
-    if (request.body !== undefined) {
+    let body: string | FormData | undefined;
+    if (request.upload) {
+      if (this.options.fetch === undefined && canUseXhr()) return this.sendUploadWithXhr(request, headers);
+      body = request.upload.form;
+      request.upload.onProgress?.(0, request.upload.bytes);
+    } else if (request.body !== undefined) {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(request.body);
     }
     const controller = new AbortController();
     let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, this.timeoutMs);
+    const timer = setTimeout(
+      () => {
+        timedOut = true;
+        controller.abort();
+      },
+      request.upload ? uploadTimeoutMs(this.timeoutMs, request.upload.bytes) : this.timeoutMs,
+    );
     try {
       const response = await this.fetchFn(this.url(request), {
         method: request.method,
@@ -95,11 +107,13 @@ export class Transport {
         body,
         signal: controller.signal,
       });
-      const text = await response.text();
+      const binary = request.responseType === 'blob' && response.ok;
+      const payload = binary ? await response.blob() : parseBody(await response.text());
+      if (request.upload) request.upload.onProgress?.(request.upload.bytes, request.upload.bytes);
       return {
         kind: 'response',
         status: response.status,
-        body: parseBody(text),
+        body: payload,
         retryAfterMs: parseRetryAfter(response.headers.get('retry-after'), this.now()),
       };
     } catch (error) {
@@ -107,6 +121,27 @@ export class Transport {
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  /** Browsers: the upload through XMLHttpRequest, for its progress events. */
+  private async sendUploadWithXhr(request: HttpRequest, headers: Record<string, string>): Promise<HttpOutcome> {
+    const result = await sendWithXhr({
+      method: request.method,
+      url: this.url(request),
+      headers,
+      body: request.upload!.form,
+      idleTimeoutMs: this.timeoutMs,
+      onProgress: request.upload!.onProgress,
+    });
+    if (result.kind !== 'response') return result;
+    // Status 0: the browser got no answer (offline, refused, CORS).
+    if (result.status === 0) return { kind: 'network', error: new Error('upload failed: no answer') };
+    return {
+      kind: 'response',
+      status: result.status,
+      body: parseBody(result.text),
+      retryAfterMs: parseRetryAfter(result.retryAfter, this.now()),
+    };
   }
 
   private url(request: HttpRequest): string {

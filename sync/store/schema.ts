@@ -15,6 +15,7 @@
 import type { Transaction } from 'dexie';
 import { allReferences, type ResourceDefinition } from './registry/resource';
 import { CATALOG_RESOURCES } from './registry/catalog';
+import { CUSTOMER_RESOURCES } from './registry/customers';
 
 export interface SchemaVersion {
   version: number;
@@ -43,4 +44,6 @@ export function resourceStores(resources: readonly ResourceDefinition[]): Record
 
 export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
   { version: 1, stores: { ...ENGINE_STORES, ...resourceStores(CATALOG_RESOURCES) } },
+  // Issue 5: customers, their addresses and files (new tables only; the files table is version 1's).
+  { version: 2, stores: resourceStores(CUSTOMER_RESOURCES) },
 ];

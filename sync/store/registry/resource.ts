@@ -52,6 +52,17 @@ export interface ResourcePaths {
   delete: string;
 }
 
+/**
+ * A resource whose create carries a file kept on the device (customer files):
+ * the create is sent as multipart/form-data with the input fields as text
+ * fields and the bytes from the store's `files` table (owner: this resource
+ * and the record's key) under `fileField`. See sync/engine/files.ts.
+ */
+export interface UploadDefinition {
+  /** Form field of the bytes ('file'). */
+  fileField: string;
+}
+
 export interface ResourceDefinition {
   /** Registry name, also the Dexie table name. */
   name: string;
@@ -79,6 +90,8 @@ export interface ResourceDefinition {
   fieldLabels: Readonly<Record<string, string>>;
   /** How a record is named to the user ("Furadeira (nº 1234)"). */
   title(record: RecordFields): string;
+  /** Creates go as multipart uploads of a file kept on the device. */
+  upload?: UploadDefinition;
 }
 
 export interface ResourceDeclaration {
@@ -93,6 +106,7 @@ export interface ResourceDeclaration {
   searchable: readonly string[];
   fieldLabels: Readonly<Record<string, string>>;
   title?: (record: RecordFields) => string;
+  upload?: UploadDefinition;
 }
 
 const SERVER_FIELDS = new Set(['id', 'created_at', 'updated_at']);
@@ -117,6 +131,7 @@ export function defineResource(declaration: ResourceDeclaration): ResourceDefini
     searchable: declaration.searchable,
     fieldLabels: declaration.fieldLabels,
     title: declaration.title ?? ((record) => String(record.name ?? '')),
+    ...(declaration.upload ? { upload: declaration.upload } : {}),
   };
 }
 
