@@ -72,9 +72,15 @@ type Op =
 
 const target = fc.nat({ max: 20 });
 const price = fc.integer({ min: 0, max: 100_000 }).map((cents) => cents / 100);
+// Lost answers and drops are the faults that test exactly-once; writes are where they matter most.
+const faultKindArb = fc.oneof(
+  { weight: 4, arbitrary: fc.constant<FaultKind>('lose-response') },
+  { weight: 2, arbitrary: fc.constant<FaultKind>('drop') },
+  { weight: 1, arbitrary: fc.constantFrom<FaultKind>('error-500', 'too-many', 'timeout', 'expire-token', 'restart') },
+);
 const faultArb: fc.Arbitrary<FaultSpec> = fc.record({
-  kind: fc.constantFrom<FaultKind>('drop', 'lose-response', 'error-500', 'too-many', 'timeout', 'expire-token', 'restart'),
-  method: fc.constantFrom<FaultSpec['method']>('POST', 'PUT', 'DELETE', 'GET', undefined),
+  kind: faultKindArb,
+  method: fc.constantFrom<FaultSpec['method']>('POST', 'POST', 'PUT', 'PUT', 'DELETE', 'GET', undefined),
   times: fc.integer({ min: 1, max: 3 }),
 });
 const opArb: fc.Arbitrary<Op> = fc.oneof(
@@ -93,7 +99,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ op: fc.constant('createCost' as const), price }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('updateCost' as const), target, price }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('deleteCost' as const), target }) },
-  { weight: 3, arbitrary: fc.record({ op: fc.constant('sync' as const), faults: fc.array(faultArb, { maxLength: 3 }) }) },
+  { weight: 4, arbitrary: fc.record({ op: fc.constant('sync' as const), faults: fc.array(faultArb, { maxLength: 3 }) }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('reload' as const), afterMs: fc.integer({ min: 0, max: 40 }) }) },
 );
 
