@@ -1,0 +1,62 @@
+/**
+ * The benchmark page: exposes the scenarios of bench/support/scenarios.ts on
+ * `window.bench` for bench/support/chromium.ts to call with
+ * `page.evaluate`, so they run in Chromium on real IndexedDB, against the
+ * bench server on this page's own origin. Nothing of it ships in the app.
+ */
+import { SEARCH_TERMS } from '../support/agents';
+import {
+  directPush,
+  enginePull,
+  enginePush,
+  searchBench,
+  type Connection,
+  type DirectPushTiming,
+  type EnginePushTiming,
+  type PulledStore,
+  type SearchTiming,
+} from '../support/scenarios';
+import { signIn } from '../support/sign-in';
+
+export interface BenchPage {
+  signIn(username: string, password: string): Promise<void>;
+  enginePush(count: number, tag: string): Promise<EnginePushTiming>;
+  directPush(count: number, tag: string): Promise<DirectPushTiming>;
+  /** Pulls into an empty store and keeps it for `search`. */
+  pull(expected: number, tag: string): Promise<{ ms: number; records: number }>;
+  search(): Promise<SearchTiming>;
+  close(): Promise<void>;
+}
+
+let connection: Connection | null = null;
+let pulled: PulledStore | null = null;
+
+const connected = (): Connection => {
+  if (!connection) throw new Error('call bench.signIn first');
+  return connection;
+};
+
+const bench: BenchPage = {
+  async signIn(username, password) {
+    connection = { baseUrl: location.origin, token: await signIn(location.origin, username, password) };
+  },
+  enginePush: (count, tag) => enginePush(connected(), count, tag),
+  directPush: (count, tag) => directPush(connected(), count, tag),
+  async pull(expected, tag) {
+    await pulled?.close();
+    const result = await enginePull(connected(), expected, tag);
+    pulled = result.store;
+    return { ms: result.ms, records: result.records };
+  },
+  async search() {
+    if (!pulled) throw new Error('call bench.pull first');
+    return searchBench(pulled.db, SEARCH_TERMS);
+  },
+  async close() {
+    await pulled?.close();
+    pulled = null;
+  },
+};
+
+(window as unknown as { bench: BenchPage }).bench = bench;
+document.getElementById('status')!.textContent = 'pronto';

@@ -1,0 +1,225 @@
+/**
+ * `npm run bench`: the sync engine's figures, measured in one run on this
+ * machine against the real API server (its own process, PGlite in memory,
+ * loopback). Not part of the tests. Prints a table and writes
+ * bench/results.json; bench/README.md says what each figure means.
+ *
+ * 1. Push: 1,000 agents queued offline (saveRecord), then one engine sync
+ *    run; versus the same 1,000 creates sent with plain fetch at the
+ *    engine's concurrency. Warm-up first; then alternating pairs on a
+ *    freshly emptied database each time; medians. In Node (fake-indexeddb)
+ *    and in Chromium (real IndexedDB).
+ * 2. Pull: 10,000 agents seeded straight into the database, pulled by the
+ *    engine into an empty store (Node and Chromium).
+ * 3. Search: 50 varied terms on the 10,000 pulled agents, page 1, against
+ *    page 1 unsearched (Chromium: the goal; Node: secondary).
+ *
+ * Sizes can be lowered for a quick try: BENCH_PUSH_COUNT, BENCH_REPEATS,
+ * BENCH_PULL_COUNT; BENCH_SKIP_BROWSER=1 leaves Chromium out.
+ */
+import 'fake-indexeddb/auto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'vite';
+import { DEFAULT_PULL_PAGE_SIZE } from '../sync/engine/pull';
+import { SEARCH_TERMS } from './support/agents';
+import { openBenchPage, type BenchBrowser } from './support/chromium';
+import {
+  formatResults,
+  loadAverageNow,
+  machineInfo,
+  type BenchResults,
+  type PullFigure,
+  type PushFigure,
+  type SearchFigure,
+} from './support/report';
+import {
+  directPush,
+  enginePull,
+  enginePush,
+  ENGINE_CONCURRENCY,
+  searchBench,
+  type Connection,
+  type DirectPushTiming,
+  type EnginePushTiming,
+  type SearchTiming,
+} from './support/scenarios';
+import { BENCH_ADMIN, startBenchServer, type BenchServer } from './support/server-control';
+import { signIn } from './support/sign-in';
+import { median } from './support/stats';
+
+const PUSH_COUNT = Number(process.env.BENCH_PUSH_COUNT ?? 1_000);
+const REPEATS = Number(process.env.BENCH_REPEATS ?? 3);
+const WARM_UP_COUNT = Math.min(100, PUSH_COUNT);
+const PULL_COUNT = Number(process.env.BENCH_PULL_COUNT ?? 10_000);
+const SKIP_BROWSER = process.env.BENCH_SKIP_BROWSER === '1';
+const PUSH_GOAL = 1.5;
+const SEARCH_GOAL_MS = 50;
+const RESULTS_FILE = fileURLToPath(new URL('./results.json', import.meta.url));
+const NODE = 'node + fake-indexeddb' as const;
+
+const cpuMs = () => {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1000;
+};
+const say = (message: string) => console.log(`[bench] ${message}`);
+
+interface PushRunner {
+  engine(count: number, tag: string): Promise<EnginePushTiming>;
+  direct(count: number, tag: string): Promise<DirectPushTiming>;
+}
+
+/**
+ * Warm-up (one small run each side), then `REPEATS` pairs, the order
+ * alternating (engine first, then direct first, ...); the database is
+ * emptied before every run so each does the same work.
+ */
+async function measurePush(server: BenchServer, runner: PushRunner, environment: PushFigure['environment'], run: string): Promise<PushFigure> {
+  await server.command({ cmd: 'reset' });
+  await runner.engine(WARM_UP_COUNT, `${run}w1`);
+  await server.command({ cmd: 'reset' });
+  await runner.direct(WARM_UP_COUNT, `${run}w2`);
+  const engine: EnginePushTiming[] = [];
+  const direct: DirectPushTiming[] = [];
+  const pairRatios: number[] = [];
+  for (let pair = 0; pair < REPEATS; pair += 1) {
+    const sides = pair % 2 === 0 ? (['engine', 'direct'] as const) : (['direct', 'engine'] as const);
+    for (const side of sides) {
+      await server.command({ cmd: 'reset' });
+      const tag = `${run}${pair}${side[0]}`;
+      if (side === 'engine') engine.push(await runner.engine(PUSH_COUNT, tag));
+      else direct.push(await runner.direct(PUSH_COUNT, tag));
+    }
+    pairRatios.push(engine.at(-1)!.pushMs / direct.at(-1)!.ms);
+    say(`${environment} push pair ${pair + 1}/${REPEATS}: engine ${Math.round(engine.at(-1)!.pushMs)} ms, direct ${Math.round(direct.at(-1)!.ms)} ms`);
+  }
+  const engineMedian = median(engine.map((timing) => timing.pushMs));
+  const directMedian = median(direct.map((timing) => timing.ms));
+  const ratio = engineMedian / directMedian;
+  return {
+    environment,
+    creates: PUSH_COUNT,
+    concurrency: ENGINE_CONCURRENCY,
+    engine: {
+      runsMs: engine.map((timing) => timing.pushMs),
+      medianMs: engineMedian,
+      inFlight: engine.map((timing) => timing.pushInFlight),
+      clientCpuMs: engine.map((timing) => timing.pushCpuMs),
+      queueMs: engine.map((timing) => timing.queueMs),
+      syncRunMs: engine.map((timing) => timing.runMs),
+    },
+    direct: {
+      runsMs: direct.map((timing) => timing.ms),
+      medianMs: directMedian,
+      inFlight: direct.map((timing) => timing.inFlight),
+      clientCpuMs: direct.map((timing) => timing.cpuMs),
+    },
+    ratio,
+    pairRatios,
+    goal: PUSH_GOAL,
+    met: ratio <= PUSH_GOAL,
+  };
+}
+
+function pullFigure(environment: PullFigure['environment'], ms: number, records: number): PullFigure {
+  return { environment, records, pageSize: DEFAULT_PULL_PAGE_SIZE, ms, recordsPerSecond: (records / ms) * 1000 };
+}
+
+function searchFigure(environment: SearchFigure['environment'], timing: SearchTiming, goalMs: number | null): SearchFigure {
+  return {
+    environment,
+    records: timing.records,
+    queries: timing.queries,
+    medianMs: timing.medianMs,
+    p95Ms: timing.p95Ms,
+    maxMs: timing.maxMs,
+    baselineMedianMs: timing.baselineMedianMs,
+    ratioToBaseline: timing.medianMs / timing.baselineMedianMs,
+    goalMs,
+    met: goalMs === null ? null : timing.medianMs < goalMs,
+    terms: timing.terms,
+  };
+}
+
+async function main(): Promise<void> {
+  const startedAt = Date.now();
+  const loadAtStart = loadAverageNow();
+  const pageDir = mkdtempSync(join(tmpdir(), 'ho-bench-page-'));
+  let server: BenchServer | null = null;
+  let browser: BenchBrowser | null = null;
+  const results: Pick<BenchResults, 'push' | 'pull' | 'search'> = { push: [], pull: [], search: [] };
+  try {
+    say('building the bench page (vite)...');
+    await build({ configFile: fileURLToPath(new URL('./vite.bench.config.ts', import.meta.url)), build: { outDir: pageDir } });
+    server = await startBenchServer(pageDir);
+    const connection: Connection = { baseUrl: server.url, token: await signIn(server.url, BENCH_ADMIN.username, BENCH_ADMIN.password) };
+    say(`server at ${server.url}`);
+
+    say(`push in Node: ${PUSH_COUNT} creates, ${REPEATS} pairs...`);
+    results.push.push(
+      await measurePush(
+        server,
+        { engine: (count, tag) => enginePush(connection, count, tag, cpuMs), direct: (count, tag) => directPush(connection, count, tag, cpuMs) },
+        NODE,
+        'n',
+      ),
+    );
+
+    say(`pull in Node: ${PULL_COUNT} agents...`);
+    await server.command({ cmd: 'reset' });
+    await server.command({ cmd: 'seed-agents', count: PULL_COUNT, tag: 's' });
+    const pulled = await enginePull(connection, PULL_COUNT, 'node');
+    results.pull.push(pullFigure(NODE, pulled.ms, pulled.records));
+    say('search in Node...');
+    const nodeSearch = await searchBench(pulled.store.db, SEARCH_TERMS);
+    await pulled.store.close();
+
+    if (!SKIP_BROWSER) {
+      browser = await openBenchPage(`${server.url}/`);
+      await browser.call('signIn', BENCH_ADMIN.username, BENCH_ADMIN.password);
+      say(`pull and search in Chromium ${browser.version}...`);
+      const browserPull = await browser.call('pull', PULL_COUNT, 'chromium');
+      results.pull.push(pullFigure('chromium', browserPull.ms, browserPull.records));
+      results.search.push(searchFigure('chromium', await browser.call('search'), SEARCH_GOAL_MS));
+      await browser.call('close');
+    }
+    results.search.push(searchFigure(NODE, nodeSearch, null));
+
+    if (browser) {
+      say(`push in Chromium: ${PUSH_COUNT} creates, ${REPEATS} pairs...`);
+      const page = browser;
+      results.push.push(
+        await measurePush(
+          server,
+          { engine: (count, tag) => page.call('enginePush', count, tag), direct: (count, tag) => page.call('directPush', count, tag) },
+          'chromium',
+          'c',
+        ),
+      );
+    }
+
+    const output: BenchResults = {
+      date: new Date(startedAt).toISOString(),
+      machine: { ...machineInfo(), chromium: browser?.version ?? null, loadAverage: { start: loadAtStart, end: loadAverageNow() } },
+      durationSeconds: Math.round((Date.now() - startedAt) / 1000),
+      ...results,
+    };
+    writeFileSync(RESULTS_FILE, `${JSON.stringify(output, null, 2)}\n`);
+    console.log(`\n${formatResults(output)}\n`);
+    say(`written to ${RESULTS_FILE}`);
+  } finally {
+    await browser?.close();
+    await server?.stop();
+    rmSync(pageDir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error('[bench] failed:', error);
+    process.exit(1);
+  },
+);

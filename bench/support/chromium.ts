@@ -1,0 +1,64 @@
+/**
+ * Chromium for the benchmark: Debian's /usr/bin/chromium through
+ * playwright-core, with the flags of the browser tests
+ * (tests/e2e/support/browser.ts; not imported, it needs vitest's context),
+ * on a persistent profile in a temporary folder so IndexedDB is on disk as
+ * on a device (an incognito context keeps it in memory). The page is the
+ * bench page the bench server serves; `call` runs one of its `window.bench`
+ * functions.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BenchPage } from '../browser/bench-page';
+
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+type Method = keyof BenchPage;
+
+export interface BenchBrowser {
+  version: string;
+  call<M extends Method>(method: M, ...args: Parameters<BenchPage[M]>): Promise<Awaited<ReturnType<BenchPage[M]>>>;
+  close(): Promise<void>;
+}
+
+export async function openBenchPage(url: string): Promise<BenchBrowser> {
+  const profile = mkdtempSync(join(tmpdir(), 'ho-bench-chromium-'));
+  let context: BrowserContext | null = null;
+  try {
+    context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    const page: Page = context.pages()[0] ?? (await context.newPage());
+    page.setDefaultTimeout(300_000);
+    await page.goto(url);
+    await page.getByText('pronto').waitFor();
+    const version = context.browser()?.version() ?? (await page.evaluate(() => navigator.userAgent));
+    const opened = context;
+    return {
+      version,
+      call: (method, ...args) =>
+        page.evaluate(
+          ([name, values]) => (window as unknown as { bench: Record<string, (...a: unknown[]) => unknown> }).bench[name]!(...values),
+          [method, args] as [string, unknown[]],
+        ) as never,
+      async close() {
+        await opened.close();
+        rmSync(profile, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await context?.close();
+    rmSync(profile, { recursive: true, force: true });
+    throw error;
+  }
+}

@@ -1,0 +1,134 @@
+/**
+ * The benchmark's results: their shape in bench/results.json, the machine
+ * they were measured on, and the table printed at the end of a run.
+ */
+import { cpus, loadavg, totalmem } from 'node:os';
+import { round } from './stats';
+
+export interface PushSide {
+  /** Each timed run, in the order run. */
+  runsMs: number[];
+  medianMs: number;
+  /** Average requests in flight per run. */
+  inFlight: number[];
+  /** CPU of the client process per run (Node only). */
+  clientCpuMs: Array<number | null>;
+}
+
+export interface PushFigure {
+  environment: 'node + fake-indexeddb' | 'chromium';
+  creates: number;
+  concurrency: number;
+  engine: PushSide & { queueMs: number[]; syncRunMs: number[] };
+  direct: PushSide;
+  /** median(engine push) / median(direct). */
+  ratio: number;
+  /** engine / direct of each alternating pair. */
+  pairRatios: number[];
+  goal: number;
+  met: boolean;
+}
+
+export interface PullFigure {
+  environment: 'node + fake-indexeddb' | 'chromium';
+  records: number;
+  pageSize: number;
+  ms: number;
+  recordsPerSecond: number;
+}
+
+export interface SearchFigure {
+  environment: 'node + fake-indexeddb' | 'chromium';
+  records: number;
+  queries: number;
+  medianMs: number;
+  p95Ms: number;
+  maxMs: number;
+  /** Page 1 without a search, median. */
+  baselineMedianMs: number;
+  /** medianMs / baselineMedianMs. */
+  ratioToBaseline: number;
+  goalMs: number | null;
+  met: boolean | null;
+  terms: Array<{ term: string; total: number; ms: number }>;
+}
+
+export interface BenchResults {
+  date: string;
+  machine: {
+    cpus: number;
+    cpuModel: string;
+    memoryGb: number;
+    node: string;
+    platform: string;
+    chromium: string | null;
+    /** 1-minute load average when the run started and ended (the machine may be shared). */
+    loadAverage: { start: number; end: number };
+  };
+  durationSeconds: number;
+  push: PushFigure[];
+  pull: PullFigure[];
+  search: SearchFigure[];
+}
+
+export function machineInfo(): Omit<BenchResults['machine'], 'chromium' | 'loadAverage'> {
+  const list = cpus();
+  return {
+    cpus: list.length,
+    cpuModel: list[0]?.model.trim() ?? 'unknown',
+    memoryGb: round(totalmem() / 2 ** 30, 1),
+    node: process.version,
+    platform: `${process.platform} ${process.arch}`,
+  };
+}
+
+export const loadAverageNow = (): number => round(loadavg()[0] ?? 0, 2);
+
+const ms = (value: number) => `${value >= 100 ? Math.round(value) : round(value, 1)} ms`;
+const s = (value: number) => `${round(value / 1000, 2)} s`;
+
+function table(rows: string[][]): string {
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
+  const line = (row: string[]) => row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ');
+  return [line(rows[0]!), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.slice(1).map(line)].join('\n');
+}
+
+export function formatResults(results: BenchResults): string {
+  const rows: string[][] = [['Figure', 'Where', 'Result', 'Baseline (same run)', 'Ratio', 'Goal']];
+  for (const push of results.push) {
+    rows.push([
+      `Push ${push.creates} queued creates (median of ${push.engine.runsMs.length})`,
+      push.environment,
+      `engine ${s(push.engine.medianMs)}`,
+      `direct HTTP ${s(push.direct.medianMs)} (${push.concurrency} in flight)`,
+      `${round(push.ratio, 2)}×`,
+      `≤ ${push.goal}× ${push.met ? 'met' : 'MISSED'}`,
+    ]);
+  }
+  for (const pull of results.pull) {
+    rows.push([
+      `Pull ${pull.records} records into an empty store`,
+      pull.environment,
+      s(pull.ms),
+      `${Math.round(pull.recordsPerSecond)} records/s`,
+      '',
+      '',
+    ]);
+  }
+  for (const search of results.search) {
+    rows.push([
+      `Search ${search.records} records, page 1 (median of ${search.queries})`,
+      search.environment,
+      `${ms(search.medianMs)} (p95 ${ms(search.p95Ms)})`,
+      `page 1 unsearched ${ms(search.baselineMedianMs)}`,
+      `${round(search.ratioToBaseline, 1)}×`,
+      search.goalMs === null ? '(secondary)' : `< ${search.goalMs} ms ${search.met ? 'met' : 'MISSED'}`,
+    ]);
+  }
+  const machine = results.machine;
+  return [
+    table(rows),
+    '',
+    `${results.date} · ${machine.cpus} × ${machine.cpuModel} · Node ${machine.node} · Chromium ${machine.chromium ?? '-'} · load ${machine.loadAverage.start} → ${machine.loadAverage.end} · ${results.durationSeconds} s`,
+  ].join('\n');
+}
