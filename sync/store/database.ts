@@ -6,6 +6,7 @@
 import Dexie, { type DexieOptions, type Table, type Transaction } from 'dexie';
 import type { MetaRow, OutboxEntry, StoredFile, StoredRecord } from './types';
 import { createDefaultRegistry, type ResourceRegistry } from './registry';
+import { withReopen } from './reopen';
 import { SCHEMA_VERSIONS, type SchemaVersion } from './schema';
 
 export const DEFAULT_DATABASE_NAME = 'higiene-sync';
@@ -70,14 +71,16 @@ export class SyncDatabase extends Dexie implements StoreScope {
    * parallel (the engine sends several chains at once); the operations then
    * escape into transactions of their own and the outer one commits early.
    * Bound tables cannot escape. Only store operations may be awaited inside.
+   * A connection dropped under it (Safari after resume) is reopened and the
+   * work run once more (an aborted transaction wrote nothing).
    */
   write<T>(work: (store: StoreScope) => Promise<T>): Promise<T> {
-    return this.transaction('rw', this.tables, (transaction) => work(this.bind(transaction)));
+    return withReopen(this, () => this.transaction('rw', this.tables, (transaction) => work(this.bind(transaction))));
   }
 
   /** A read-only snapshot across every table, with the same bound tables. */
   read<T>(work: (store: StoreScope) => Promise<T>): Promise<T> {
-    return this.transaction('r', this.tables, (transaction) => work(this.bind(transaction)));
+    return withReopen(this, () => this.transaction('r', this.tables, (transaction) => work(this.bind(transaction))));
   }
 
   private bind(transaction: Transaction): StoreScope {
