@@ -93,12 +93,11 @@ function firstContacts(rows: ReadonlyArray<typeof customerContacts.$inferSelect>
 export async function loadCustomers(db: Reader, ids: readonly number[]): Promise<Customer[]> {
   if (ids.length === 0) return [];
   const list = [...ids];
-  const [rows, addresses, contacts, files] = await Promise.all([
-    db.select().from(customers).where(inArray(customers.id, list)),
-    db.select().from(customerAddresses).where(inArray(customerAddresses.customer_id, list)).orderBy(asc(customerAddresses.id)),
-    db.select().from(customerContacts).where(inArray(customerContacts.customer_id, list)).orderBy(asc(customerContacts.id)),
-    fileRows(db).where(inArray(customerFiles.customer_id, list)).orderBy(asc(customerFiles.id)),
-  ]);
+  // One after the other: inside a transaction they share one connection (pg refuses overlapping queries on it).
+  const rows = await db.select().from(customers).where(inArray(customers.id, list));
+  const addresses = await db.select().from(customerAddresses).where(inArray(customerAddresses.customer_id, list)).orderBy(asc(customerAddresses.id));
+  const contacts = await db.select().from(customerContacts).where(inArray(customerContacts.customer_id, list)).orderBy(asc(customerContacts.id));
+  const files = await fileRows(db).where(inArray(customerFiles.customer_id, list)).orderBy(asc(customerFiles.id));
   const addressesOf = groupBy(addresses, (a) => a.customer_id);
   const contactOf = firstContacts(contacts);
   const filesOf = groupBy(files, (f) => f.attachment.customer_id);
