@@ -13,7 +13,6 @@ import {
   CUSTOMER_MESSAGES,
   DEFAULT_ADDRESS_LABELS,
   DEFAULT_COUNTRY,
-  type AddressInput,
 } from '../../../sync/contract/customers';
 import type { AppContext, ZodApp } from '../../app-context';
 import type { Tx } from '../../db/client';
@@ -66,5 +65,3 @@ export function registerAddressRoutes(app: ZodApp, ctx: AppContext) {
     values: (tx, customerId, input, current) => addressValues(tx, customerId, input, current),
   });
 }
-
-export type { AddressInput };
