@@ -1,0 +1,231 @@
+/**
+ * A customer's page: 'Cliente / Adicionar' at /admin/clientes/novo, the edit
+ * page at /admin/clientes/{id or local key}. Card 'Dados cadastrais' with the
+ * customer form (src/ui/customer-form), Salvar and Deletar, then the tabs:
+ * one per address and 'Anexos'. Salvar saves the customer and the addresses
+ * changed in the tabs (for a new customer: every address filled in, and the
+ * files held in 'Anexos'), then goes to /admin/clientes/{id}. Everything is
+ * saved on the device and sent by the sync engine, so it works offline.
+ *
+ * Customer-type users (`restricted`) see the same page read-only: fields
+ * disabled, no Salvar, no address buttons, files to download only.
+ */
+import { useEffect, useState } from 'react';
+import { Button, Card, Stack, Text, Title } from '@mantine/core';
+import { Link, Navigate, useNavigate } from '@tanstack/react-router';
+import { useSyncDatabase } from '../../../sync/react/context';
+import { useLocalLines } from '../../../sync/react/use-local-record';
+import { useRecordProblem } from '../../../sync/react/use-outbox-problems';
+import { routeParamOf, useRouteRecord } from '../../../sync/react/use-route-record';
+import { useSyncActions } from '../../../sync/react/use-sync-actions';
+import type { LocalCustomer } from '../../../sync/store/registry/customer-records';
+import { alertDanger, alertSuccess } from '../../ui/alerts';
+import { useConfirmDelete } from '../../ui/confirm-delete';
+import { CustomerFields, useCustomerForm } from '../../ui/customer-form';
+import { EDIT_TEXTS, EditPage, PageLoading, RecordNotFound } from '../../ui/edit-page';
+import { errorMessage } from '../../ui/forms';
+import { PendingBadge } from '../../ui/list-page';
+import {
+  initialDrafts,
+  isBlankAddress,
+  markSaved,
+  mergeLines,
+  readAddress,
+  type AddressDraft,
+  type AddressErrors,
+  type AddressFields,
+} from './address-drafts';
+import { attachFiles } from './customer-files';
+import { CustomerFilesTab } from './customer-files-tab';
+import type { CustomerRemote } from './customer-remote';
+import { CustomerTabs } from './customer-tabs';
+import { CUSTOMER_TEXTS, FILE_TEXTS } from './customer-texts';
+import type { FileDraft } from './file-drafts';
+
+export interface CustomerEditPageProps {
+  /** Server id or local key; undefined for a new customer. */
+  customerId?: string;
+  /** A customer-type user: read-only. */
+  restricted?: boolean;
+  remote?: CustomerRemote;
+}
+
+export function CustomerEditPage({ customerId, restricted = false, remote }: CustomerEditPageProps) {
+  const state = useRouteRecord('customers', customerId);
+  if (customerId === undefined) {
+    // Customer-type users never create customers.
+    if (restricted) return <Navigate to="/admin/clientes/lista/$page" params={{ page: '1' }} replace />;
+    return <CustomerEditor remote={remote} />;
+  }
+  if (state.loading) return <PageLoading />;
+  if (!state.record) {
+    return (
+      <RecordNotFound
+        title={restricted ? CUSTOMER_TEXTS.viewTitle : CUSTOMER_TEXTS.editTitle}
+        back={
+          <Button
+            variant="default"
+            w="fit-content"
+            renderRoot={(props) => <Link {...props} to="/admin/clientes/lista/$page" params={{ page: '1' }} />}
+          >
+            {CUSTOMER_TEXTS.backToList}
+          </Button>
+        }
+      />
+    );
+  }
+  return <CustomerEditor key={state.record.key} record={state.record} restricted={restricted} remote={remote} />;
+}
+
+/** The address tabs of the customer: drafts over its lines, kept in step with the store. */
+function useAddressDrafts(record: LocalCustomer | undefined) {
+  const lines = useLocalLines('customer_addresses', record?.key ?? null);
+  const [drafts, setDrafts] = useState<AddressDraft[] | null>(() => (record ? null : initialDrafts([])));
+  useEffect(() => {
+    if (!record || lines.loading) return;
+    setDrafts((current) => (current === null ? initialDrafts(lines.rows) : mergeLines(current, lines.rows)));
+  }, [record, lines]);
+  return { drafts, setDrafts: (update: (drafts: AddressDraft[]) => AddressDraft[]) => setDrafts((current) => update(current ?? [])) };
+}
+
+interface AddressSave {
+  draft: AddressDraft;
+  fields: AddressFields;
+}
+
+function CustomerEditor({ record, restricted = false, remote }: { record?: LocalCustomer; restricted?: boolean; remote?: CustomerRemote }) {
+  const navigate = useNavigate();
+  const db = useSyncDatabase();
+  const { saveRecord, deleteRecord } = useSyncActions();
+  const problem = useRecordProblem('customers', record?.key);
+  const form = useCustomerForm(record);
+  const { drafts, setDrafts } = useAddressDrafts(record);
+  const [addressErrors, setAddressErrors] = useState<Record<string, AddressErrors>>({});
+  const [activeTab, setActiveTab] = useState<string | null>(null);
+  const [held, setHeld] = useState<FileDraft[]>([]);
+  const [saving, setSaving] = useState(false);
+  const remove = useConfirmDelete<LocalCustomer>({
+    run: async (customer) => {
+      try {
+        await deleteRecord('customers', customer.key);
+      } catch (error) {
+        throw new Error(CUSTOMER_TEXTS.deleteFailed(errorMessage(error)));
+      }
+    },
+    successMessage: CUSTOMER_TEXTS.deleted,
+    onDeleted: () => void navigate({ to: '/admin/clientes/lista/$page', params: { page: '1' } }),
+  });
+
+  /** The addresses this Salvar writes: every one filled in for a new customer, the changed ones otherwise. */
+  const addressesToSave = (): AddressSave[] | null => {
+    const errors: Record<string, AddressErrors> = {};
+    const saves: AddressSave[] = [];
+    (drafts ?? []).forEach((draft, index) => {
+      const wanted = record ? draft.dirty && !(draft.key === null && isBlankAddress(draft.values)) : !isBlankAddress(draft.values);
+      if (!wanted) return;
+      const read = readAddress(draft.values, index);
+      if (read.ok) saves.push({ draft, fields: read.fields });
+      else errors[draft.tabId] = read.errors;
+    });
+    const firstBad = Object.keys(errors)[0];
+    if (firstBad) {
+      setAddressErrors((current) => ({ ...current, ...errors }));
+      setActiveTab(firstBad);
+      return null;
+    }
+    return saves;
+  };
+
+  const submit = async () => {
+    const fields = form.read();
+    const addresses = addressesToSave();
+    if (!fields || !addresses) return;
+    setSaving(true);
+    try {
+      const key = await saveRecord('customers', record?.key ?? null, fields);
+      for (const { draft, fields: address } of addresses) {
+        const lineKey = await saveRecord('customer_addresses', draft.key, draft.key ? address : { ...address, customer_key: key });
+        setDrafts((current) => markSaved(current, draft.tabId, lineKey));
+      }
+      if (!record && held.length > 0) {
+        try {
+          await attachFiles(db, key, held);
+        } catch (error) {
+          alertDanger(FILE_TEXTS.newCustomerUploadFailed(errorMessage(error)));
+        }
+      }
+      alertSuccess(CUSTOMER_TEXTS.saved);
+      void navigate({
+        to: '/admin/clientes/$customerId',
+        params: { customerId: record ? routeParamOf(record) : key },
+        replace: record !== undefined,
+      });
+    } catch (error) {
+      if (!form.showSaveError(error)) alertDanger(CUSTOMER_TEXTS.saveFailed(errorMessage(error)));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const tabs =
+    drafts === null ? null : (
+      <CustomerTabs
+        customerKey={record?.key ?? null}
+        drafts={drafts}
+        setDrafts={setDrafts}
+        errors={addressErrors}
+        setErrors={setAddressErrors}
+        restricted={restricted}
+        active={activeTab}
+        onActiveChange={setActiveTab}
+        files={<CustomerFilesTab customer={record ?? null} restricted={restricted} held={held} onHeldChange={setHeld} remote={remote} />}
+      />
+    );
+
+  if (restricted && record) {
+    return (
+      <Stack gap="md">
+        <Title order={2}>{CUSTOMER_TEXTS.viewTitle}</Title>
+        <Card withBorder padding="lg" radius="md">
+          <Stack gap="md">
+            <Text fw={600} size="lg">
+              {EDIT_TEXTS.card}
+            </Text>
+            <CustomerFields values={form.values} errors={{}} onChange={() => undefined} disabled />
+          </Stack>
+        </Card>
+        <Card withBorder padding="lg" radius="md">
+          {tabs}
+        </Card>
+      </Stack>
+    );
+  }
+
+  return (
+    <EditPage
+      title={record ? CUSTOMER_TEXTS.editTitle : CUSTOMER_TEXTS.createTitle}
+      status={record && record.id === null ? <PendingBadge /> : null}
+      actions={
+        record ? (
+          <Button variant="light" renderRoot={(props) => <Link {...props} to="/admin/clientes/novo" />}>
+            {CUSTOMER_TEXTS.newButton}
+          </Button>
+        ) : null
+      }
+      problem={problem}
+      onSubmit={() => void submit()}
+      saving={saving}
+      onDelete={record ? () => remove.request(record) : undefined}
+      after={
+        <>
+          <Card withBorder padding="lg" radius="md">
+            {tabs}
+          </Card>
+          {remove.modal({ title: CUSTOMER_TEXTS.confirmDeleteTitle, message: CUSTOMER_TEXTS.confirmDelete })}
+        </>
+      }
+    >
+      <CustomerFields values={form.values} errors={form.errors} onChange={form.change} />
+    </EditPage>
+  );
+}

@@ -1,0 +1,21 @@
+/**
+ * The customer form, shared by the customers area and (later) the
+ * quotation form's 'Adicionar Cliente': fields, rules, state and the modal.
+ * It lives in src/ui, not in a feature, because features never import each
+ * other (docs/decisions.md, "Customers screens").
+ */
+export { CustomerFields, type CustomerFieldsProps } from './customer-fields';
+export { AddCustomerModal, type AddCustomerModalProps } from './add-customer-modal';
+export { useCustomerForm, type CustomerFormState } from './use-customer-form';
+export {
+  customerFormValues,
+  changeCustomerForm,
+  readCustomerForm,
+  CUSTOMER_FIELD_NAMES,
+  type CustomerFields as CustomerFieldValues,
+  type CustomerFormValues,
+  type CustomerFormErrors,
+  type CustomerFormField,
+  type CustomerFormRead,
+} from './customer-form-values';
+export { CUSTOMER_FORM_TEXTS } from './customer-form-texts';
