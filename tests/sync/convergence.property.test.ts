@@ -26,7 +26,8 @@ import { startSyncServer, type SyncServer } from './support/sync-server';
 const RUNS = Number(process.env.SYNC_PROPERTY_RUNS ?? 200);
 /** Replays a failing run: the seed fast-check printed. */
 const SEED = process.env.SYNC_PROPERTY_SEED === undefined ? undefined : Number(process.env.SYNC_PROPERTY_SEED);
-const TIMEOUT_MS = 250;
+/** Client request timeout: generous, so a loaded machine does not time out healthy requests. */
+const TIMEOUT_MS = 1_500;
 
 /* ---------- the model: what the user meant ---------- */
 
@@ -136,7 +137,7 @@ function faultOf(spec: FaultSpec): FaultRule {
     'lose-response': () => ({ ...base, fault: { kind: 'lose-response' } }),
     'error-500': () => ({ ...base, fault: { kind: 'status', status: 500, body: { message: 'Erro interno do servidor.' } } }),
     'too-many': () => ({ ...base, fault: { kind: 'status', status: 429, headers: { 'retry-after': '0' } } }),
-    timeout: () => ({ ...base, times: 1, fault: { kind: 'hold-response', ms: TIMEOUT_MS + 150 } satisfies Fault }),
+    timeout: () => ({ ...base, times: 1, fault: { kind: 'hold-response', ms: TIMEOUT_MS + 200 } satisfies Fault }),
     'expire-token': () => ({
       ...base,
       times: 1,
