@@ -14,8 +14,10 @@
  * 3. Search: 50 varied terms on the 10,000 pulled agents, page 1, against
  *    page 1 unsearched (Chromium: the goal; Node: secondary).
  *
- * Sizes can be lowered for a quick try: BENCH_PUSH_COUNT, BENCH_REPEATS,
- * BENCH_PULL_COUNT; BENCH_SKIP_BROWSER=1 leaves Chromium out.
+ * Sizes can be lowered for a quick try: BENCH_PUSH_COUNT, BENCH_REPEATS
+ * (Node pairs), BENCH_BROWSER_REPEATS (Chromium pairs), BENCH_PULL_COUNT;
+ * BENCH_PARTS picks parts (comma-separated: node-push, node-pull,
+ * chromium-pull, chromium-push; default all).
  */
 import 'fake-indexeddb/auto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -51,10 +53,12 @@ import { signIn } from './support/sign-in';
 import { median } from './support/stats';
 
 const PUSH_COUNT = Number(process.env.BENCH_PUSH_COUNT ?? 1_000);
-const REPEATS = Number(process.env.BENCH_REPEATS ?? 3);
+const NODE_REPEATS = Number(process.env.BENCH_REPEATS ?? 3);
+/** Two pairs (one of each order) keep the whole run near five minutes on two cores. */
+const BROWSER_REPEATS = Number(process.env.BENCH_BROWSER_REPEATS ?? 2);
 const WARM_UP_COUNT = Math.min(100, PUSH_COUNT);
 const PULL_COUNT = Number(process.env.BENCH_PULL_COUNT ?? 10_000);
-const SKIP_BROWSER = process.env.BENCH_SKIP_BROWSER === '1';
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'node-push,node-pull,chromium-pull,chromium-push').split(',').map((part) => part.trim()));
 const PUSH_GOAL = 1.5;
 const SEARCH_GOAL_MS = 50;
 const RESULTS_FILE = fileURLToPath(new URL('./results.json', import.meta.url));
@@ -76,7 +80,13 @@ interface PushRunner {
  * alternating (engine first, then direct first, ...); the database is
  * emptied before every run so each does the same work.
  */
-async function measurePush(server: BenchServer, runner: PushRunner, environment: PushFigure['environment'], run: string): Promise<PushFigure> {
+async function measurePush(
+  server: BenchServer,
+  runner: PushRunner,
+  environment: PushFigure['environment'],
+  repeats: number,
+  run: string,
+): Promise<PushFigure> {
   await server.command({ cmd: 'reset' });
   await runner.engine(WARM_UP_COUNT, `${run}w1`);
   await server.command({ cmd: 'reset' });
@@ -84,7 +94,7 @@ async function measurePush(server: BenchServer, runner: PushRunner, environment:
   const engine: EnginePushTiming[] = [];
   const direct: DirectPushTiming[] = [];
   const pairRatios: number[] = [];
-  for (let pair = 0; pair < REPEATS; pair += 1) {
+  for (let pair = 0; pair < repeats; pair += 1) {
     const sides = pair % 2 === 0 ? (['engine', 'direct'] as const) : (['direct', 'engine'] as const);
     for (const side of sides) {
       await server.command({ cmd: 'reset' });
@@ -93,7 +103,7 @@ async function measurePush(server: BenchServer, runner: PushRunner, environment:
       else direct.push(await runner.direct(PUSH_COUNT, tag));
     }
     pairRatios.push(engine.at(-1)!.pushMs / direct.at(-1)!.ms);
-    say(`${environment} push pair ${pair + 1}/${REPEATS}: engine ${Math.round(engine.at(-1)!.pushMs)} ms, direct ${Math.round(direct.at(-1)!.ms)} ms`);
+    say(`${environment} push pair ${pair + 1}/${repeats}: engine ${Math.round(engine.at(-1)!.pushMs)} ms, direct ${Math.round(direct.at(-1)!.ms)} ms`);
   }
   const engineMedian = median(engine.map((timing) => timing.pushMs));
   const directMedian = median(direct.map((timing) => timing.ms));
@@ -128,6 +138,10 @@ function pullFigure(environment: PullFigure['environment'], ms: number, records:
 }
 
 function searchFigure(environment: SearchFigure['environment'], timing: SearchTiming, goalMs: number | null): SearchFigure {
+  const group = (from: number, to: number) => {
+    const times = timing.terms.filter((term) => term.total >= from && term.total <= to).map((term) => term.ms);
+    return { queries: times.length, medianMs: times.length > 0 ? median(times) : null };
+  };
   return {
     environment,
     records: timing.records,
@@ -136,6 +150,8 @@ function searchFigure(environment: SearchFigure['environment'], timing: SearchTi
     p95Ms: timing.p95Ms,
     maxMs: timing.maxMs,
     baselineMedianMs: timing.baselineMedianMs,
+    baselineCountMedianMs: timing.baselineCountMedianMs,
+    byMatches: { upTo100: group(0, 100), upTo1000: group(101, 1_000), over1000: group(1_001, Number.POSITIVE_INFINITY) },
     ratioToBaseline: timing.medianMs / timing.baselineMedianMs,
     goalMs,
     met: goalMs === null ? null : timing.medianMs < goalMs,
@@ -157,47 +173,49 @@ async function main(): Promise<void> {
     const connection: Connection = { baseUrl: server.url, token: await signIn(server.url, BENCH_ADMIN.username, BENCH_ADMIN.password) };
     say(`server at ${server.url}`);
 
-    say(`push in Node: ${PUSH_COUNT} creates, ${REPEATS} pairs...`);
-    results.push.push(
-      await measurePush(
-        server,
-        { engine: (count, tag) => enginePush(connection, count, tag, cpuMs), direct: (count, tag) => directPush(connection, count, tag, cpuMs) },
-        NODE,
-        'n',
-      ),
-    );
+    if (PARTS.has('node-push')) {
+      say(`push in Node: ${PUSH_COUNT} creates, ${NODE_REPEATS} pairs...`);
+      const runner: PushRunner = {
+        engine: (count, tag) => enginePush(connection, count, tag, cpuMs),
+        direct: (count, tag) => directPush(connection, count, tag, cpuMs),
+      };
+      results.push.push(await measurePush(server, runner, NODE, NODE_REPEATS, 'n'));
+    }
 
-    say(`pull in Node: ${PULL_COUNT} agents...`);
-    await server.command({ cmd: 'reset' });
-    await server.command({ cmd: 'seed-agents', count: PULL_COUNT, tag: 's' });
-    const pulled = await enginePull(connection, PULL_COUNT, 'node');
-    results.pull.push(pullFigure(NODE, pulled.ms, pulled.records));
-    say('search in Node...');
-    const nodeSearch = await searchBench(pulled.store.db, SEARCH_TERMS);
-    await pulled.store.close();
+    let nodeSearch: SearchTiming | null = null;
+    if (PARTS.has('node-pull') || PARTS.has('chromium-pull')) {
+      await server.command({ cmd: 'reset' });
+      await server.command({ cmd: 'seed-agents', count: PULL_COUNT, tag: 's' });
+    }
+    if (PARTS.has('node-pull')) {
+      say(`pull and search in Node: ${PULL_COUNT} agents...`);
+      const pulled = await enginePull(connection, PULL_COUNT, 'node');
+      results.pull.push(pullFigure(NODE, pulled.ms, pulled.records));
+      nodeSearch = await searchBench(pulled.store.db, SEARCH_TERMS);
+      await pulled.store.close();
+    }
 
-    if (!SKIP_BROWSER) {
+    if (PARTS.has('chromium-pull') || PARTS.has('chromium-push')) {
       browser = await openBenchPage(`${server.url}/`);
       await browser.call('signIn', BENCH_ADMIN.username, BENCH_ADMIN.password);
-      say(`pull and search in Chromium ${browser.version}...`);
+    }
+    if (browser && PARTS.has('chromium-pull')) {
+      say(`pull and search in Chromium ${browser.version}: ${PULL_COUNT} agents...`);
       const browserPull = await browser.call('pull', PULL_COUNT, 'chromium');
       results.pull.push(pullFigure('chromium', browserPull.ms, browserPull.records));
       results.search.push(searchFigure('chromium', await browser.call('search'), SEARCH_GOAL_MS));
       await browser.call('close');
     }
-    results.search.push(searchFigure(NODE, nodeSearch, null));
+    if (nodeSearch) results.search.push(searchFigure(NODE, nodeSearch, null));
 
-    if (browser) {
-      say(`push in Chromium: ${PUSH_COUNT} creates, ${REPEATS} pairs...`);
+    if (browser && PARTS.has('chromium-push')) {
+      say(`push in Chromium: ${PUSH_COUNT} creates, ${BROWSER_REPEATS} pairs...`);
       const page = browser;
-      results.push.push(
-        await measurePush(
-          server,
-          { engine: (count, tag) => page.call('enginePush', count, tag), direct: (count, tag) => page.call('directPush', count, tag) },
-          'chromium',
-          'c',
-        ),
-      );
+      const runner: PushRunner = {
+        engine: (count, tag) => page.call('enginePush', count, tag),
+        direct: (count, tag) => page.call('directPush', count, tag),
+      };
+      results.push.push(await measurePush(server, runner, 'chromium', BROWSER_REPEATS, 'c'));
     }
 
     const output: BenchResults = {

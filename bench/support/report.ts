@@ -46,6 +46,10 @@ export interface SearchFigure {
   maxMs: number;
   /** Page 1 without a search, median. */
   baselineMedianMs: number;
+  /** Of that, counting every record for the total (median). */
+  baselineCountMedianMs: number;
+  /** Median search time by how many records the term matches: up to 100, 101 to 1,000, more. */
+  byMatches: Record<'upTo100' | 'upTo1000' | 'over1000', { queries: number; medianMs: number | null }>;
   /** medianMs / baselineMedianMs. */
   ratioToBaseline: number;
   goalMs: number | null;
@@ -120,7 +124,7 @@ export function formatResults(results: BenchResults): string {
       `Search ${search.records} records, page 1 (median of ${search.queries})`,
       search.environment,
       `${ms(search.medianMs)} (p95 ${ms(search.p95Ms)})`,
-      `page 1 unsearched ${ms(search.baselineMedianMs)}`,
+      `page 1 unsearched ${ms(search.baselineMedianMs)} (count ${ms(search.baselineCountMedianMs)})`,
       `${round(search.ratioToBaseline, 1)}×`,
       search.goalMs === null ? '(secondary)' : `< ${search.goalMs} ms ${search.met ? 'met' : 'MISSED'}`,
     ]);
