@@ -79,11 +79,13 @@ export function CustomerEditPage({ customerId, restricted = false, remote }: Cus
 
 /** The address tabs of the customer: drafts over its lines, kept in step with the store. */
 function useAddressDrafts(record: LocalCustomer | undefined) {
-  const lines = useLocalLines('customer_addresses', record?.key ?? null);
+  const lineState = useLocalLines('customer_addresses', record?.key ?? null);
+  // The rows array keeps its identity until the store changes (the state object does not).
+  const lines = lineState.loading ? null : lineState.rows;
   const [drafts, setDrafts] = useState<AddressDraft[] | null>(() => (record ? null : initialDrafts([])));
   useEffect(() => {
-    if (!record || lines.loading) return;
-    setDrafts((current) => (current === null ? initialDrafts(lines.rows) : mergeLines(current, lines.rows)));
+    if (!record || !lines) return;
+    setDrafts((current) => (current === null ? initialDrafts(lines) : mergeLines(current, lines)));
   }, [record, lines]);
   return { drafts, setDrafts: (update: (drafts: AddressDraft[]) => AddressDraft[]) => setDrafts((current) => update(current ?? [])) };
 }

@@ -69,7 +69,8 @@ export function CustomerFilesTab({ customer, restricted = false, held = [], onHe
   const status = useSyncStatus();
   const online = status.loading ? (globalThis.navigator?.onLine ?? true) : status.online;
   const lineState = useLocalLines('customer_files', customer?.key ?? null);
-  const lines = useMemo(() => (lineState.loading ? [] : lineState.rows), [lineState]);
+  const lineRows = lineState.loading ? null : lineState.rows;
+  const lines = useMemo(() => lineRows ?? [], [lineRows]);
   const problems = useOutboxProblems('customer_files');
   const progress = useUploadProgress();
   const announcements = useUploadAnnouncements(lines, problems);

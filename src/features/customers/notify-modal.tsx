@@ -72,9 +72,8 @@ function NotifyForm({ onClose, customer, remote }: Omit<NotifyModalProps, 'opene
         label={texts.message}
         value={message}
         onChange={(event) => setMessage(event.currentTarget.value)}
-        autosize
-        minRows={6}
-        maxRows={16}
+        rows={8}
+        resize="vertical"
         disabled={loadingTemplate}
       />
       {loadingTemplate ? (

@@ -78,9 +78,8 @@ export function CustomerFields({ values, errors, onChange, disabled = false }: C
         onChange={(event) => onChange({ comment: event.currentTarget.value }, 'comment')}
         error={errors.comment}
         disabled={disabled}
-        autosize
-        minRows={2}
-        maxRows={8}
+        rows={3}
+        resize="vertical"
       />
     </Stack>
   );
