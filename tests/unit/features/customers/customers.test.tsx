@@ -182,7 +182,7 @@ describe('customer form', () => {
 
 describe('postcode lookup', () => {
   it('fills street, district, city and state when the CEP has 8 digits, once per CEP', async () => {
-    const fetch = vi.fn(async () =>
+    const fetch = vi.fn(async (_url: string, _init?: RequestInit) =>
       new Response(JSON.stringify({ cep: '01310-100', logradouro: 'Avenida Paulista', bairro: 'Bela Vista', localidade: 'São Paulo', uf: 'SP' }), {
         status: 200,
       }),
