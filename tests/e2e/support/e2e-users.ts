@@ -13,4 +13,28 @@ export const E2E_OFFICE_USER = {
   roleSlug: 'administrativo',
 } as const;
 
-export const E2E_EXTRA_USERS = [E2E_OFFICE_USER] as const;
+/**
+ * A customer-type user (role 'Cliente', slug 'cliente'), linked to one
+ * customer seeded with it (there is no call to link users and customers
+ * yet). Tests check it sees that customer only, read-only.
+ */
+export const E2E_CUSTOMER_USER = {
+  name: 'Roberto Cliente',
+  username: 'roberto.cliente',
+  password: 'Senha-e2e-cliente',
+  email: 'roberto@e2e.example.com',
+  roleSlug: 'cliente',
+} as const;
+
+/** The customer E2E_CUSTOMER_USER is linked to. */
+export const E2E_LINKED_CUSTOMER = {
+  name: 'Fundição Vinculada E2E',
+  type: 'corporate',
+  document: '11222333000181',
+  email: 'contato@fundicao-e2e.example.com',
+  phone: '1133334444',
+  contact: { name: 'Roberto Cliente', email: 'roberto@e2e.example.com', phone: '11987654321' },
+  addresses: [{ zipcode: '01310100', street: 'Avenida Paulista', number: '1000', district: 'Bela Vista', city: 'São Paulo', state: 'SP' }],
+} as const;
+
+export const E2E_EXTRA_USERS = [E2E_OFFICE_USER, E2E_CUSTOMER_USER] as const;
