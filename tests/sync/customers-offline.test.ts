@@ -45,7 +45,7 @@ interface OfflineFile {
   name: string;
   fileName: string;
   type: string;
-  bytes: Uint8Array;
+  bytes: Uint8Array<ArrayBuffer>;
 }
 
 /** What a technician does at the client's site, without a connection. */
