@@ -10,7 +10,8 @@
  *    freshly emptied database each time; medians. In Node (fake-indexeddb)
  *    and in Chromium (real IndexedDB).
  * 2. Pull: 10,000 agents seeded straight into the database, pulled by the
- *    engine into an empty store (Node and Chromium).
+ *    engine into an empty store, against the same list calls made with
+ *    plain fetch (Node and Chromium).
  * 3. Search: 50 varied terms on the 10,000 pulled agents, page 1, against
  *    page 1 unsearched (Chromium: the goal; Node: secondary).
  *
@@ -38,6 +39,7 @@ import {
   type SearchFigure,
 } from './support/report';
 import {
+  directPull,
   directPush,
   enginePull,
   enginePush,
@@ -133,8 +135,8 @@ async function measurePush(
   };
 }
 
-function pullFigure(environment: PullFigure['environment'], ms: number, records: number): PullFigure {
-  return { environment, records, pageSize: DEFAULT_PULL_PAGE_SIZE, ms, recordsPerSecond: (records / ms) * 1000 };
+function pullFigure(environment: PullFigure['environment'], ms: number, records: number, directMs: number): PullFigure {
+  return { environment, records, pageSize: DEFAULT_PULL_PAGE_SIZE, ms, recordsPerSecond: (records / ms) * 1000, directMs, ratio: ms / directMs };
 }
 
 function searchFigure(environment: SearchFigure['environment'], timing: SearchTiming, goalMs: number | null): SearchFigure {
@@ -189,8 +191,10 @@ async function main(): Promise<void> {
     }
     if (PARTS.has('node-pull')) {
       say(`pull and search in Node: ${PULL_COUNT} agents...`);
+      await directPull(connection, DEFAULT_PULL_PAGE_SIZE);
+      const direct = await directPull(connection, DEFAULT_PULL_PAGE_SIZE);
       const pulled = await enginePull(connection, PULL_COUNT, 'node');
-      results.pull.push(pullFigure(NODE, pulled.ms, pulled.records));
+      results.pull.push(pullFigure(NODE, pulled.ms, pulled.records, direct.ms));
       nodeSearch = await searchBench(pulled.store.db, SEARCH_TERMS);
       await pulled.store.close();
     }
@@ -201,8 +205,10 @@ async function main(): Promise<void> {
     }
     if (browser && PARTS.has('chromium-pull')) {
       say(`pull and search in Chromium ${browser.version}: ${PULL_COUNT} agents...`);
+      await browser.call('directPull', DEFAULT_PULL_PAGE_SIZE);
+      const direct = await browser.call('directPull', DEFAULT_PULL_PAGE_SIZE);
       const browserPull = await browser.call('pull', PULL_COUNT, 'chromium');
-      results.pull.push(pullFigure('chromium', browserPull.ms, browserPull.records));
+      results.pull.push(pullFigure('chromium', browserPull.ms, browserPull.records, direct.ms));
       results.search.push(searchFigure('chromium', await browser.call('search'), SEARCH_GOAL_MS));
       await browser.call('close');
     }

@@ -6,6 +6,7 @@
  */
 import { SEARCH_TERMS } from '../support/agents';
 import {
+  directPull,
   directPush,
   enginePull,
   enginePush,
@@ -22,6 +23,8 @@ export interface BenchPage {
   signIn(username: string, password: string): Promise<void>;
   enginePush(count: number, tag: string): Promise<EnginePushTiming>;
   directPush(count: number, tag: string): Promise<DirectPushTiming>;
+  /** The agents' list calls with plain fetch (the pull's baseline). */
+  directPull(pageSize: number): Promise<{ ms: number; records: number }>;
   /** Pulls into an empty store and keeps it for `search`. */
   pull(expected: number, tag: string): Promise<{ ms: number; records: number }>;
   search(): Promise<SearchTiming>;
@@ -42,6 +45,7 @@ const bench: BenchPage = {
   },
   enginePush: (count, tag) => enginePush(connected(), count, tag),
   directPush: (count, tag) => directPush(connected(), count, tag),
+  directPull: (pageSize) => directPull(connected(), pageSize),
   async pull(expected, tag) {
     await pulled?.close();
     const result = await enginePull(connected(), expected, tag);

@@ -35,6 +35,10 @@ export interface PullFigure {
   pageSize: number;
   ms: number;
   recordsPerSecond: number;
+  /** The same list calls with plain fetch, nothing stored (after one untimed warm-up). */
+  directMs: number;
+  /** ms / directMs. */
+  ratio: number;
 }
 
 export interface SearchFigure {
@@ -113,9 +117,9 @@ export function formatResults(results: BenchResults): string {
     rows.push([
       `Pull ${pull.records} records into an empty store`,
       pull.environment,
-      s(pull.ms),
-      `${Math.round(pull.recordsPerSecond)} records/s`,
-      '',
+      `${s(pull.ms)} (${Math.round(pull.recordsPerSecond)} records/s)`,
+      `list calls alone ${s(pull.directMs)}`,
+      `${round(pull.ratio, 2)}×`,
       '',
     ]);
   }

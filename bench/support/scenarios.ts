@@ -16,6 +16,7 @@ import type { AuthProvider } from '../../sync/engine/auth';
 import { SyncEngine } from '../../sync/engine/engine';
 import { manualEnvironment } from '../../sync/engine/environment';
 import { noLock } from '../../sync/engine/lock';
+import { PULL_EPOCH } from '../../sync/engine/pull';
 import { saveRecord } from '../../sync/engine/mutations';
 import { SyncDatabase } from '../../sync/store/database';
 import { readPage } from '../../sync/store/queries';
@@ -197,6 +198,34 @@ export async function directPush(connection: Connection, count: number, tag: str
   const cpuMs = cpuAtStart === null ? null : cpu!() - cpuAtStart;
   if (created !== count) throw new Error(`direct push: ${created} of ${count} created`);
   return { ms: elapsed, inFlight: meter.waitingMs / elapsed, cpuMs };
+}
+
+/**
+ * The baseline of a pull: the same list calls the engine makes for the
+ * agents (incremental from the epoch, keyset pages of `pageSize`), with
+ * plain fetch, every page read and parsed, nothing stored. Returns the time
+ * and the records read.
+ */
+export async function directPull(connection: Connection, pageSize: number): Promise<{ ms: number; records: number }> {
+  const start = performance.now();
+  let records = 0;
+  let since = PULL_EPOCH;
+  let afterId: number | undefined;
+  for (;;) {
+    const query = new URLSearchParams({ updated_since: since });
+    if (afterId !== undefined) query.set('after_id', String(afterId));
+    const response = await fetch(`${connection.baseUrl}/api/product/all/0/${pageSize}?${query}`, {
+      headers: { accept: 'application/json', authorization: `Bearer ${connection.token}` },
+    });
+    if (response.status !== 200) throw new Error(`direct pull: ${response.status}`);
+    const page = JSON.parse(await response.text()) as { list: Array<{ id: number; updated_at: string }> };
+    records += page.list.length;
+    const last = page.list.at(-1);
+    if (!last || page.list.length < pageSize) break;
+    since = last.updated_at;
+    afterId = last.id;
+  }
+  return { ms: performance.now() - start, records };
 }
 
 /** A store filled by `enginePull`, kept open for the search figures. */
