@@ -22,6 +22,7 @@ import { readZip } from '../server/customers/support';
 import { baseUrl, launchChromium, newContext, signIn, waitForPrecache, waitForServiceWorkerControl } from './support/browser';
 import { E2E_ADMIN } from './support/e2e-admin';
 import { E2E_CUSTOMER_USER, E2E_LINKED_CUSTOMER, E2E_OFFICE_USER } from './support/e2e-users';
+import { mailFiles, waitForMailMatching } from './support/mailbox';
 import { screenshot } from './support/screenshots';
 
 const RUN = `e2e${Date.now().toString(36)}`;
@@ -273,6 +274,17 @@ describe('customers offline, end to end', () => {
       );
       expect(sha256(offlineCopy.bytes)).toBe(sha256(FILES[0].buffer));
       await other.setOffline(false);
+
+      // 'Notificar por e-mail' (online only): the settings' template, the customer's e-mail, sent once.
+      const known = mailFiles().length;
+      await officePage.getByRole('button', { name: 'Notificar por e-mail' }).click();
+      const notify = officePage.getByRole('dialog', { name: 'Notificar por e-mail' });
+      await expect.poll(() => notify.getByRole('textbox', { name: 'Mensagem' }).inputValue(), { timeout: WAIT_MS }).not.toBe('');
+      expect(await notify.getByRole('textbox', { name: 'E-mail' }).inputValue()).toBe(CUSTOMER.email);
+      await notify.getByRole('button', { name: 'Enviar' }).click();
+      await alertShown(officePage, 'Notificação de novos arquivos enviada com sucesso');
+      const escapedEmail = CUSTOMER.email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      await waitForMailMatching(new RegExp(`${escapedEmail}[\\s\\S]*/admin/clientes/${customer.id}`), known);
     } finally {
       await other.close();
     }
