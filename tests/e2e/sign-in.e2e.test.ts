@@ -76,7 +76,8 @@ describe('sign-in', () => {
 
     await page.waitForURL('**/admin/clientes/lista/1');
     await page.getByRole('heading', { name: 'Clientes' }).waitFor();
-    await page.getByText('Em construção').waitFor();
+    // The customers list itself (built in issue 5), not a placeholder.
+    await page.getByRole('link', { name: 'Novo cliente' }).waitFor();
   });
 
   it('signs out from the user menu', async () => {
