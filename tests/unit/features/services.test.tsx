@@ -44,7 +44,7 @@ describe('service page', () => {
     const [service] = await db.records('services').toArray();
     await waitFor(() => expect(app.path()).toBe(`/admin/servicos/${service!.key}`));
     expect(await screen.findByRole('button', { name: '+ Novo equipamento' })).toBeInTheDocument();
-    expect(screen.getByText('Ainda não tem nenhum item cadastrado.')).toBeInTheDocument();
+    expect(await screen.findByText('Ainda não tem nenhum item cadastrado.')).toBeInTheDocument();
   });
 
   it('adds, edits and removes equipment lines', { timeout: 30_000 }, async () => {
