@@ -76,6 +76,42 @@ export async function keysWithEntries(db: StoreScope): Promise<Set<string>> {
 }
 
 /**
+ * Which of `keys` have outbox entries: one lookup on the outbox's key index.
+ * Applying one answer uses this instead of `keysWithEntries`, whose cost
+ * grows with the whole outbox and made a long push quadratic.
+ */
+export async function keysWithEntriesAmong(db: StoreScope, keys: Iterable<string>): Promise<Set<string>> {
+  const wanted = [...new Set(keys)];
+  if (wanted.length === 0) return new Set();
+  return new Set((await db.outbox.where('key').anyOf(wanted).uniqueKeys()) as string[]);
+}
+
+/**
+ * The keys `replaceChildren` asks about for one parent: its local lines and
+ * the local records of the lines the server sent, those with entries.
+ */
+export async function lineKeysWithEntries(
+  db: StoreScope,
+  resource: ResourceDefinition,
+  parentKey: string,
+  wire: RecordFields,
+): Promise<Set<string>> {
+  const keys: string[] = [];
+  for (const childName of resource.children) {
+    const child = db.registry.get(childName);
+    const link = child.parent!;
+    const table = db.records(childName);
+    keys.push(...((await table.where(link.keyField).equals(parentKey).primaryKeys()) as string[]));
+    const lines = wire[link.embeddedAs];
+    if (Array.isArray(lines) && lines.length > 0) {
+      const ids = (lines as RecordFields[]).map((line) => line.id as number);
+      keys.push(...((await table.where('id').anyOf(ids).primaryKeys()) as string[]));
+    }
+  }
+  return keysWithEntriesAmong(db, keys);
+}
+
+/**
  * Applies server versions (one pulled page, or the lines embedded in a
  * parent) to the local records with the same ids, creating the ones the
  * device does not have. A record with pending changes keeps its fields and

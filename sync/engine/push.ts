@@ -28,7 +28,7 @@ import { newKey } from '../store/keys';
 import { withReopen } from '../store/reopen';
 import type { ResourceDefinition } from '../store/registry/resource';
 import type { OutboxEntry, RecordFields, StoredRecord, SyncErrorInfo } from '../store/types';
-import { acceptServerVersion, keysWithEntries, replaceChildren, serverVersion } from './apply-server';
+import { acceptServerVersion, lineKeysWithEntries, replaceChildren, serverVersion } from './apply-server';
 import { nextRetryDelay, type BackoffPolicy } from './backoff';
 import { syncErrorInfo, SYNC_MESSAGES } from './errors';
 import { clearAllUploadProgress, clearUploadProgress, uploadProgressReporter } from './files-progress';
@@ -327,7 +327,7 @@ async function acceptAnswer(db: StoreScope, prepared: Prepared, wire: RecordFiel
   if (entry.op === 'create') await assignServerId(db, resource.name, entry.key, version.id);
   if (entry.op === 'create' && resource.upload) await markUploaded(db, resource.name, entry.key, version.id);
   if (!updated._deleted && resource.children.length > 0) {
-    await replaceChildren(db, resource, updated, wire, await keysWithEntries(db));
+    await replaceChildren(db, resource, updated, wire, await lineKeysWithEntries(db, resource, updated.key, wire));
   }
 }
 

@@ -5,7 +5,7 @@
  * on-delete rules, and the key→id replacement after a create.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { applyServerDelete, applyServerRecords, keysWithEntries } from '../../../sync/engine/apply-server';
+import { applyServerDelete, applyServerRecords, keysWithEntries, keysWithEntriesAmong, lineKeysWithEntries } from '../../../sync/engine/apply-server';
 import { saveRecord } from '../../../sync/engine/mutations';
 import { assignServerId } from '../../../sync/engine/references';
 import { buildBody, resolveReferences } from '../../../sync/engine/wire';
@@ -81,6 +81,36 @@ describe('embedded lines', () => {
     const lines = await readChildren(db, 'product_equipments', productKey!);
     expect(lines.map((line) => [line.id, line.quantity]).sort()).toEqual([[100, 3], [101, 7], [null, 5]].sort());
     expect(lines.find((line) => line.key === added)).toBeDefined();
+  });
+});
+
+describe('pending keys for one answer', () => {
+  it('are the lines of that parent (local, or sent by the server) with entries, and nothing else', async () => {
+    await apply('equipment', [wireEquipment(20), wireEquipment(21)]);
+    const [productKey, otherKey] = await apply('products', [
+      wireProduct(1, { equipments: [wireLine(100, 20), wireLine(101, 21)] }),
+      wireProduct(2, { equipments: [wireLine(102, 20)] }),
+    ]);
+    const line = async (id: number) => (await readRecordById(db, 'product_equipments', id))!.key;
+    const equipmentKey = (await readRecordById(db, 'equipment', 20))!.key;
+    const added = await saveRecord(db, 'product_equipments', null, { product_key: productKey, equipment_key: equipmentKey, quantity: 5 });
+    await saveRecord(db, 'product_equipments', await line(101), { quantity: 7 });
+    await saveRecord(db, 'product_equipments', await line(102), { quantity: 9 });
+    await saveRecord(db, 'products', otherKey!, { price: 10 });
+
+    const cases: Array<[string, RecordFields, string[]]> = [
+      ['the parent\'s local lines with entries', wireProduct(1, { equipments: [] }), [added, await line(101)]],
+      ['a line the server sent under this parent, edited here', wireProduct(1, { equipments: [wireLine(102, 20)] }), [added, await line(101), await line(102)]],
+      ['no embedded list: still the local lines', wireProduct(1), [added, await line(101)]],
+    ];
+    for (const [name, wire, expected] of cases) {
+      const found = await db.write((store) => lineKeysWithEntries(store, store.registry.get('products'), productKey!, wire));
+      expect([...found].sort(), name).toEqual([...expected].sort());
+      const everyKey = await db.write((store) => keysWithEntries(store));
+      for (const key of found) expect(everyKey.has(key)).toBe(true);
+    }
+    expect([...(await db.write((store) => keysWithEntriesAmong(store, [otherKey!, productKey!, 'nao-existe'])))]).toEqual([otherKey]);
+    expect(await db.write((store) => keysWithEntriesAmong(store, []))).toEqual(new Set());
   });
 });
 
