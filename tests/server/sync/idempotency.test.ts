@@ -4,6 +4,7 @@
  * to its user; concurrent duplicates never both run; failures worth
  * retrying (5xx, 403) give the key back; keys live 24 hours.
  */
+import { request } from 'node:http';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteModule } from '../../../server/app-context';
@@ -133,6 +134,27 @@ describe('concurrent duplicates', () => {
     const replies = await Promise.all([1, 2, 3].map(() => admin.post('/api/probe/slow', {}, adminKey('slow-1'))));
     expect(runs.slow - before).toBe(1);
     expect(replies.map((r) => r.body)).toEqual([{ run: before + 1 }, { run: before + 1 }, { run: before + 1 }]);
+  });
+
+  it('of a request whose client hung up mid-handler get the answer it stored; the handler ran once', async () => {
+    const before = runs.slow;
+    const url = new URL('/api/probe/slow', t.baseUrl);
+    const headers = { authorization: `Bearer ${await adminToken(t)}`, 'content-type': 'application/json', ...adminKey('hung-up-1') };
+    // The device times out while the server is still writing: the socket closes under the handler.
+    await new Promise<void>((resolve) => {
+      const hungUp = request(url, { method: 'POST', headers });
+      hungUp.on('error', () => resolve());
+      hungUp.end('{}');
+      setTimeout(() => {
+        hungUp.destroy();
+        resolve();
+      }, 100);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    const retry = await admin.post('/api/probe/slow', {}, adminKey('hung-up-1'));
+    expect(retry).toMatchObject({ status: 200, body: { run: before + 1 } });
+    expect(retry.headers.get(REPLAYED_HEADER)).toBe('true');
+    expect(runs.slow - before).toBe(1);
   });
 
   it('still running after the wait get 409 "in progress" with Retry-After, and the first completes', async () => {
