@@ -11,20 +11,19 @@
  * disabled, no Salvar, no address buttons, files to download only.
  */
 import { useEffect, useState } from 'react';
-import { Button, Card, Stack, Text, Title } from '@mantine/core';
-import { Link, Navigate, useNavigate } from '@tanstack/react-router';
+import { Card, Stack, Text, Title } from '@mantine/core';
+import { Navigate, useNavigate } from '@tanstack/react-router';
 import { useSyncDatabase } from '../../../sync/react/context';
 import { useLocalLines } from '../../../sync/react/use-local-record';
 import { useRecordProblem } from '../../../sync/react/use-outbox-problems';
-import { routeParamOf, useRouteRecord } from '../../../sync/react/use-route-record';
+import { routeParamOf } from '../../../sync/react/use-route-record';
 import { useSyncActions } from '../../../sync/react/use-sync-actions';
 import type { LocalCustomer } from '../../../sync/store/registry/customer-records';
 import { alertDanger, alertSuccess } from '../../ui/alerts';
 import { useConfirmDelete } from '../../ui/confirm-delete';
 import { CustomerFields, useCustomerForm } from '../../ui/customer-form';
-import { EDIT_TEXTS, EditPage, PageLoading, RecordNotFound } from '../../ui/edit-page';
+import { EDIT_TEXTS, RecordEditPage, RecordRoute } from '../../ui/edit-page';
 import { errorMessage } from '../../ui/forms';
-import { PendingBadge } from '../../ui/list-page';
 import {
   initialDrafts,
   isBlankAddress,
@@ -38,6 +37,7 @@ import {
 import { attachFiles } from './customer-files';
 import { CustomerFilesTab } from './customer-files-tab';
 import type { CustomerRemote } from './customer-remote';
+import { CUSTOMER_ROUTES } from './customer-routes';
 import { CustomerTabs } from './customer-tabs';
 import { CUSTOMER_TEXTS, FILE_TEXTS } from './customer-texts';
 import type { FileDraft } from './file-drafts';
@@ -51,30 +51,19 @@ export interface CustomerEditPageProps {
 }
 
 export function CustomerEditPage({ customerId, restricted = false, remote }: CustomerEditPageProps) {
-  const state = useRouteRecord('customers', customerId);
-  if (customerId === undefined) {
-    // Customer-type users never create customers.
-    if (restricted) return <Navigate to="/admin/clientes/lista/$page" params={{ page: '1' }} replace />;
-    return <CustomerEditor remote={remote} />;
-  }
-  if (state.loading) return <PageLoading />;
-  if (!state.record) {
-    return (
-      <RecordNotFound
-        title={restricted ? CUSTOMER_TEXTS.viewTitle : CUSTOMER_TEXTS.editTitle}
-        back={
-          <Button
-            variant="default"
-            w="fit-content"
-            renderRoot={(props) => <Link {...props} to="/admin/clientes/lista/$page" params={{ page: '1' }} />}
-          >
-            {CUSTOMER_TEXTS.backToList}
-          </Button>
-        }
-      />
-    );
-  }
-  return <CustomerEditor key={state.record.key} record={state.record} restricted={restricted} remote={remote} />;
+  // Customer-type users never create customers.
+  if (customerId === undefined && restricted) return <Navigate {...CUSTOMER_ROUTES.list('1')} replace />;
+  return (
+    <RecordRoute
+      resource="customers"
+      param={customerId}
+      notFoundTitle={restricted ? CUSTOMER_TEXTS.viewTitle : CUSTOMER_TEXTS.editTitle}
+      backToList={CUSTOMER_TEXTS.backToList}
+      routes={CUSTOMER_ROUTES}
+    >
+      {(record) => <CustomerEditor record={record} restricted={restricted} remote={remote} />}
+    </RecordRoute>
+  );
 }
 
 /** The address tabs of the customer: drafts over its lines, kept in step with the store. */
@@ -115,7 +104,7 @@ function CustomerEditor({ record, restricted = false, remote }: { record?: Local
       }
     },
     successMessage: CUSTOMER_TEXTS.deleted,
-    onDeleted: () => void navigate({ to: '/admin/clientes/lista/$page', params: { page: '1' } }),
+    onDeleted: () => void navigate(CUSTOMER_ROUTES.list('1')),
   });
 
   /** The addresses this Salvar writes: every one filled in for a new customer, the changed ones otherwise. */
@@ -157,11 +146,7 @@ function CustomerEditor({ record, restricted = false, remote }: { record?: Local
         }
       }
       alertSuccess(CUSTOMER_TEXTS.saved);
-      void navigate({
-        to: '/admin/clientes/$customerId',
-        params: { customerId: record ? routeParamOf(record) : key },
-        replace: record !== undefined,
-      });
+      void navigate({ ...CUSTOMER_ROUTES.record(record ? routeParamOf(record) : key), replace: record !== undefined });
     } catch (error) {
       if (!form.showSaveError(error)) alertDanger(CUSTOMER_TEXTS.saveFailed(errorMessage(error)));
     } finally {
@@ -204,30 +189,17 @@ function CustomerEditor({ record, restricted = false, remote }: { record?: Local
   }
 
   return (
-    <EditPage
-      title={record ? CUSTOMER_TEXTS.editTitle : CUSTOMER_TEXTS.createTitle}
-      status={record && record.id === null ? <PendingBadge /> : null}
-      actions={
-        record ? (
-          <Button variant="light" renderRoot={(props) => <Link {...props} to="/admin/clientes/novo" />}>
-            {CUSTOMER_TEXTS.newButton}
-          </Button>
-        ) : null
-      }
-      problem={problem}
-      onSubmit={() => void submit()}
-      saving={saving}
-      onDelete={record ? () => remove.request(record) : undefined}
+    <RecordEditPage
+      editor={{ record, problem, saving, submit, remove }}
+      texts={CUSTOMER_TEXTS}
+      routes={CUSTOMER_ROUTES}
       after={
-        <>
-          <Card withBorder padding="lg" radius="md">
-            {tabs}
-          </Card>
-          {remove.modal({ title: CUSTOMER_TEXTS.confirmDeleteTitle, message: CUSTOMER_TEXTS.confirmDelete })}
-        </>
+        <Card withBorder padding="lg" radius="md">
+          {tabs}
+        </Card>
       }
     >
       <CustomerFields values={form.values} errors={form.errors} onChange={form.change} />
-    </EditPage>
+    </RecordEditPage>
   );
 }
