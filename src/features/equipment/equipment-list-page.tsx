@@ -5,20 +5,14 @@
  * 'Novo equipamento', Deletar (with confirmation) and Editar per row.
  */
 import { useMemo } from 'react';
-import { Button, Group } from '@mantine/core';
-import { Link, useNavigate } from '@tanstack/react-router';
-import { useLocalPage } from '../../../sync/react/use-local-page';
+import { Group } from '@mantine/core';
 import { useLocalList } from '../../../sync/react/use-local-record';
-import { useOutboxProblems } from '../../../sync/react/use-outbox-problems';
-import { routeParamOf } from '../../../sync/react/use-route-record';
-import { useSyncActions } from '../../../sync/react/use-sync-actions';
 import type { LocalEquipment } from '../../../sync/store/registry/catalog-records';
-import { useConfirmDelete } from '../../ui/confirm-delete';
 import { ExpiryBadge } from '../../ui/equipment';
 import { formatDate } from '../../ui/format';
 import { todayIso } from '../../ui/inputs';
-import { ListPage, listSearchOf, RecordIdCell, LIST_TEXTS, type ListColumn } from '../../ui/list-page';
-import { useListSearch } from '../../ui/paginator';
+import { ListPage, NewRecordButton, recordIdColumn, recordOptionsColumn, useRecordList, type ListColumn } from '../../ui/list-page';
+import { EQUIPMENT_ROUTES } from './equipment-routes';
 import { EQUIPMENT_TEXTS } from './equipment-texts';
 
 export interface EquipmentListPageProps {
@@ -27,19 +21,14 @@ export interface EquipmentListPageProps {
 }
 
 export function EquipmentListPage({ page, search = '' }: EquipmentListPageProps) {
-  const navigate = useNavigate();
-  const goTo = (target: number, applied: string, replace = false) =>
-    void navigate({ to: '/admin/equipamentos/lista/$page', params: { page: String(target) }, search: listSearchOf(applied), replace });
-  const listSearch = useListSearch({ initial: search, onApplied: (applied) => goTo(1, applied) });
-  const state = useLocalPage('equipment', { search: listSearch.applied, page });
-  const categories = useLocalList('equipment_categories');
-  const problems = useOutboxProblems('equipment');
-  const { deleteRecord } = useSyncActions();
-  const remove = useConfirmDelete<LocalEquipment>({
-    run: (equipment) => deleteRecord('equipment', equipment.key),
-    successMessage: EQUIPMENT_TEXTS.deleted,
-    onDeleted: () => goTo(1, listSearch.applied),
+  const { listProps, problems, remove } = useRecordList({
+    resource: 'equipment',
+    page,
+    search,
+    routes: EQUIPMENT_ROUTES,
+    deletedMessage: EQUIPMENT_TEXTS.deleted,
   });
+  const categories = useLocalList('equipment_categories');
   const categoryNames = useMemo(
     () => new Map(categories.loading ? [] : categories.rows.map((category) => [category.key, category.name])),
     [categories],
@@ -47,7 +36,7 @@ export function EquipmentListPage({ page, search = '' }: EquipmentListPageProps)
   const today = todayIso();
 
   const columns: ListColumn<LocalEquipment>[] = [
-    { id: 'id', header: EQUIPMENT_TEXTS.columns.id, width: 110, render: (item) => <RecordIdCell id={item.id} problem={problems.get(item.key)} /> },
+    recordIdColumn(EQUIPMENT_TEXTS.columns.id, problems),
     { id: 'name', header: EQUIPMENT_TEXTS.columns.name, render: (item) => item.name },
     { id: 'serial', header: EQUIPMENT_TEXTS.columns.serial, render: (item) => item.serial_number ?? '' },
     {
@@ -65,40 +54,15 @@ export function EquipmentListPage({ page, search = '' }: EquipmentListPageProps)
         </Group>
       ),
     },
-    {
-      id: 'options',
-      header: LIST_TEXTS.options,
-      width: 180,
-      render: (item) => (
-        <Group gap="xs" wrap="nowrap">
-          <Button size="xs" color="red" variant="light" onClick={() => remove.request(item)}>
-            {EQUIPMENT_TEXTS.delete}
-          </Button>
-          <Button
-            size="xs"
-            variant="default"
-            renderRoot={(props) => <Link {...props} to="/admin/equipamentos/$equipmentId" params={{ equipmentId: routeParamOf(item) }} />}
-          >
-            {EQUIPMENT_TEXTS.edit}
-          </Button>
-        </Group>
-      ),
-    },
+    recordOptionsColumn({ texts: EQUIPMENT_TEXTS, routes: EQUIPMENT_ROUTES, onDelete: remove.request, deleteFirst: true }),
   ];
 
   return (
     <ListPage
       title={EQUIPMENT_TEXTS.listTitle}
-      actions={
-        <Button renderRoot={(props) => <Link {...props} to="/admin/equipamentos/novo" />}>{EQUIPMENT_TEXTS.newButton}</Button>
-      }
-      search={listSearch}
-      state={state}
-      page={page}
-      onPageChange={(target) => goTo(target, listSearch.applied)}
-      onOutOfRange={(last) => goTo(last, listSearch.applied, true)}
+      actions={<NewRecordButton routes={EQUIPMENT_ROUTES} label={EQUIPMENT_TEXTS.newButton} />}
+      {...listProps}
       columns={columns}
-      rowKey={(item) => item.key}
       emptyText={EQUIPMENT_TEXTS.empty}
     >
       {remove.modal({ title: EQUIPMENT_TEXTS.confirmDeleteTitle, message: EQUIPMENT_TEXTS.confirmDelete })}
