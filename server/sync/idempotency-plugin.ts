@@ -13,9 +13,11 @@
  *   403 (permissions may change), 408 and 429, and non-text bodies (files).
  * - Requests without the header, or not signed in, are untouched.
  *
- * Known limit: the response is stored right after the handler's transaction
- * commits, not inside it; a crash between the two lets a retry run again
- * after the 60-second lease.
+ * A first request still running in this process keeps its key whatever its
+ * age on the wall clock (a slow upload, a clock stepped forward); the
+ * 60-second lease only frees keys of a process that died. Known limit: the
+ * response is stored right after the handler's transaction commits, not
+ * inside it; a crash between the two lets a retry run again after the lease.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_HEADER } from '../../sync/contract/sync';
@@ -35,6 +37,8 @@ export const REPLAYED_HEADER = 'idempotent-replayed';
 const WRITE_METHODS = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
 const NOT_STORED = new Set([401, 403, 408, 429]);
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+/** Longest a first request is trusted to be still running in this process, past the lease. */
+const RUNNING_HERE_MAX_MS = 10 * 60_000;
 
 export type IdempotencyOptions = {
   /** How long a duplicate waits for the first request before answering 409. */
@@ -76,6 +80,12 @@ export function createIdempotencyPlugin(options: IdempotencyOptions = {}): AppPl
     name: 'idempotency',
     install(app: ZodApp, ctx: AppContext) {
       const states = new WeakMap<FastifyRequest, KeyState>();
+      // Keys whose first request this process is running, with when it started on a monotonic clock: not
+      // taken over by the lease, whatever the wall clock says, for as long as a request can reasonably last
+      // (a bound, so a request that somehow never reached onSend or onResponse cannot hold its key forever).
+      const runningHere = new Map<string, number>();
+      const runningId = (id: KeyId) => `${id.userId}\u0000${id.key}`;
+      const isRunningHere = (id: KeyId) => performance.now() - (runningHere.get(runningId(id)) ?? Number.NEGATIVE_INFINITY) < RUNNING_HERE_MAX_MS;
       let lastPurge = Number.NEGATIVE_INFINITY;
 
       function purgeNow() {
@@ -94,9 +104,10 @@ export function createIdempotencyPlugin(options: IdempotencyOptions = {}): AppPl
         const target = { method: request.method, path: request.url };
         const deadline = Date.now() + waitMs;
         for (;;) {
-          const result = await claimKey(ctx.db, id, target, ctx.clock.now());
+          const result = await claimKey(ctx.db, id, target, ctx.clock.now(), isRunningHere(id));
           if (result.kind === 'claimed') {
             states.set(request, { id, state: 'claimed' });
+            runningHere.set(runningId(id), performance.now());
             return;
           }
           if (result.kind === 'stored') return replay(reply, result.response);
@@ -127,6 +138,8 @@ export function createIdempotencyPlugin(options: IdempotencyOptions = {}): AppPl
         } catch (err) {
           // The write already happened; the answer still goes out. The key stays "running" until its lease ends.
           request.log.error({ err }, 'could not store the idempotent response');
+        } finally {
+          runningHere.delete(runningId(entry.id));
         }
         purgeNow();
         return payload;
@@ -138,6 +151,7 @@ export function createIdempotencyPlugin(options: IdempotencyOptions = {}): AppPl
         if (!entry || entry.state !== 'claimed') return;
         entry.state = 'done';
         await releaseKey(ctx.db, entry.id).catch((err: unknown) => request.log.error({ err }, 'could not release an idempotency key'));
+        runningHere.delete(runningId(entry.id));
       });
     },
   };

@@ -30,7 +30,18 @@ function byKey(id: KeyId) {
   return and(eq(idempotencyKeys.user_id, id.userId), eq(idempotencyKeys.key, id.key));
 }
 
-export async function claimKey(db: Db, id: KeyId, request: { method: string; path: string }, now: number): Promise<ClaimResult> {
+/**
+ * `runningHere`: this process is running the key's first request right now,
+ * so its row is not abandoned however old it looks (a request that outlives
+ * the lease, or a clock stepped forward, must not let a retry run twice).
+ */
+export async function claimKey(
+  db: Db,
+  id: KeyId,
+  request: { method: string; path: string },
+  now: number,
+  runningHere = false,
+): Promise<ClaimResult> {
   // Two rounds at most: an expired or abandoned row is removed once, then the insert is tried again.
   for (let round = 0; round < 3; round += 1) {
     const inserted = await db
@@ -50,7 +61,7 @@ export async function claimKey(db: Db, id: KeyId, request: { method: string; pat
     const [row] = await db.select().from(idempotencyKeys).where(byKey(id));
     if (!row) continue; // released between the insert and the read
     const expired = row.expires_at.getTime() <= now;
-    const abandoned = row.status === null && row.created_at.getTime() <= now - IDEMPOTENCY_LEASE_MS;
+    const abandoned = row.status === null && !runningHere && row.created_at.getTime() <= now - IDEMPOTENCY_LEASE_MS;
     if (expired || abandoned) {
       // Compare-and-delete: only the row we looked at, so two takers cannot both win.
       await db.delete(idempotencyKeys).where(and(byKey(id), eq(idempotencyKeys.created_at, row.created_at)));

@@ -211,6 +211,20 @@ describe('keys given back', () => {
   });
 });
 
+describe('a first request still running here', () => {
+  it('keeps its key when the wall clock jumps past the lease: the duplicate waits, the handler runs once', async () => {
+    const before = runs.slow;
+    const first = admin.post('/api/probe/slow', {}, adminKey('clock-step-1'));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    t.clock.advance(5 * 60_000); // an NTP step, or a request that outlives the lease
+    const duplicate = await admin.post('/api/probe/slow', {}, adminKey('clock-step-1'));
+    const original = await first;
+    expect(runs.slow - before).toBe(1);
+    expect(duplicate.body).toEqual(original.body);
+    expect(duplicate.headers.get(REPLAYED_HEADER)).toBe('true');
+  });
+});
+
 describe('after 24 hours', () => {
   it('a key is forgotten (its reuse is a new request) and expired keys are purged', async () => {
     ok(await admin.post('/api/cost', { name: 'Diária', price: 300 }, adminKey('day-1')));
