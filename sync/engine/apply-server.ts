@@ -87,31 +87,6 @@ export async function keysWithEntriesAmong(db: StoreScope, keys: Iterable<string
 }
 
 /**
- * The keys `replaceChildren` asks about for one parent: its local lines and
- * the local records of the lines the server sent, those with entries.
- */
-export async function lineKeysWithEntries(
-  db: StoreScope,
-  resource: ResourceDefinition,
-  parentKey: string,
-  wire: RecordFields,
-): Promise<Set<string>> {
-  const keys: string[] = [];
-  for (const childName of resource.children) {
-    const child = db.registry.get(childName);
-    const link = child.parent!;
-    const table = db.records(childName);
-    keys.push(...((await table.where(link.keyField).equals(parentKey).primaryKeys()) as string[]));
-    const lines = wire[link.embeddedAs];
-    if (Array.isArray(lines) && lines.length > 0) {
-      const ids = (lines as RecordFields[]).map((line) => line.id as number);
-      keys.push(...((await table.where('id').anyOf(ids).primaryKeys()) as string[]));
-    }
-  }
-  return keysWithEntriesAmong(db, keys);
-}
-
-/**
  * Applies server versions (one pulled page, or the lines embedded in a
  * parent) to the local records with the same ids, creating the ones the
  * device does not have. A record with pending changes keeps its fields and
@@ -186,24 +161,33 @@ export async function applyServerDelete(
  * The parent's embedded lines are authoritative: lines the server has are
  * written, local lines the server no longer has are removed, and lines with
  * pending changes (including ones created here and not pushed yet) are kept.
+ * Without `pending` (one pushed answer), only the lines' own keys are looked
+ * up in the outbox, not the whole of it.
  */
 export async function replaceChildren(
   db: StoreScope,
   resource: ResourceDefinition,
   parentRecord: StoredRecord,
   wire: RecordFields,
-  pending: ReadonlySet<string>,
+  pending?: ReadonlySet<string>,
 ): Promise<void> {
   for (const childName of resource.children) {
     const child = db.registry.get(childName);
     const link = child.parent!;
     const lines = wire[link.embeddedAs];
     if (!Array.isArray(lines)) continue;
-    const seen = new Set((lines as RecordFields[]).map((line) => line.id as number));
-    await applyServerRecords(db, child, lines as RecordFields[], pending, { key: parentRecord.key, id: parentRecord.id });
-    const local = await db.records(childName).where(link.keyField).equals(parentRecord.key).toArray();
+    const table = db.records(childName);
+    const ids = (lines as RecordFields[]).map((line) => line.id as number);
+    const [local, sentKeys] = await Promise.all([
+      table.where(link.keyField).equals(parentRecord.key).toArray(),
+      pending || ids.length === 0 ? [] : (table.where('id').anyOf(ids).primaryKeys() as Promise<string[]>),
+    ]);
+    const withEntries = pending ?? (await keysWithEntriesAmong(db, [...local.map((line) => line.key), ...sentKeys]));
+    await applyServerRecords(db, child, lines as RecordFields[], withEntries, { key: parentRecord.key, id: parentRecord.id });
+    // Lines the server sent were just written; of the others, those it no longer has go.
+    const seen = new Set(ids);
     for (const line of local) {
-      if (line.id !== null && !seen.has(line.id) && !pending.has(line.key)) await removeRecord(db, childName, line.key);
+      if (line.id !== null && !seen.has(line.id) && !withEntries.has(line.key)) await removeRecord(db, childName, line.key);
     }
   }
 }

@@ -5,8 +5,9 @@
  * made; only the head of a chain is sent, so a record's changes arrive in
  * order, while chains do not wait for each other (up to `concurrency` in
  * parallel). A head that points at a record not yet created on the server
- * waits for that create. Each send is: mark in flight (one transaction),
- * HTTP, apply the outcome (one transaction). The outcome decides:
+ * waits for that create. Each send is: mark in flight (a store step),
+ * HTTP, apply the outcome (a store step); the steps of concurrent sends that
+ * fall due together share one transaction (write-batch.ts). The outcome decides:
  *
  * - 2xx: the server's version becomes the record's base; a create's id goes
  *   into the record and every reference to it;
@@ -28,7 +29,7 @@ import { newKey } from '../store/keys';
 import { withReopen } from '../store/reopen';
 import type { ResourceDefinition } from '../store/registry/resource';
 import type { OutboxEntry, RecordFields, StoredRecord, SyncErrorInfo } from '../store/types';
-import { acceptServerVersion, lineKeysWithEntries, replaceChildren, serverVersion } from './apply-server';
+import { acceptServerVersion, replaceChildren, serverVersion } from './apply-server';
 import { nextRetryDelay, type BackoffPolicy } from './backoff';
 import { syncErrorInfo, SYNC_MESSAGES } from './errors';
 import { clearAllUploadProgress, clearUploadProgress, uploadProgressReporter } from './files-progress';
@@ -36,6 +37,7 @@ import { FILE_MESSAGES, markUploaded, removeOwnedFiles, uploadForm } from './fil
 import { assignServerId, removeRecord } from './references';
 import type { HttpOutcome, HttpRequest, Transport } from './transport';
 import { buildBody, fillPath, lookupKeys, resolveReferences } from './wire';
+import { WriteBatch } from './write-batch';
 
 /** 409s settled on their own before the entry is shown as a conflict. */
 const MAX_REBASES = 3;
@@ -80,6 +82,7 @@ export async function push(context: PushContext): Promise<PushResult> {
   // Entries that could not go this round (waiting for a create, or changed meanwhile) sit out
   // until something else moves; then every entry is looked at again.
   const parked = new Set<number>();
+  const batch = new WriteBatch(context.db);
   while (!context.isStopped()) {
     const heads = await withReopen(context.db, () => readyHeads(context.db, context.now()));
     const ready = heads.filter((entry) => !parked.has(entry.seq!));
@@ -89,7 +92,7 @@ export async function push(context: PushContext): Promise<PushResult> {
     await runPool(ready, context.concurrency, async (entry) => {
       if (failure || result.networkDown || result.unauthorized || context.isStopped()) return;
       try {
-        const verdict = await sendEntry(context, entry.seq!, result);
+        const verdict = await sendEntry(context, batch, entry, result);
         if (verdict === 'sent') progress += 1;
         else if (verdict === 'network-down') result.networkDown = true;
         else if (verdict === 'unauthorized') result.unauthorized = true;
@@ -152,26 +155,30 @@ async function earliestRetry(db: SyncDatabase, parked: ReadonlySet<number>, notB
   return earliest;
 }
 
-async function sendEntry(context: PushContext, seq: number, result: PushResult): Promise<SendVerdict> {
+async function sendEntry(context: PushContext, batch: WriteBatch, seen: OutboxEntry, result: PushResult): Promise<SendVerdict> {
   const { db } = context;
-  const prepared = await withReopen(db, () => db.write((store) => prepare(context, store, seq)));
+  const prepared = await batch.run((store) => prepare(context, store, seen));
   if (prepared === 'skipped' || prepared === 'waiting') return prepared;
   const { upload } = prepared.request;
   if (upload) upload.onProgress = uploadProgressReporter(db, prepared.resource.name, prepared.entry.key, context.now);
   const outcome = await context.transport.send(prepared.request);
   if (upload) await clearUploadProgress(db, prepared.entry.key);
-  return withReopen(db, () =>
-    db.write((store) => applyOutcome(context, store, prepared, outcome, result)),
-  );
+  return batch.run((store) => applyOutcome(context, store, prepared, outcome, result));
 }
 
-async function prepare(context: PushContext, db: StoreScope, seq: number): Promise<Prepared | 'skipped' | 'waiting'> {
-  const entry = await db.outbox.get(seq);
+async function prepare(context: PushContext, db: StoreScope, seen: OutboxEntry): Promise<Prepared | 'skipped' | 'waiting'> {
+  const seq = seen.seq!;
+  // Read together: each read waited for alone costs a round trip to the store (most of a push's time in Chromium).
+  // The key the entry had when the run listed it is checked, since adopting a duplicate can move an entry.
+  const [entry, head, seenRecord] = await Promise.all([
+    db.outbox.get(seq),
+    db.outbox.where('key').equals(seen.key).first(),
+    db.records(seen.resource).get(seen.key),
+  ]);
   if (!entry || entry.status !== 'pending' || entry.next_attempt_at > context.now()) return 'skipped';
-  const head = await db.outbox.where('key').equals(entry.key).first();
-  if (head?.seq !== seq) return 'skipped';
+  if (entry.key !== seen.key || head?.seq !== seq) return 'skipped';
   const resource = db.registry.get(entry.resource);
-  const record = await db.records(resource.name).get(entry.key);
+  const record = seenRecord;
   if (!record || (await removedWithOther(db, record, entry))) {
     // Its record went along with a deleted parent or target: the server's cascade takes care of it.
     await dropEntry(db, entry);
@@ -234,9 +241,12 @@ async function applyOutcome(
   outcome: HttpOutcome,
   result: PushResult,
 ): Promise<SendVerdict> {
-  const entry = await db.outbox.get(prepared.seq);
+  const [entry, sentRecord] = await Promise.all([
+    db.outbox.get(prepared.seq),
+    db.records(prepared.resource.name).get(prepared.entry.key),
+  ]);
   if (!entry) return 'sent';
-  const record = await db.records(prepared.resource.name).get(entry.key);
+  const record = entry.key === prepared.entry.key ? sentRecord : await db.records(prepared.resource.name).get(entry.key);
   if (!record || (await removedWithOther(db, record, entry))) {
     // Removed (with its parent or target) while this was on its way: whatever the outcome, the
     // server's cascade settles it; a lost create is deleted with the parent.
@@ -254,7 +264,7 @@ async function applyOutcome(
     return 'sent';
   }
   const { status, body } = outcome;
-  if (status >= 200 && status < 300) return applySuccess(context, db, prepared, entry, body, result);
+  if (status >= 200 && status < 300) return applySuccess(context, db, prepared, entry, record, body, result);
   if (status === 404 && entry.op === 'delete') return applyDeleted(db, prepared);
   if (status === 401) {
     // The session is over; this try does not count against the entry.
@@ -291,6 +301,7 @@ async function applySuccess(
   db: StoreScope,
   prepared: Prepared,
   entry: OutboxEntry,
+  record: StoredRecord,
   body: unknown,
   result: PushResult,
 ): Promise<SendVerdict> {
@@ -304,31 +315,38 @@ async function applySuccess(
     return 'sent';
   }
   const wire = parsed.data as RecordFields;
-  await acceptAnswer(db, prepared, wire);
+  await acceptAnswer(db, prepared, entry, record, wire);
   return 'sent';
 }
 
-/** The server applied the entry and answered `wire`: the entry is done, the record takes the new base. */
-async function acceptAnswer(db: StoreScope, prepared: Prepared, wire: RecordFields): Promise<void> {
-  const { resource, entry } = prepared;
+/**
+ * The server applied the entry and answered `wire`: the entry is done, the
+ * record (as read in this transaction) takes the new base.
+ */
+async function acceptAnswer(db: StoreScope, prepared: Prepared, entry: OutboxEntry, record: StoredRecord, wire: RecordFields): Promise<void> {
+  const { resource } = prepared;
   const table = db.records(resource.name);
-  await db.outbox.delete(prepared.seq);
-  const keyOf = await lookupKeys(db, resource, [wire]);
+  const id = wire.id as number;
+  const [, keyOf, duplicate, chain] = await Promise.all([
+    db.outbox.delete(prepared.seq),
+    lookupKeys(db, resource, [wire]),
+    entry.op === 'create' ? table.where('id').equals(id).first() : undefined,
+    db.outbox.where('key').equals(entry.key).primaryKeys(),
+  ]);
   const version = serverVersion(resource, wire, keyOf, prepared.parent);
-  if (entry.op === 'create') {
-    const duplicate = await table.where('id').equals(version.id).first();
-    if (duplicate && duplicate.key !== entry.key) await adoptDuplicate(db, resource, entry.key, duplicate);
+  let later = chain.filter((seq) => seq !== prepared.seq).length;
+  if (duplicate && duplicate.key !== entry.key) {
+    await adoptDuplicate(db, resource, entry.key, duplicate);
+    // The copy's pending changes are now the record's.
+    later = await db.outbox.where('key').equals(entry.key).count();
   }
-  const record = await table.get(entry.key);
-  if (!record) return;
-  const later = await db.outbox.where('key').equals(entry.key).count();
   const updated = acceptServerVersion(resource, record, version, later === 0 && !record._deleted);
-  await table.put(updated);
-  if (entry.op === 'create') await assignServerId(db, resource.name, entry.key, version.id);
-  if (entry.op === 'create' && resource.upload) await markUploaded(db, resource.name, entry.key, version.id);
-  if (!updated._deleted && resource.children.length > 0) {
-    await replaceChildren(db, resource, updated, wire, await lineKeysWithEntries(db, resource, updated.key, wire));
-  }
+  await Promise.all([
+    table.put(updated),
+    entry.op === 'create' ? assignServerId(db, resource.name, entry.key, version.id) : undefined,
+    entry.op === 'create' && resource.upload ? markUploaded(db, resource.name, entry.key, version.id) : undefined,
+  ]);
+  if (!updated._deleted && resource.children.length > 0) await replaceChildren(db, resource, updated, wire);
 }
 
 async function applyDeleted(db: StoreScope, prepared: Prepared): Promise<SendVerdict> {
@@ -366,7 +384,7 @@ async function applyConflict(
   const record = await table.get(entry.key);
   if (!record) return 'sent';
   if (entry.op === 'update' && prepared.body && sameInput(resource, current, prepared.body)) {
-    await acceptAnswer(db, prepared, current);
+    await acceptAnswer(db, prepared, entry, record, current);
     return 'sent';
   }
   const rebases = entry.rebases ?? 0;

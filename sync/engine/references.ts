@@ -9,27 +9,40 @@
  */
 import type { StoreScope } from '../store/database';
 import { isLive, withIndexes } from '../store/local-record';
+import type { Referrer } from '../store/registry/registry';
 import type { OutboxEntry, StoredRecord } from '../store/types';
 import { SyncError, SYNC_MESSAGES } from './errors';
 import { removeOwnedFiles } from './files-store';
 
 /** Writes the new server id next to every reference to `key`, in records and in pending payloads. */
 export async function assignServerId(db: StoreScope, resourceName: string, key: string, id: number): Promise<void> {
-  for (const { resource, reference } of db.registry.referrersOf(resourceName)) {
-    await db
-      .records(resource.name)
-      .where(reference.keyField)
-      .equals(key)
-      .modify((record: StoredRecord) => {
-        record[reference.field] = id;
-      });
-    await db.outbox
-      .where('resource')
-      .equals(resource.name)
-      .modify((entry: OutboxEntry) => {
-        if (entry.payload && entry.payload[reference.keyField] === key) entry.payload[reference.field] = id;
-      });
+  const byResource = new Map<string, Referrer[]>();
+  for (const referrer of db.registry.referrersOf(resourceName)) {
+    byResource.set(referrer.resource.name, [...(byResource.get(referrer.resource.name) ?? []), referrer]);
   }
+  // Resources at once, a resource's references one after the other (two references from one resource
+  // touch the same rows). A push applies this for every create, and each round trip to the store counts.
+  await Promise.all(
+    [...byResource.values()].map(async (referrers) => {
+      for (const { resource, reference } of referrers) {
+        await Promise.all([
+          db
+            .records(resource.name)
+            .where(reference.keyField)
+            .equals(key)
+            .modify((record: StoredRecord) => {
+              record[reference.field] = id;
+            }),
+          db.outbox
+            .where('resource')
+            .equals(resource.name)
+            .modify((entry: OutboxEntry) => {
+              if (entry.payload && entry.payload[reference.keyField] === key) entry.payload[reference.field] = id;
+            }),
+        ]);
+      }
+    }),
+  );
 }
 
 /** Refuses a delete while live records point at the record through a `restrict` reference. */

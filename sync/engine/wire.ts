@@ -82,14 +82,22 @@ export async function resolveReferences(
   fields: RecordFields,
 ): Promise<ReferenceResolution> {
   const ids: Record<string, number | null> = {};
-  for (const reference of allReferences(resource)) {
+  const references = allReferences(resource);
+  // Every target is read at once: one round trip to the store instead of one per reference.
+  const targets = await Promise.all(
+    references.map((reference) => {
+      const key = fields[reference.keyField];
+      return typeof key === 'string' ? db.records(reference.resource).get(key) : undefined;
+    }),
+  );
+  for (const [index, reference] of references.entries()) {
     const key = fields[reference.keyField];
     if (typeof key !== 'string') {
       const id = fields[reference.field];
       ids[reference.field] = typeof id === 'number' ? id : null;
       continue;
     }
-    const target: StoredRecord | undefined = await db.records(reference.resource).get(key);
+    const target: StoredRecord | undefined = targets[index];
     // A set-null target awaiting its own delete is as good as gone; a cascade target (a line's
     // equipment) still exists on the server until then, and its delete takes the line along.
     if (!target || (target._deleted && reference.onDelete === 'set-null')) ids[reference.field] = null;

@@ -5,7 +5,7 @@
  * on-delete rules, and the key→id replacement after a create.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { applyServerDelete, applyServerRecords, keysWithEntries, keysWithEntriesAmong, lineKeysWithEntries } from '../../../sync/engine/apply-server';
+import { applyServerDelete, applyServerRecords, keysWithEntries, keysWithEntriesAmong, replaceChildren } from '../../../sync/engine/apply-server';
 import { saveRecord } from '../../../sync/engine/mutations';
 import { assignServerId } from '../../../sync/engine/references';
 import { buildBody, resolveReferences } from '../../../sync/engine/wire';
@@ -84,33 +84,47 @@ describe('embedded lines', () => {
   });
 });
 
-describe('pending keys for one answer', () => {
-  it('are the lines of that parent (local, or sent by the server) with entries, and nothing else', async () => {
+describe('embedded lines of one pushed answer (pending looked up among the lines only)', () => {
+  it('keep lines with entries, replace clean ones, and drop clean ones the server no longer has', async () => {
     await apply('equipment', [wireEquipment(20), wireEquipment(21)]);
     const [productKey, otherKey] = await apply('products', [
-      wireProduct(1, { equipments: [wireLine(100, 20), wireLine(101, 21)] }),
+      wireProduct(1, { equipments: [wireLine(100, 20), wireLine(101, 21), wireLine(103, 21)] }),
       wireProduct(2, { equipments: [wireLine(102, 20)] }),
     ]);
     const line = async (id: number) => (await readRecordById(db, 'product_equipments', id))!.key;
     const equipmentKey = (await readRecordById(db, 'equipment', 20))!.key;
     const added = await saveRecord(db, 'product_equipments', null, { product_key: productKey, equipment_key: equipmentKey, quantity: 5 });
     await saveRecord(db, 'product_equipments', await line(101), { quantity: 7 });
-    await saveRecord(db, 'product_equipments', await line(102), { quantity: 9 });
     await saveRecord(db, 'products', otherKey!, { price: 10 });
 
-    const cases: Array<[string, RecordFields, string[]]> = [
-      ['the parent\'s local lines with entries', wireProduct(1, { equipments: [] }), [added, await line(101)]],
-      ['a line the server sent under this parent, edited here', wireProduct(1, { equipments: [wireLine(102, 20)] }), [added, await line(101), await line(102)]],
-      ['no embedded list: still the local lines', wireProduct(1), [added, await line(101)]],
-    ];
-    for (const [name, wire, expected] of cases) {
-      const found = await db.write((store) => lineKeysWithEntries(store, store.registry.get('products'), productKey!, wire));
-      expect([...found].sort(), name).toEqual([...expected].sort());
-      const everyKey = await db.write((store) => keysWithEntries(store));
-      for (const key of found) expect(everyKey.has(key)).toBe(true);
-    }
-    expect([...(await db.write((store) => keysWithEntriesAmong(store, [otherKey!, productKey!, 'nao-existe'])))]).toEqual([otherKey]);
-    expect(await db.write((store) => keysWithEntriesAmong(store, []))).toEqual(new Set());
+    // The answer lists 100 (changed by someone else) and no longer 101 (edited here) nor 103 (clean).
+    const wire = wireProduct(1, { updated_at: at(20), equipments: [wireLine(100, 20, 3, 20)] });
+    await db.write(async (store) => {
+      const parent = (await store.records('products').get(productKey!))!;
+      await replaceChildren(store, store.registry.get('products'), parent, wire);
+    });
+    const lines = await readChildren(db, 'product_equipments', productKey!);
+    expect(lines.map((item) => [item.id, item.quantity]).sort()).toEqual([[100, 3], [101, 7], [null, 5]].sort());
+    expect(lines.find((item) => item.key === added)).toBeDefined();
+    expect(await readRecordById(db, 'product_equipments', 103)).toBeUndefined();
+    expect((await readChildren(db, 'product_equipments', otherKey!)).map((item) => item.id)).toEqual([102]);
+  });
+
+  it.each([
+    ['keys with entries', (keys: Record<string, string>) => [keys.edited!, keys.other!], ['edited', 'other']],
+    ['keys without entries or unknown', (keys: Record<string, string>) => [keys.clean!, 'nao-existe'], []],
+    ['no keys', () => [], []],
+  ] as const)('keysWithEntriesAmong: %s', async (_name, pick, expected) => {
+    const [costKey, otherKey, cleanKey] = await apply('costs', [
+      { id: 1, name: 'A', slug: 'a', price: 1, created_at: at(0), updated_at: at(0) },
+      { id: 2, name: 'B', slug: 'b', price: 1, created_at: at(0), updated_at: at(0) },
+      { id: 3, name: 'C', slug: 'c', price: 1, created_at: at(0), updated_at: at(0) },
+    ]);
+    await saveRecord(db, 'costs', costKey!, { price: 2 });
+    await saveRecord(db, 'costs', otherKey!, { price: 3 });
+    const keys: Record<string, string> = { edited: costKey!, other: otherKey!, clean: cleanKey! };
+    const found = await db.write((store) => keysWithEntriesAmong(store, pick(keys)));
+    expect([...found].sort()).toEqual(expected.map((name) => keys[name]).sort());
   });
 });
 
