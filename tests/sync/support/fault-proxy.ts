@@ -8,6 +8,9 @@
  * - status: the proxy answers itself (500, 503, 429 with Retry-After, a 401
  *   as for an expired token) and the server never sees the request;
  * - delay: the request reaches the server late (a slow network);
+ * - hold-request: the request waits at the proxy until a promise settles (or
+ *   for a while), then goes on to the server — after the client may have
+ *   given up on it, as a request stuck in a slow network does;
  * - hold-response: the server answers, the answer is held back for a while
  *   or until a promise settles (a timeout when longer than the client waits);
  * - while the target is down (server restarting), connections are refused.
@@ -24,6 +27,7 @@ export type Fault =
   | { kind: 'lose-response' }
   | { kind: 'status'; status: number; headers?: Record<string, string>; body?: unknown }
   | { kind: 'delay'; ms: number }
+  | { kind: 'hold-request'; ms?: number; until?: Promise<unknown> }
   | { kind: 'hold-response'; ms?: number; until?: Promise<unknown> };
 
 export interface FaultRule {
@@ -147,6 +151,7 @@ export class FaultProxy {
       return;
     }
     if (fault?.kind === 'delay') await sleep(fault.ms);
+    if (fault?.kind === 'hold-request') await Promise.race([fault.until ?? new Promise(() => undefined), sleep(fault.ms ?? 2 ** 30)]);
 
     const target = this.target;
     if (!target) {

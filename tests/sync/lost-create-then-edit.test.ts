@@ -1,0 +1,205 @@
+/**
+ * A create whose answer was lost after the server committed it, then an edit
+ * of the same record before the device learns the server id: the edit must
+ * reach the server exactly once, whatever happens in between (a pull that
+ * brings the server's copy in as a second local record, the retry of the
+ * create waiting, in flight, stuck in the network past the client's timeout,
+ * the engine running in the background). Each interleaving is forced with
+ * the proxy's holds rather than by sleeping.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { saveRecord } from '../../sync/engine/mutations';
+import { readRecord } from '../../sync/store/queries';
+import { expectConverged, liveRecords } from './support/convergence';
+import type { ActiveRule, LoggedRequest } from './support/fault-proxy';
+import { FAST_BACKOFF, openClient, type ClientOptions, type TestClient } from './support/sync-client';
+import { startSyncServer, type SyncServer } from './support/sync-server';
+
+let server: SyncServer;
+const clients: TestClient[] = [];
+beforeAll(async () => {
+  server = await startSyncServer();
+});
+afterEach(async () => {
+  server.proxy.clearFaults();
+  for (const client of clients.splice(0)) await client.close();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+async function device(options: ClientOptions = {}): Promise<TestClient> {
+  const client = await openClient(server, options);
+  clients.push(client);
+  await client.engine.drain();
+  return client;
+}
+
+let counter = 0;
+const unique = () => `Equipamento ${++counter}-${Math.random().toString(36).slice(2, 6)}`;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function gate(): { opened: Promise<void>; open: () => void } {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { opened, open };
+}
+
+/** Resolves once the request a rule applied to has been answered by the server (whatever the client saw). */
+async function serverAnswered(rule: ActiveRule): Promise<LoggedRequest> {
+  await rule.hit;
+  for (;;) {
+    const logged = [...server.proxy.log].reverse().find((request) => request.fault === rule.fault.kind);
+    if (logged && logged.status !== null) return logged;
+    await sleep(5);
+  }
+}
+
+/** Waits until the entries of the record fall due (the fast test backoff), so the next run sends them. */
+async function untilDue(client: TestClient, key: string): Promise<void> {
+  const entries = await client.db.outbox.where('key').equals(key).toArray();
+  const due = Math.max(0, ...entries.map((entry) => entry.next_attempt_at));
+  await sleep(Math.max(0, due - Date.now()) + 1);
+}
+
+/**
+ * Saves a piece of equipment offline and pushes it with the answer lost:
+ * the server has the record, the device does not know its id.
+ */
+async function createWithAnswerLost(client: TestClient): Promise<{ key: string; name: string }> {
+  const name = unique();
+  const key = await saveRecord(client.db, 'equipment', null, { name, category_key: null });
+  server.proxy.inject({ method: 'POST', path: '/api/equipment', fault: { kind: 'lose-response' } });
+  const run = await client.engine.syncNow();
+  expect(run.error?.code).toBe('network');
+  expect((await readRecord(client.db, 'equipment', key))?.id).toBeNull();
+  return { key, name };
+}
+
+/** The server holds the record once with the serial the user saved last, and the device agrees. */
+async function expectSerialOnce(client: TestClient, created: { key: string; name: string }, serial: string): Promise<void> {
+  server.proxy.clearFaults();
+  await client.engine.drain();
+  const catalog = await expectConverged(server, client.db, (await client.auth.getAccessToken())!);
+  const copies = catalog.equipment!.filter((record) => record.name === created.name);
+  expect(copies).toEqual([expect.objectContaining({ serial_number: serial })]);
+  expect(await readRecord(client.db, 'equipment', created.key)).toMatchObject({ id: copies[0]!.id, serial_number: serial });
+}
+
+const localCopies = async (client: TestClient, name: string) =>
+  (await liveRecords(client.db, 'equipment')).filter((record) => record.name === name);
+
+describe('an edit saved after a create whose answer was lost', () => {
+  it('saved while the retry waits: the retry adopts the id, the edit follows', async () => {
+    const client = await device();
+    const created = await createWithAnswerLost(client);
+    await saveRecord(client.db, 'equipment', created.key, { serial_number: 'SN-2' });
+    await expectSerialOnce(client, created, 'SN-2');
+  });
+
+  it('a pull brought the server copy in before the edit: the copy folds into the record, the edit is sent', async () => {
+    const client = await device();
+    const created = await createWithAnswerLost(client);
+    await untilDue(client, created.key);
+    server.proxy.inject({ method: 'POST', path: '/api/equipment', fault: { kind: 'status', status: 503 } });
+    expect((await client.engine.syncNow()).ok).toBe(true);
+    expect(await localCopies(client, created.name)).toHaveLength(2);
+    await saveRecord(client.db, 'equipment', created.key, { serial_number: 'SN-2' });
+    await expectSerialOnce(client, created, 'SN-2');
+  });
+
+  it('saved before a pull brings the server copy in: the pulled copy does not overwrite it', async () => {
+    const client = await device();
+    const created = await createWithAnswerLost(client);
+    await saveRecord(client.db, 'equipment', created.key, { serial_number: 'SN-2' });
+    await untilDue(client, created.key);
+    server.proxy.inject({ method: 'POST', path: '/api/equipment', fault: { kind: 'status', status: 503 } });
+    expect((await client.engine.syncNow()).ok).toBe(true);
+    await expectSerialOnce(client, created, 'SN-2');
+  });
+
+  it('saved while the retry is answered but the answer has not arrived', async () => {
+    const client = await device();
+    const created = await createWithAnswerLost(client);
+    await untilDue(client, created.key);
+    const answer = gate();
+    const held = server.proxy.inject({ method: 'POST', path: '/api/equipment', fault: { kind: 'hold-response', until: answer.opened } });
+    const run = client.engine.syncNow();
+    await serverAnswered(held);
+    await saveRecord(client.db, 'equipment', created.key, { serial_number: 'SN-2' });
+    answer.open();
+    await run;
+    await expectSerialOnce(client, created, 'SN-2');
+  });
+
+  it('saved while the retry is on its way to the server (between prepare and answer)', async () => {
+    const client = await device();
+    const created = await createWithAnswerLost(client);
+    await untilDue(client, created.key);
+    const request = gate();
+    const held = server.proxy.inject({ method: 'POST', path: '/api/equipment', fault: { kind: 'hold-request', until: request.opened } });
+    const run = client.engine.syncNow();
+    await held.hit;
+    await saveRecord(client.db, 'equipment', created.key, { serial_number: 'SN-2' });
+    request.open();
+    await run;
+    await expectSerialOnce(client, created, 'SN-2');
+  });
+
+  it('the retry is stuck in the network past the timeout, a pull brings the copy in, the edit is saved, then the stuck retry lands', async () => {
+    const client = await device({ timeoutMs: 300, backoff: { ...FAST_BACKOFF, baseMs: 600, maxMs: 600, jitter: 0 } });
+    const created = await createWithAnswerLost(client);
+    await untilDue(client, created.key);
+    const request = gate();
+    const stuck = server.proxy.inject({ method: 'POST', path: '/api/equipment', fault: { kind: 'hold-request', until: request.opened } });
+    // The retry times out; the run goes on to the pull, which brings the server's copy in.
+    expect((await client.engine.syncNow()).ok).toBe(true);
+    await stuck.hit;
+    expect(await localCopies(client, created.name)).toHaveLength(2);
+    await saveRecord(client.db, 'equipment', created.key, { serial_number: 'SN-2' });
+    request.open();
+    await serverAnswered(stuck);
+    await expectSerialOnce(client, created, 'SN-2');
+  });
+
+  it('the edit is saved twice around the first edit being sent: the last one wins', async () => {
+    const client = await device({ timeoutMs: 300 });
+    const created = await createWithAnswerLost(client);
+    await saveRecord(client.db, 'equipment', created.key, { serial_number: 'SN-2' });
+    // The create's retry goes through; the edit's PUT is stuck in the network past the timeout.
+    const request = gate();
+    const stuck = server.proxy.inject({ method: 'PUT', path: '/api/equipment/', fault: { kind: 'hold-request', until: request.opened } });
+    await untilDue(client, created.key);
+    const run = client.engine.syncNow();
+    await stuck.hit;
+    await saveRecord(client.db, 'equipment', created.key, { serial_number: 'SN-3' });
+    await run;
+    request.open();
+    await serverAnswered(stuck);
+    await expectSerialOnce(client, created, 'SN-3');
+  });
+
+  it('the edit’s answer is lost after commit, then a second edit: both land in order', async () => {
+    const client = await device();
+    const created = await createWithAnswerLost(client);
+    await saveRecord(client.db, 'equipment', created.key, { serial_number: 'SN-2' });
+    server.proxy.inject({ method: 'PUT', path: '/api/equipment/', fault: { kind: 'lose-response' } });
+    await untilDue(client, created.key);
+    await client.engine.syncNow();
+    await saveRecord(client.db, 'equipment', created.key, { serial_number: 'SN-3' });
+    await expectSerialOnce(client, created, 'SN-3');
+  });
+
+  it('with the engine running on its own (debounced after each save, retries on timers)', async () => {
+    const client = await device({ debounceMs: 0, intervalMs: 50 });
+    const created = await createWithAnswerLost(client);
+    client.engine.start();
+    await saveRecord(client.db, 'equipment', created.key, { serial_number: 'SN-2' });
+    for (let waited = 0; (await client.db.outbox.count()) > 0 && waited < 10_000; waited += 20) await sleep(20);
+    await client.engine.stop();
+    await client.engine.settled();
+    await expectSerialOnce(client, created, 'SN-2');
+  });
+});
