@@ -369,16 +369,24 @@ it(`converges after random offline edits, faults and reloads (${RUNS} runs)`, as
   await fc.assert(
     fc.asyncProperty(fc.array(opArb, { minLength: 2, maxLength: 14 }), async (ops) => {
       const model: Model = { prefix: `p${++runCounter}z`, counter: 0, categories: [], equipment: [], agents: [], lines: [], costs: [] };
-      for (const op of ops) await apply(model, op);
-      server.proxy.clearFaults();
-      await restarting;
-      await client.engine.drain({ timeoutMs: 30_000 });
-      if (stale.length > 0) {
-        // A reloaded tab's last requests may land after the new engine settled: settle again after them.
-        await Promise.all(stale.splice(0));
+      const logStart = server.proxy.log.length;
+      try {
+        for (const op of ops) await apply(model, op);
+        server.proxy.clearFaults();
+        await restarting;
         await client.engine.drain({ timeoutMs: 30_000 });
+        if (stale.length > 0) {
+          // A reloaded tab's last requests may land after the new engine settled: settle again after them.
+          await Promise.all(stale.splice(0));
+          await client.engine.drain({ timeoutMs: 30_000 });
+        }
+        await expectConvergedRun(model);
+      } catch (error) {
+        // A failure that depends on timing may not replay from its seed: keep the run's requests as evidence.
+        const requests = server.proxy.log.slice(logStart).map((request) => [request.method, request.path, request.fault ?? '-', request.status ?? '-', request.idempotencyKey ?? '-'].join(' '));
+        console.error(`run ${model.prefix} failed: ${JSON.stringify(ops)}\n${requests.join('\n')}`);
+        throw error;
       }
-      await expectConvergedRun(model);
     }),
     { numRuns: RUNS, ...(SEED === undefined ? {} : { seed: SEED }) },
   );
