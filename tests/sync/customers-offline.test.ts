@@ -9,34 +9,17 @@
  * and still has the bytes (they open offline).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { customerSchema, type Customer } from '../../sync/contract/customers';
 import { readDeviceFile, saveRecordWithFile } from '../../sync/engine/files';
 import { saveRecord } from '../../sync/engine/mutations';
 import type { SyncDatabase } from '../../sync/store/database';
 import { liveRecords } from './support/convergence';
-import { openClient, type TestClient } from './support/sync-client';
-import { startSyncServer, type SyncServer } from './support/sync-server';
+import type { TestClient } from './support/sync-client';
+import { useSyncServer } from './support/test-bed';
 
-let server: SyncServer;
-const clients: TestClient[] = [];
-beforeAll(async () => {
-  server = await startSyncServer();
-});
-afterEach(async () => {
-  server.proxy.clearFaults();
-  for (const client of clients.splice(0)) await client.close();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const { server, device, reload } = useSyncServer();
 
-async function device(): Promise<TestClient> {
-  const client = await openClient(server);
-  clients.push(client);
-  await client.engine.drain();
-  return client;
-}
 
 const token = async (client: TestClient) => (await client.auth.getAccessToken())!;
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
@@ -157,9 +140,7 @@ describe('a customer with addresses and files made offline', () => {
 
     const cutOff = client.engine.drain().catch(() => undefined);
     await held.hit;
-    const stale = client;
-    client = await stale.reload();
-    clients.splice(clients.indexOf(stale), 1, client);
+    client = await reload(client);
     expect(await client.db.outbox.where('status').equals('in_flight').count()).toBeGreaterThan(0);
 
     await client.engine.drain();

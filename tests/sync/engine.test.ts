@@ -7,33 +7,19 @@
  * own edit into a conflict, the server's refusals keep the local data, and
  * the engine syncs by itself after a save.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { resolveConflict, retryEntry } from '../../sync/engine/entry-actions';
 import { deleteRecord, saveRecord } from '../../sync/engine/mutations';
 import { readPendingChanges } from '../../sync/engine/reports';
 import { readRecord, readRecordById } from '../../sync/store/queries';
 import { expectConverged, liveRecords } from './support/convergence';
-import { openClient, type TestClient } from './support/sync-client';
-import { startSyncServer, type SyncServer } from './support/sync-server';
+import { type ClientOptions, type TestClient } from './support/sync-client';
+import { useSyncServer } from './support/test-bed';
 
-let server: SyncServer;
-const clients: TestClient[] = [];
-beforeAll(async () => {
-  server = await startSyncServer();
-});
-afterEach(async () => {
-  server.proxy.clearFaults();
-  for (const client of clients.splice(0)) await client.close();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const { server, device: openDevice } = useSyncServer();
+/** A device before its first sync: each test decides when it syncs. */
+const device = (options: ClientOptions = {}) => openDevice(options, { drained: false });
 
-async function device(options: Parameters<typeof openClient>[1] = {}): Promise<TestClient> {
-  const client = await openClient(server, options);
-  clients.push(client);
-  return client;
-}
 const token = async (client: TestClient) => (await client.auth.getAccessToken())!;
 const unique = (label: string) => `${label} ${Math.random().toString(36).slice(2, 8)}`;
 

@@ -7,34 +7,17 @@
  * 429 with Retry-After, slow responses, timeouts, token expired mid-push,
  * server restarted mid-push, client reloaded mid-push.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { saveRecord } from '../../sync/engine/mutations';
 import { readPendingChanges } from '../../sync/engine/reports';
 import type { SyncDatabase } from '../../sync/store/database';
 import { readRecord } from '../../sync/store/queries';
 import { expectConverged, liveRecords, type ServerCatalog } from './support/convergence';
-import { openClient, type TestClient } from './support/sync-client';
-import { startSyncServer, type SyncServer } from './support/sync-server';
+import type { TestClient } from './support/sync-client';
+import { useSyncServer } from './support/test-bed';
 
-let server: SyncServer;
-const clients: TestClient[] = [];
-beforeAll(async () => {
-  server = await startSyncServer();
-});
-afterEach(async () => {
-  server.proxy.clearFaults();
-  for (const client of clients.splice(0)) await client.close();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const { server, device, reload } = useSyncServer();
 
-async function device(options: Parameters<typeof openClient>[1] = {}): Promise<TestClient> {
-  const client = await openClient(server, options);
-  clients.push(client);
-  await client.engine.drain();
-  return client;
-}
 const token = async (client: TestClient) => (await client.auth.getAccessToken())!;
 let counter = 0;
 const unique = (label: string) => `${label} ${++counter}-${Math.random().toString(36).slice(2, 6)}`;
@@ -207,9 +190,7 @@ describe('faults during a push', () => {
     const held = server.proxy.inject({ method: 'POST', path: '/api/equipment/categories', fault: { kind: 'hold-response', until: gate } });
     const cutOff = client.engine.syncNow();
     await held.hit;
-    const stale = client;
-    client = await stale.reload();
-    clients.splice(clients.indexOf(stale), 1, client);
+    client = await reload(client);
     const category = (await liveRecords(client.db, 'equipment_categories')).find((record) => record.name === names.category)!;
     expect((await client.db.outbox.where('key').equals(category.key).first())?.status).toBe('in_flight');
 

@@ -7,33 +7,16 @@
  * the engine running in the background). Each interleaving is forced with
  * the proxy's holds rather than by sleeping.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { saveRecord } from '../../sync/engine/mutations';
 import { readRecord } from '../../sync/store/queries';
 import { expectConverged, liveRecords } from './support/convergence';
 import type { ActiveRule, LoggedRequest } from './support/fault-proxy';
-import { FAST_BACKOFF, openClient, type ClientOptions, type TestClient } from './support/sync-client';
-import { startSyncServer, type SyncServer } from './support/sync-server';
+import { FAST_BACKOFF, type TestClient } from './support/sync-client';
+import { useSyncServer } from './support/test-bed';
 
-let server: SyncServer;
-const clients: TestClient[] = [];
-beforeAll(async () => {
-  server = await startSyncServer();
-});
-afterEach(async () => {
-  server.proxy.clearFaults();
-  for (const client of clients.splice(0)) await client.close();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const { server, device } = useSyncServer();
 
-async function device(options: ClientOptions = {}): Promise<TestClient> {
-  const client = await openClient(server, options);
-  clients.push(client);
-  await client.engine.drain();
-  return client;
-}
 
 let counter = 0;
 const unique = () => `Equipamento ${++counter}-${Math.random().toString(36).slice(2, 6)}`;

@@ -1,0 +1,55 @@
+/**
+ * The lifecycle the engine test files share: one real server per file
+ * (started before its tests, closed after them), devices opened per test and
+ * closed after it, and the proxy's faults cleared between tests.
+ */
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { openClient, type ClientOptions, type TestClient } from './sync-client';
+import { startSyncServer, type SyncServer } from './sync-server';
+
+export interface SyncTestBed {
+  /** The file's server. Usable at module level: it stands for the server the file starts before its tests. */
+  server: SyncServer;
+  /** A device signed in as the administrator; unless `drained: false`, it has done its first sync. */
+  device(options?: ClientOptions, setup?: { drained?: boolean }): Promise<TestClient>;
+  /** Reloads a device (`TestClient.reload`); the new one is closed after the test in its place. */
+  reload(client: TestClient): Promise<TestClient>;
+}
+
+export function useSyncServer(): SyncTestBed {
+  let started: SyncServer | undefined;
+  const clients: TestClient[] = [];
+  beforeAll(async () => {
+    started = await startSyncServer();
+  });
+  afterEach(async () => {
+    started?.proxy.clearFaults();
+    for (const client of clients.splice(0)) await client.close();
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+
+  // Tests name `server` at module level, before beforeAll has run: this stand-in reads the started one.
+  const server = new Proxy({} as SyncServer, {
+    get(_target, property) {
+      if (!started) throw new Error('the sync server is not started yet (use it inside a test or hook)');
+      return started[property as keyof SyncServer];
+    },
+  });
+
+  return {
+    server,
+    async device(options = {}, { drained = true } = {}) {
+      const client = await openClient(server, options);
+      clients.push(client);
+      if (drained) await client.engine.drain();
+      return client;
+    },
+    async reload(client) {
+      const fresh = await client.reload();
+      clients.splice(clients.indexOf(client), 1, fresh);
+      return fresh;
+    },
+  };
+}
