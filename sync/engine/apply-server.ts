@@ -157,6 +157,33 @@ export async function applyServerDelete(
   await removeRecord(db, resource.name, local.key);
 }
 
+/** A parent's local lines, and the local keys of the lines an answer embeds, per child resource. */
+export type LocalLines = Map<string, { local: StoredRecord[]; sentKeys: string[] }>;
+
+/**
+ * Reads what `replaceChildren` compares the embedded lines with. Separate so
+ * a pushed answer can issue it together with its other store work: it only
+ * reads ids and keys, which nothing else in that step changes.
+ */
+export async function readLocalLines(db: StoreScope, resource: ResourceDefinition, parentKey: string, wire: RecordFields): Promise<LocalLines> {
+  const read: LocalLines = new Map();
+  await Promise.all(
+    resource.children.map(async (childName) => {
+      const link = db.registry.get(childName).parent!;
+      const lines = wire[link.embeddedAs];
+      if (!Array.isArray(lines)) return;
+      const table = db.records(childName);
+      const ids = (lines as RecordFields[]).map((line) => line.id as number);
+      const [local, sentKeys] = await Promise.all([
+        table.where(link.keyField).equals(parentKey).toArray(),
+        ids.length === 0 ? [] : (table.where('id').anyOf(ids).primaryKeys() as Promise<string[]>),
+      ]);
+      read.set(childName, { local, sentKeys });
+    }),
+  );
+  return read;
+}
+
 /**
  * The parent's embedded lines are authoritative: lines the server has are
  * written, local lines the server no longer has are removed, and lines with
@@ -170,22 +197,19 @@ export async function replaceChildren(
   parentRecord: StoredRecord,
   wire: RecordFields,
   pending?: ReadonlySet<string>,
+  lines: LocalLines | Promise<LocalLines> = readLocalLines(db, resource, parentRecord.key, wire),
 ): Promise<void> {
+  const read = await lines;
   for (const childName of resource.children) {
     const child = db.registry.get(childName);
-    const link = child.parent!;
-    const lines = wire[link.embeddedAs];
-    if (!Array.isArray(lines)) continue;
-    const table = db.records(childName);
-    const ids = (lines as RecordFields[]).map((line) => line.id as number);
-    const [local, sentKeys] = await Promise.all([
-      table.where(link.keyField).equals(parentRecord.key).toArray(),
-      pending || ids.length === 0 ? [] : (table.where('id').anyOf(ids).primaryKeys() as Promise<string[]>),
-    ]);
+    const embedded = wire[child.parent!.embeddedAs];
+    const known = read.get(childName);
+    if (!Array.isArray(embedded) || !known) continue;
+    const { local, sentKeys } = known;
     const withEntries = pending ?? (await keysWithEntriesAmong(db, [...local.map((line) => line.key), ...sentKeys]));
-    await applyServerRecords(db, child, lines as RecordFields[], withEntries, { key: parentRecord.key, id: parentRecord.id });
+    await applyServerRecords(db, child, embedded as RecordFields[], withEntries, { key: parentRecord.key, id: parentRecord.id });
     // Lines the server sent were just written; of the others, those it no longer has go.
-    const seen = new Set(ids);
+    const seen = new Set((embedded as RecordFields[]).map((line) => line.id as number));
     for (const line of local) {
       if (line.id !== null && !seen.has(line.id) && !withEntries.has(line.key)) await removeRecord(db, childName, line.key);
     }

@@ -29,7 +29,7 @@ import { newKey } from '../store/keys';
 import { withReopen } from '../store/reopen';
 import type { ResourceDefinition } from '../store/registry/resource';
 import type { OutboxEntry, RecordFields, StoredRecord, SyncErrorInfo } from '../store/types';
-import { acceptServerVersion, replaceChildren, serverVersion } from './apply-server';
+import { acceptServerVersion, readLocalLines, replaceChildren, serverVersion } from './apply-server';
 import { nextRetryDelay, type BackoffPolicy } from './backoff';
 import { syncErrorInfo, SYNC_MESSAGES } from './errors';
 import { clearAllUploadProgress, clearUploadProgress, uploadProgressReporter } from './files-progress';
@@ -341,12 +341,14 @@ async function acceptAnswer(db: StoreScope, prepared: Prepared, entry: OutboxEnt
     later = await db.outbox.where('key').equals(entry.key).count();
   }
   const updated = acceptServerVersion(resource, record, version, later === 0 && !record._deleted);
-  await Promise.all([
+  const withLines = !updated._deleted && resource.children.length > 0;
+  const [lines] = await Promise.all([
+    withLines ? readLocalLines(db, resource, entry.key, wire) : undefined,
     table.put(updated),
     entry.op === 'create' ? assignServerId(db, resource.name, entry.key, version.id) : undefined,
     entry.op === 'create' && resource.upload ? markUploaded(db, resource.name, entry.key, version.id) : undefined,
   ]);
-  if (!updated._deleted && resource.children.length > 0) await replaceChildren(db, resource, updated, wire);
+  if (lines) await replaceChildren(db, resource, updated, wire, undefined, lines);
 }
 
 async function applyDeleted(db: StoreScope, prepared: Prepared): Promise<SendVerdict> {
