@@ -36,7 +36,7 @@ import { clearAllUploadProgress, clearUploadProgress, uploadProgressReporter } f
 import { FILE_MESSAGES, markUploaded, removeOwnedFiles, uploadForm } from './files-store';
 import { assignServerId, removeRecord } from './references';
 import type { HttpOutcome, HttpRequest, Transport } from './transport';
-import { buildBody, fillPath, lookupKeys, resolveReferences } from './wire';
+import { buildBody, fillPath, lookupKeys, readReferenceTargets, resolveReferences } from './wire';
 import { WriteBatch } from './write-batch';
 
 /** 409s settled on their own before the entry is shown as a conflict. */
@@ -170,10 +170,11 @@ async function prepare(context: PushContext, db: StoreScope, seen: OutboxEntry):
   const seq = seen.seq!;
   // Read together: each read waited for alone costs a round trip to the store (most of a push's time in Chromium).
   // The key the entry had when the run listed it is checked, since adopting a duplicate can move an entry.
-  const [entry, head, seenRecord] = await Promise.all([
+  const [entry, head, seenRecord, targets] = await Promise.all([
     db.outbox.get(seq),
     db.outbox.where('key').equals(seen.key).first(),
     db.records(seen.resource).get(seen.key),
+    seen.payload ? readReferenceTargets(db, db.registry.get(seen.resource), seen.payload) : undefined,
   ]);
   if (!entry || entry.status !== 'pending' || entry.next_attempt_at > context.now()) return 'skipped';
   if (entry.key !== seen.key || head?.seq !== seq) return 'skipped';
@@ -186,7 +187,7 @@ async function prepare(context: PushContext, db: StoreScope, seen: OutboxEntry):
   }
 
   const fields = entry.op === 'delete' ? record : { ...record, ...entry.payload };
-  const references = await resolveReferences(db, resource, fields);
+  const references = await resolveReferences(db, resource, fields, targets);
   if (!references.ready) return 'waiting';
   const parentId = resource.parent ? references.ids[resource.parent.field] ?? null : undefined;
   const parent = resource.parent ? { key: record[resource.parent.keyField] as string, id: parentId ?? null } : undefined;

@@ -80,14 +80,19 @@ export async function resolveReferences(
   db: StoreScope,
   resource: ResourceDefinition,
   fields: RecordFields,
+  prefetched?: ReferenceTargets,
 ): Promise<ReferenceResolution> {
   const ids: Record<string, number | null> = {};
   const references = allReferences(resource);
-  // Every target is read at once: one round trip to the store instead of one per reference.
+  // Every target is read at once: one round trip to the store instead of one per reference (none when
+  // the caller read them already, along with its own reads).
   const targets = await Promise.all(
     references.map((reference) => {
       const key = fields[reference.keyField];
-      return typeof key === 'string' ? db.records(reference.resource).get(key) : undefined;
+      if (typeof key !== 'string') return undefined;
+      const ahead = prefetched?.get(targetId(reference.resource, key));
+      if (ahead === MISSING) return undefined;
+      return ahead ?? db.records(reference.resource).get(key);
     }),
   );
   for (const [index, reference] of references.entries()) {
@@ -105,6 +110,29 @@ export async function resolveReferences(
     else ids[reference.field] = target.id;
   }
   return { ready: true, ids };
+}
+
+const MISSING = Symbol('missing');
+/** Reference targets read ahead, by resource and local key (MISSING: read, not on the device). */
+export type ReferenceTargets = Map<string, StoredRecord | typeof MISSING>;
+const targetId = (resource: string, key: string) => `${resource}\u0000${key}`;
+
+/**
+ * Reads the targets of the references `fields` names by local key, all at
+ * once, for `resolveReferences`. A caller can start this with its other
+ * reads when it knows the fields ahead (a pending entry's payload); a target
+ * it did not read ahead is read then.
+ */
+export async function readReferenceTargets(db: StoreScope, resource: ResourceDefinition, fields: RecordFields): Promise<ReferenceTargets> {
+  const targets: ReferenceTargets = new Map();
+  await Promise.all(
+    allReferences(resource).map(async (reference) => {
+      const key = fields[reference.keyField];
+      if (typeof key !== 'string') return;
+      targets.set(targetId(reference.resource, key), (await db.records(reference.resource).get(key)) ?? MISSING);
+    }),
+  );
+  return targets;
 }
 
 /** The write body: the input fields of the payload, with references as resolved server ids. */

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { applyServerDelete, applyServerRecords, keysWithEntries, keysWithEntriesAmong, replaceChildren } from '../../../sync/engine/apply-server';
 import { saveRecord } from '../../../sync/engine/mutations';
 import { assignServerId } from '../../../sync/engine/references';
-import { buildBody, resolveReferences } from '../../../sync/engine/wire';
+import { buildBody, readReferenceTargets, resolveReferences } from '../../../sync/engine/wire';
 import type { SyncDatabase } from '../../../sync/store/database';
 import { readChildren, readRecordById } from '../../../sync/store/queries';
 import type { RecordFields } from '../../../sync/store/types';
@@ -149,6 +149,41 @@ describe('server deletes', () => {
     await saveRecord(db, 'costs', key!, { price: 5 });
     await applyDelete('costs', 1);
     expect(await db.records('costs').get(key!)).toMatchObject({ price: 5, _remote: { deleted: true } });
+  });
+});
+
+describe('reference targets read ahead', () => {
+  async function categories() {
+    const pushed = await saveRecord(db, 'equipment_categories', null, { name: 'Ruído' });
+    const notPushed = await saveRecord(db, 'equipment_categories', null, { name: 'Calor' });
+    const other = await saveRecord(db, 'equipment_categories', null, { name: 'Vibração' });
+    await db.records('equipment_categories').update(pushed, { id: 42 });
+    await db.records('equipment_categories').update(other, { id: 7 });
+    return { pushed, notPushed, other, missing: 'nao-existe' };
+  }
+  type Name = keyof Awaited<ReturnType<typeof categories>>;
+
+  it.each([
+    ['pushed: its id', 'pushed', 'pushed', { ready: true, ids: { category_id: 42 } }],
+    ['not on the device: sent as null', 'missing', 'missing', { ready: true, ids: { category_id: null } }],
+    ['not pushed yet: the write waits', 'notPushed', 'notPushed', { ready: false }],
+    ['the record now points elsewhere: that target is read then', 'pushed', 'other', { ready: true, ids: { category_id: 7 } }],
+  ] as const)('%s', async (_name, readAhead: Name, pointsAt: Name, expected) => {
+    const keys = await categories();
+    const resource = db.registry.get('equipment');
+    const ahead = await db.read((store) => readReferenceTargets(store, resource, { category_key: keys[readAhead] }));
+    const fields = { name: 'Acelerômetro', category_key: keys[pointsAt] };
+    expect(await db.read((store) => resolveReferences(store, resource, fields, ahead))).toMatchObject(expected);
+  });
+
+  it('are what resolves the reference (no second read)', async () => {
+    const keys = await categories();
+    const resource = db.registry.get('equipment');
+    const ahead = await db.read((store) => readReferenceTargets(store, resource, { category_key: keys.pushed }));
+    await db.records('equipment_categories').update(keys.pushed, { id: 43 });
+    const fields = { category_key: keys.pushed };
+    expect(await db.read((store) => resolveReferences(store, resource, fields, ahead))).toEqual({ ready: true, ids: { category_id: 42 } });
+    expect(await db.read((store) => resolveReferences(store, resource, fields))).toEqual({ ready: true, ids: { category_id: 43 } });
   });
 });
 
