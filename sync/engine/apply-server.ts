@@ -133,9 +133,13 @@ export async function applyServerRecords(
   await table.bulkPut(writes);
   await linkDanglingReferences(db, resource.name, created);
   if (resource.children.length > 0) {
+    const createdKeys = new Set(created.map((record) => record.key));
     for (const wire of wires) {
       const stored = existing.get(wire.id as number)!;
-      if (!stored._deleted) await replaceChildren(db, resource, stored, wire, pending);
+      if (stored._deleted) continue;
+      // A page of records first seen here (a first pull) skips one lines query per record.
+      const lines = readLocalLines(db, resource, stored.key, wire, createdKeys.has(stored.key));
+      await replaceChildren(db, resource, stored, wire, pending, lines);
     }
   }
   return keys;
@@ -165,7 +169,14 @@ export type LocalLines = Map<string, { local: StoredRecord[]; sentKeys: string[]
  * a pushed answer can issue it together with its other store work: it only
  * reads ids and keys, which nothing else in that step changes.
  */
-export async function readLocalLines(db: StoreScope, resource: ResourceDefinition, parentKey: string, wire: RecordFields): Promise<LocalLines> {
+export async function readLocalLines(
+  db: StoreScope,
+  resource: ResourceDefinition,
+  parentKey: string,
+  wire: RecordFields,
+  /** The parent was created just now, under a new key: no local line can point at it yet. */
+  newParent = false,
+): Promise<LocalLines> {
   const read: LocalLines = new Map();
   await Promise.all(
     resource.children.map(async (childName) => {
@@ -175,7 +186,7 @@ export async function readLocalLines(db: StoreScope, resource: ResourceDefinitio
       const table = db.records(childName);
       const ids = (lines as RecordFields[]).map((line) => line.id as number);
       const [local, sentKeys] = await Promise.all([
-        table.where(link.keyField).equals(parentKey).toArray(),
+        newParent ? [] : table.where(link.keyField).equals(parentKey).toArray(),
         ids.length === 0 ? [] : (table.where('id').anyOf(ids).primaryKeys() as Promise<string[]>),
       ]);
       read.set(childName, { local, sentKeys });
