@@ -4,7 +4,7 @@
  * local ones except pending ones, deletes applied with the registry's
  * on-delete rules, and the key→id replacement after a create.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { applyServerDelete, applyServerRecords, keysWithEntries, keysWithEntriesAmong, replaceChildren } from '../../../sync/engine/apply-server';
 import { saveRecord } from '../../../sync/engine/mutations';
 import { assignServerId } from '../../../sync/engine/references';
@@ -12,16 +12,10 @@ import { buildBody, readReferenceTargets, resolveReferences } from '../../../syn
 import type { SyncDatabase } from '../../../sync/store/database';
 import { readChildren, readRecordById } from '../../../sync/store/queries';
 import type { RecordFields } from '../../../sync/store/types';
-import { at, openTestDb, wireCategory, wireEquipment, wireLine, wireProduct } from './support';
+import { at, useTestDb, wireCategory, wireEquipment, wireLine, wireProduct } from './support';
 
 let db: SyncDatabase;
-beforeEach(() => {
-  db = openTestDb();
-});
-afterEach(async () => {
-  db.close();
-  await db.delete();
-});
+useTestDb((opened) => (db = opened));
 
 function apply(resource: string, wires: RecordFields[]) {
   return db.write(async (store) => applyServerRecords(store, store.registry.get(resource), wires, await keysWithEntries(store)));

@@ -3,7 +3,7 @@
  * shows: retry (a failed entry gets a new idempotency key), conflict
  * resolution both ways, and discard with its report of what will be lost.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { applyServerRecords, keysWithEntries } from '../../../sync/engine/apply-server';
 import { discardEntry, previewDiscard, resolveConflict, retryEntry } from '../../../sync/engine/entry-actions';
 import { SYNC_MESSAGES } from '../../../sync/engine/errors';
@@ -14,16 +14,10 @@ import type { SyncDatabase } from '../../../sync/store/database';
 import { META, writeMeta } from '../../../sync/store/meta';
 import { readChildren, readRecord } from '../../../sync/store/queries';
 import type { OutboxEntry, RecordFields } from '../../../sync/store/types';
-import { at, openTestDb, wireCategory, wireEquipment, wireLine, wireProduct } from './support';
+import { at, useTestDb, wireCategory, wireEquipment, wireLine, wireProduct } from './support';
 
 let db: SyncDatabase;
-beforeEach(() => {
-  db = openTestDb();
-});
-afterEach(async () => {
-  db.close();
-  await db.delete();
-});
+useTestDb((opened) => (db = opened));
 
 async function pulled(resource: string, wires: RecordFields[]): Promise<string[]> {
   return db.write(async (store) => applyServerRecords(store, store.registry.get(resource), wires, await keysWithEntries(store)));

@@ -5,20 +5,14 @@
  */
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { saveRecord } from '../../../sync/engine/mutations';
 import type { SyncDatabase } from '../../../sync/store/database';
 import { SyncProvider, useLocalPage, useLocalRecord, useSyncActions, useSyncStatus } from '../../../sync/react';
-import { openTestDb } from './support';
+import { useTestDb } from './support';
 
 let db: SyncDatabase;
-beforeEach(() => {
-  db = openTestDb();
-});
-afterEach(async () => {
-  db.close();
-  await db.delete();
-});
+useTestDb((opened) => (db = opened));
 
 const seen: string[] = [];
 

@@ -4,23 +4,17 @@
  * never-pushed record cancels it, references are kept by local key, and
  * validation answers with the contract's Portuguese messages.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CATALOG_MESSAGES } from '../../../sync/contract/catalog';
 import { SyncError, SYNC_MESSAGES } from '../../../sync/engine/errors';
 import { deleteRecord, saveRecord } from '../../../sync/engine/mutations';
 import type { SyncDatabase } from '../../../sync/store/database';
 import { META, readMeta } from '../../../sync/store/meta';
 import { readPage, readRecord } from '../../../sync/store/queries';
-import { openTestDb } from './support';
+import { useTestDb } from './support';
 
 let db: SyncDatabase;
-beforeEach(() => {
-  db = openTestDb();
-});
-afterEach(async () => {
-  db.close();
-  await db.delete();
-});
+useTestDb((opened) => (db = opened));
 
 const outbox = () => db.outbox.orderBy('seq').toArray();
 

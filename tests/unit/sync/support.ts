@@ -2,12 +2,26 @@
  * Helpers for the engine's unit tests: a fresh local store per test (on
  * fake-indexeddb) and wire records as the server sends them.
  */
+import { afterEach, beforeEach } from 'vitest';
 import { SyncDatabase } from '../../../sync/store/database';
 import { newKey } from '../../../sync/store/keys';
 import type { RecordFields } from '../../../sync/store/types';
 
 export function openTestDb(): SyncDatabase {
   return new SyncDatabase(`test-${newKey()}`);
+}
+
+/** A fresh store for each test of the file, handed to `use`, and deleted after the test. */
+export function useTestDb(use: (db: SyncDatabase) => void): void {
+  let db: SyncDatabase;
+  beforeEach(() => {
+    db = openTestDb();
+    use(db);
+  });
+  afterEach(async () => {
+    db.close();
+    await db.delete();
+  });
 }
 
 const T0 = Date.parse('2026-11-20T10:00:00.000Z');

@@ -4,19 +4,13 @@
  * only after the commit, and all fail together (nothing stored) when one
  * of them fails.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { WriteBatch } from '../../../sync/engine/write-batch';
 import type { SyncDatabase } from '../../../sync/store/database';
-import { openTestDb } from './support';
+import { useTestDb } from './support';
 
 let db: SyncDatabase;
-beforeEach(() => {
-  db = openTestDb();
-});
-afterEach(async () => {
-  db.close();
-  await db.delete();
-});
+useTestDb((opened) => (db = opened));
 
 const entry = (key: string) => ({
   resource: 'costs',

@@ -5,21 +5,15 @@
  * out at once.
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { saveRecord } from '../../../../sync/engine/mutations';
 import type { SyncDatabase } from '../../../../sync/store/database';
 import { attentionMessage, unsyncedChangesMessage, useSignOutGuard } from '../../../../src/app/sync/sign-out-guard';
-import { openTestDb } from '../../sync/support';
+import { useTestDb } from '../../sync/support';
 import { renderInApp } from './render-in-app';
 
 let db: SyncDatabase;
-beforeEach(() => {
-  db = openTestDb();
-});
-afterEach(async () => {
-  db.close();
-  await db.delete();
-});
+useTestDb((opened) => (db = opened));
 
 function SignOutButton({ signOut }: { signOut: () => void }) {
   const { requestSignOut, confirmation } = useSignOutGuard(signOut);
