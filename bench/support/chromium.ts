@@ -1,7 +1,7 @@
 /**
  * Chromium for the benchmark: Debian's /usr/bin/chromium through
  * playwright-core, with the flags of the browser tests
- * (tests/e2e/support/browser.ts; not imported, it needs vitest's context),
+ * (tests/e2e/support/chromium-flags.ts),
  * on a persistent profile in a temporary folder so IndexedDB is on disk as
  * on a device (an incognito context keeps it in memory). The page is the
  * bench page the bench server serves; `call` runs one of its `window.bench`
@@ -11,19 +11,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/e2e/support/chromium-flags';
 import type { BenchPage } from '../browser/bench-page';
-
-export const CHROMIUM_PATH = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 type Method = keyof BenchPage;
 

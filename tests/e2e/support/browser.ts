@@ -1,29 +1,18 @@
 /**
- * Chromium for the browser tests: Debian's /usr/bin/chromium through
- * playwright-core (which never downloads a browser), headless, with the
- * background services that would reach the network switched off.
+ * Chromium for the browser tests (flags in chromium-flags.ts), the test
+ * server's address, and the steps most tests share.
  */
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium-flags';
 import { E2E_ADMIN } from './e2e-admin';
-
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export function baseUrl(): string {
   return inject('e2eBaseUrl');
 }
 
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }
 
 /** A fresh profile (cookies, storage, service workers) on the test server. */

@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { CHROMIUM_PATH } from './chromium-flags';
 import { E2E_ADMIN } from './e2e-admin';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -95,7 +96,7 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  if (!existsSync('/usr/bin/chromium')) throw new Error('Chromium not found at /usr/bin/chromium (apt-get install chromium)');
+  if (!existsSync(CHROMIUM_PATH)) throw new Error(`Chromium not found at ${CHROMIUM_PATH} (apt-get install chromium)`);
   buildIfStale();
 
   const dataDir = mkdtempSync(join(tmpdir(), 'ho-e2e-'));
