@@ -8,65 +8,31 @@
  * deleted customer's bytes go. Runs when TEST_DATABASE_URL points at a
  * server (CI starts one); each run uses a throwaway database.
  */
-import { mkdtempSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Customer, CustomerFile } from '../../../sync/contract/customers';
-import { buildApp } from '../../../server/app';
-import type { ZodApp } from '../../../server/app-context';
-import { manualClock } from '../../../server/clock';
-import { loadConfig } from '../../../server/config';
-import { openDatabase, type Database } from '../../../server/db/client';
-import { runMigrations } from '../../../server/db/migrate';
-import { seedDatabase } from '../../../server/db/seed';
-import { createFileMailer } from '../../../server/mail/mailer';
-import { ADMIN, call, type TestApp } from '../helpers/test-app';
+import { call, type TestApp } from '../helpers/test-app';
+import { startPostgresApp, TEST_DATABASE_URL, type PostgresTestApp } from '../helpers/postgres-app';
 import { adminToken } from '../catalog/support';
 import { createCustomer, eventually, upload, validCustomer } from './support';
 
-const url = process.env.TEST_DATABASE_URL;
-const databaseName = `ho_customers_${process.pid}_${Date.now()}`;
-
-function withDatabase(base: string, name: string): string {
-  const parsed = new URL(base);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
-}
-
-describe.skipIf(!url)('customers on PostgreSQL', () => {
-  let admin: pg.Client;
-  let database: Database;
-  let app: ZodApp;
+describe.skipIf(!TEST_DATABASE_URL)('customers on PostgreSQL', () => {
+  let pgApp: PostgresTestApp;
   let t: TestApp;
   let token: string;
   let dataDir: string;
 
   beforeAll(async () => {
-    admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database ${databaseName}`);
-    database = await openDatabase({ kind: 'postgres', url: withDatabase(url!, databaseName) });
-    await runMigrations(database);
-    await seedDatabase(database.db, { adminUsername: ADMIN.username, adminPassword: ADMIN.password, adminEmail: ADMIN.email });
-    dataDir = mkdtempSync(join(tmpdir(), 'ho-pg-customers-'));
-    const config = loadConfig({ DATA_DIR: dataDir, DIST_DIR: join(dataDir, 'no-dist'), LOG_LEVEL: 'silent' });
-    const clock = manualClock(Date.now());
-    app = await buildApp({ db: database.db, config, clock, mailer: createFileMailer(join(dataDir, 'mail'), config.mailFrom), logger: false });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    if (!address || typeof address === 'string') throw new Error('no address');
+    pgApp = await startPostgresApp('customers');
+    dataDir = pgApp.dataDir;
     // Only what the shared helpers use of a TestApp.
-    t = { baseUrl: `http://127.0.0.1:${address.port}`, clock, config, db: database.db } as unknown as TestApp;
+    t = pgApp as unknown as TestApp;
     token = await adminToken(t);
   });
 
   afterAll(async () => {
-    await app?.close();
-    await database?.close();
-    await admin?.query(`drop database if exists ${databaseName}`);
-    await admin?.end();
+    await pgApp?.close();
   });
 
   const storedFiles = () => readdirSync(join(dataDir, 'files')).filter((name) => /^[a-f0-9]{32}$/.test(name));

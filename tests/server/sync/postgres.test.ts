@@ -6,71 +6,23 @@
  * pull pages ties. Runs when TEST_DATABASE_URL points at a server (CI
  * starts one, see .ci/run); each run uses a throwaway database.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { costSchema } from '../../../sync/contract/catalog';
 import { pullResponseSchema } from '../../../sync/contract/sync';
-import { buildApp } from '../../../server/app';
-import type { ZodApp } from '../../../server/app-context';
-import { manualClock } from '../../../server/clock';
-import { loadConfig } from '../../../server/config';
-import { openDatabase, type Database } from '../../../server/db/client';
-import { runMigrations } from '../../../server/db/migrate';
-import { seedDatabase } from '../../../server/db/seed';
-import { createFileMailer } from '../../../server/mail/mailer';
-import { ADMIN } from '../helpers/test-app';
+import { startPostgresApp, TEST_DATABASE_URL, type PostgresTestApp } from '../helpers/postgres-app';
 import { adminToken, api, ok, type Api } from '../catalog/support';
 
-const url = process.env.TEST_DATABASE_URL;
-const databaseName = `ho_sync_${process.pid}_${Date.now()}`;
-
-function withDatabase(base: string, name: string): string {
-  const parsed = new URL(base);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
-}
-
-describe.skipIf(!url)('on PostgreSQL', () => {
-  let admin: pg.Client;
-  let database: Database;
-  let app: ZodApp;
-  let t: { baseUrl: string; clock: ReturnType<typeof manualClock> };
+describe.skipIf(!TEST_DATABASE_URL)('on PostgreSQL', () => {
+  let t: PostgresTestApp;
   let client: Api;
 
   beforeAll(async () => {
-    admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database ${databaseName}`);
-    database = await openDatabase({ kind: 'postgres', url: withDatabase(url!, databaseName) });
-    await runMigrations(database);
-    await seedDatabase(database.db, { adminUsername: ADMIN.username, adminPassword: ADMIN.password, adminEmail: ADMIN.email });
-    const dataDir = mkdtempSync(join(tmpdir(), 'ho-pg-test-'));
-    const config = loadConfig({ DATA_DIR: dataDir, DIST_DIR: join(dataDir, 'no-dist'), LOG_LEVEL: 'silent' });
-    const clock = manualClock(Date.now());
-    app = await buildApp({ db: database.db, config, clock, mailer: createFileMailer(join(dataDir, 'mail'), config.mailFrom), logger: false });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    if (!address || typeof address === 'string') throw new Error('no address');
-    t = { baseUrl: `http://127.0.0.1:${address.port}`, clock };
+    t = await startPostgresApp('sync');
     client = api(t as never, await adminToken(t as never));
   });
 
   afterAll(async () => {
-    await app?.close();
-    await database?.close();
-    // The pool's sockets close just after pool.end() resolves: retry rather than force (which would kill them mid-goodbye).
-    for (let attempt = 0; admin && attempt < 50; attempt += 1) {
-      try {
-        await admin.query(`drop database if exists ${databaseName}`);
-        break;
-      } catch {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    }
-    await admin?.end();
+    await t?.close();
   });
 
   it('applies the migrations and serves the catalog', async () => {
