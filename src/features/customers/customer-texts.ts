@@ -1,4 +1,6 @@
 /** The customers area's texts (spec: Customers; sections 4, 5 and 8). */
+import { ADDRESS_FIELD_LABELS } from '../../../sync/store/registry/customers';
+
 export const CUSTOMER_TEXTS = {
   listTitle: 'Clientes',
   newButton: 'Novo cliente',
@@ -28,16 +30,7 @@ export const ADDRESS_TEXTS = {
   removed: 'Endereço removido com sucesso',
   confirmRemove: 'Tem certeza que deseja remover esse endereço?',
   confirmRemoveTitle: 'Remover endereço',
-  fields: {
-    label: 'Etiqueta',
-    zipcode: 'CEP',
-    street: 'Logradouro',
-    number: 'Número',
-    address2: 'Complemento',
-    district: 'Bairro',
-    city: 'Cidade',
-    state: 'Estado',
-  },
+  fields: ADDRESS_FIELD_LABELS,
   statePlaceholder: 'Selecione',
   lookingUp: 'Buscando o CEP…',
   postcodeNotFound: 'CEP não encontrado. Preencha o endereço.',

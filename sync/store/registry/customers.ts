@@ -84,6 +84,19 @@ export const customers = defineResource({
   },
 });
 
+/** An address's field labels: the form's, and those the sync page shows for a change or a conflict. */
+export const ADDRESS_FIELD_LABELS = {
+  label: 'Etiqueta',
+  zipcode: 'CEP',
+  street: 'Logradouro',
+  number: 'Número',
+  address2: 'Complemento',
+  district: 'Bairro',
+  city: 'Cidade',
+  state: 'Estado',
+  country: 'País',
+} as const;
+
 export const customerAddresses = defineResource({
   name: 'customer_addresses',
   label: 'Endereço do cliente',
@@ -96,17 +109,7 @@ export const customerAddresses = defineResource({
   input: addressInputSchema,
   parent: { field: 'customer_id', keyField: 'customer_key', resource: 'customers', onDelete: 'cascade', embeddedAs: 'addresses' },
   searchable: ['label'],
-  fieldLabels: {
-    label: 'Etiqueta',
-    zipcode: 'CEP',
-    street: 'Logradouro',
-    number: 'Número',
-    address2: 'Complemento',
-    district: 'Bairro',
-    city: 'Cidade',
-    state: 'Estado',
-    country: 'País',
-  },
+  fieldLabels: ADDRESS_FIELD_LABELS,
   title: (record) => String(record.label ?? ''),
 });
 
