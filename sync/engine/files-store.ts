@@ -21,6 +21,26 @@ export interface DeviceFile {
   type: string;
 }
 
+/** The `files` row of bytes a record owns: kept until upload ('pending'), or known to the server ('uploaded'). */
+export function ownedFileRow(
+  owner: { resource: string; key: string },
+  file: DeviceFile,
+  state: { key?: string; id: number | null; status: StoredFile['status']; created_at: number },
+): StoredFile {
+  return {
+    key: state.key ?? newKey(),
+    owner_resource: owner.resource,
+    owner_key: owner.key,
+    name: file.fileName,
+    type: file.type,
+    blob: file.blob,
+    thumbnail: null,
+    id: state.id,
+    status: state.status,
+    created_at: state.created_at,
+  };
+}
+
 /** The bytes a record owns on this device, if any. */
 export async function ownedFile(store: StoreScope, resourceName: string, key: string): Promise<StoredFile | undefined> {
   return store.files.where('[owner_resource+owner_key]').equals([resourceName, key]).first();
@@ -88,18 +108,9 @@ export async function cacheFile(
     const record = await store.records(resourceName).get(key);
     if (!record || record._deleted) return;
     const existing = await ownedFile(store, resourceName, key);
-    await store.files.put({
-      key: existing?.key ?? newKey(),
-      owner_resource: resourceName,
-      owner_key: key,
-      name: file.fileName,
-      type: file.type,
-      blob: file.blob,
-      thumbnail: null,
-      id: file.id,
-      status: 'uploaded',
-      created_at: now(),
-    });
+    await store.files.put(
+      ownedFileRow({ resource: resourceName, key }, file, { key: existing?.key, id: file.id, status: 'uploaded', created_at: now() }),
+    );
   });
 }
 

@@ -14,9 +14,8 @@
  *   by references.ts's removeRecord: discarded, deleted, gone on the server).
  */
 import type { SyncDatabase } from '../store/database';
-import { newKey } from '../store/keys';
 import type { RecordFields } from '../store/types';
-import type { DeviceFile } from './files-store';
+import { ownedFileRow, type DeviceFile } from './files-store';
 import { saveRecord, type MutationOptions } from './mutations';
 
 export * from './files-store';
@@ -39,18 +38,7 @@ export async function saveRecordWithFile(
   return db.write(async (store) => {
     // Nested: saveRecord's transaction joins this one, so both commit or neither does.
     const key = await saveRecord(db, resourceName, null, changes, options);
-    await store.files.put({
-      key: newKey(),
-      owner_resource: resourceName,
-      owner_key: key,
-      name: file.fileName,
-      type: file.type,
-      blob: file.blob,
-      thumbnail: null,
-      id: null,
-      status: 'pending',
-      created_at: now,
-    });
+    await store.files.put(ownedFileRow({ resource: resourceName, key }, file, { id: null, status: 'pending', created_at: now }));
     return key;
   });
 }
