@@ -11,7 +11,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { baseUrl, launchChromium, newContext, signIn, waitForPrecache, waitForServiceWorkerControl } from './support/browser';
+import { baseUrl, connectivity, launchChromium, newContext, recordForm, signIn, signInReadyForOffline } from './support/browser';
 import { E2E_ADMIN } from './support/e2e-admin';
 import { E2E_OFFICE_USER } from './support/e2e-users';
 import { screenshot } from './support/screenshots';
@@ -37,14 +37,7 @@ beforeAll(async () => {
   admin = await newContext(browser);
   admin.setDefaultTimeout(WAIT_MS);
   page = await admin.newPage();
-  await page.goto('/public/login');
-  await signIn(page);
-  await page.waitForURL('**/admin/overview');
-  await waitForServiceWorkerControl(page);
-  await waitForPrecache(page);
-  // The first sync (types, categories) must be done before the network goes.
-  await page.goto('/admin/sincronizacao');
-  await page.getByTestId('last-sync').filter({ hasText: /\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/ }).waitFor();
+  await signInReadyForOffline(page);
 });
 
 afterAll(async () => {
@@ -54,8 +47,6 @@ afterAll(async () => {
 
 // ---- helpers -------------------------------------------------------------
 
-const recordForm = (target: Page) => target.getByRole('form', { name: 'Dados cadastrais' });
-const header = (target: Page) => target.getByTestId('connectivity');
 
 async function openFromMenu(target: Page, label: string, heading: string) {
   await target.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: label, exact: true }).click();
@@ -211,7 +202,7 @@ describe('catalog offline, end to end', () => {
     // Offline from here.
     await admin.setOffline(true);
     await page.goto('/admin/overview');
-    await header(page).filter({ hasText: /^Offline$/ }).waitFor();
+    await connectivity(page).filter({ hasText: /^Offline$/ }).waitFor();
 
     await createAndEditCost(page);
     await createAndEditService(page);
@@ -220,8 +211,8 @@ describe('catalog offline, end to end', () => {
 
     // A reload while still offline: everything is on the device, waiting.
     await page.reload();
-    await header(page).filter({ hasText: /^Offline · \d+ pendentes?$/ }).waitFor();
-    const pending = Number(/(\d+)/.exec((await header(page).textContent()) ?? '')?.[1]);
+    await connectivity(page).filter({ hasText: /^Offline · \d+ pendentes?$/ }).waitFor();
+    const pending = Number(/(\d+)/.exec((await connectivity(page).textContent()) ?? '')?.[1]);
     expect(pending).toBeGreaterThan(0);
     await screenshot(page, 'header-offline');
     await expectCatalogShown(page);
@@ -246,7 +237,7 @@ describe('catalog offline, end to end', () => {
 
     // Back online: the engine sends everything.
     await admin.setOffline(false);
-    await header(page).filter({ hasText: /^Online$/ }).waitFor({ timeout: 60_000 });
+    await connectivity(page).filter({ hasText: /^Online$/ }).waitFor({ timeout: 60_000 });
     await page.getByTestId('sync-empty').filter({ hasText: 'Tudo sincronizado.' }).waitFor();
     await screenshot(page, 'sync-page-synced');
 

@@ -19,7 +19,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { readZip } from '../server/customers/support';
-import { baseUrl, launchChromium, newContext, signIn, waitForPrecache, waitForServiceWorkerControl } from './support/browser';
+import { baseUrl, connectivity, launchChromium, newContext, recordForm, signIn, signInReadyForOffline, waitForServiceWorkerControl } from './support/browser';
 import { E2E_ADMIN } from './support/e2e-admin';
 import { E2E_CUSTOMER_USER, E2E_LINKED_CUSTOMER, E2E_OFFICE_USER } from './support/e2e-users';
 import { mailFiles, waitForMailMatching } from './support/mailbox';
@@ -65,13 +65,7 @@ beforeAll(async () => {
   admin.setDefaultTimeout(WAIT_MS);
   await blockPostcodeService(admin);
   page = await admin.newPage();
-  await page.goto('/public/login');
-  await signIn(page);
-  await page.waitForURL('**/admin/overview');
-  await waitForServiceWorkerControl(page);
-  await waitForPrecache(page);
-  await page.goto('/admin/sincronizacao');
-  await page.getByTestId('last-sync').filter({ hasText: /\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/ }).waitFor();
+  await signInReadyForOffline(page);
 });
 
 afterAll(async () => {
@@ -81,8 +75,6 @@ afterAll(async () => {
 
 // ---- helpers -------------------------------------------------------------
 
-const recordForm = (target: Page) => target.getByRole('form', { name: 'Dados cadastrais' });
-const header = (target: Page) => target.getByTestId('connectivity');
 const activePanel = (target: Page) => target.getByRole('tabpanel');
 const filesTable = (target: Page) => target.getByRole('table', { name: 'Anexos' });
 const fileRow = (target: Page, name: string) =>
@@ -195,13 +187,13 @@ describe('customers offline, end to end', () => {
   it('creates a customer with an address and files offline, syncs once, another user downloads them, a customer user sees only its own', async () => {
     await admin.setOffline(true);
     await page.goto('/admin/overview');
-    await header(page).filter({ hasText: /^Offline$/ }).waitFor();
+    await connectivity(page).filter({ hasText: /^Offline$/ }).waitFor();
     await createCustomerOffline(page);
     const customerPath = new URL(page.url()).pathname;
 
     // A reload while still offline: the customer, its address and its files wait on the device.
     await page.reload();
-    await header(page).filter({ hasText: /^Offline · \d+ pendentes?$/ }).waitFor();
+    await connectivity(page).filter({ hasText: /^Offline · \d+ pendentes?$/ }).waitFor();
     await expectCustomerShown(page);
     for (const file of FILES) await fileRow(page, file.name).getByText('Pendente').waitFor();
     await screenshot(page, 'customer-files-offline');
@@ -209,7 +201,7 @@ describe('customers offline, end to end', () => {
 
     // Back online: the engine creates the customer, then the address and the uploads.
     await admin.setOffline(false);
-    await header(page).filter({ hasText: /^Online$/ }).waitFor({ timeout: 90_000 });
+    await connectivity(page).filter({ hasText: /^Online$/ }).waitFor({ timeout: 90_000 });
     for (const file of FILES) {
       await expect.poll(() => fileRow(page, file.name).getByText('Pendente').count(), { timeout: 60_000 }).toBe(0);
     }

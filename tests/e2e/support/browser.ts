@@ -55,3 +55,21 @@ export async function waitForPrecache(page: Page): Promise<void> {
     return false;
   });
 }
+
+/**
+ * Signs the administrator in online and waits until the app can go offline:
+ * the worker in control, the shell precached, the first sync done.
+ */
+export async function signInReadyForOffline(page: Page): Promise<void> {
+  await page.goto('/public/login');
+  await signIn(page);
+  await page.waitForURL('**/admin/overview');
+  await waitForServiceWorkerControl(page);
+  await waitForPrecache(page);
+  await page.goto('/admin/sincronizacao');
+  await page.getByTestId('last-sync').filter({ hasText: /\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/ }).waitFor();
+}
+
+/** The record form of an edit page, and the header's connectivity status. */
+export const recordForm = (page: Page) => page.getByRole('form', { name: 'Dados cadastrais' });
+export const connectivity = (page: Page) => page.getByTestId('connectivity');
