@@ -70,39 +70,61 @@ export type ReferenceResolution =
   /** A referenced record has no server id yet: the write waits for its create. */
   | { ready: false; waitingFor: { resource: string; key: string } };
 
+/** Reference targets by resource and local key; null: read, and not on the device. */
+export type ReferenceTargets = Map<string, StoredRecord | null>;
+const targetId = (resource: string, key: string) => `${resource}\u0000${key}`;
+
+/**
+ * Reads, all at once, the targets of the references `fields` names by local
+ * key. A caller that knows the fields ahead (a pending entry's payload) can
+ * start this with its other reads and hand the result to `resolveReferences`.
+ */
+export async function readReferenceTargets(db: StoreScope, resource: ResourceDefinition, fields: RecordFields): Promise<ReferenceTargets> {
+  const targets: ReferenceTargets = new Map();
+  await Promise.all(
+    allReferences(resource).map(async (reference) => {
+      const key = fields[reference.keyField];
+      if (typeof key === 'string') targets.set(targetId(reference.resource, key), (await db.records(reference.resource).get(key)) ?? null);
+    }),
+  );
+  return targets;
+}
+
 /**
  * Server ids of the references (and parent) of a record's fields, read from
  * the referenced records now, so a reference to a record created offline is
  * sent with the id its create got. A reference to a record that no longer
- * exists on the device (or that the user deleted) is sent as null.
+ * exists on the device (or that the user deleted) is sent as null. Targets
+ * read ahead are used when they are the ones `fields` names; otherwise they
+ * are read here.
  */
 export async function resolveReferences(
   db: StoreScope,
   resource: ResourceDefinition,
   fields: RecordFields,
-  prefetched?: ReferenceTargets,
+  readAhead?: ReferenceTargets,
 ): Promise<ReferenceResolution> {
-  const ids: Record<string, number | null> = {};
   const references = allReferences(resource);
-  // Every target is read at once: one round trip to the store instead of one per reference (none when
-  // the caller read them already, along with its own reads).
-  const targets = await Promise.all(
-    references.map((reference) => {
-      const key = fields[reference.keyField];
-      if (typeof key !== 'string') return undefined;
-      const ahead = prefetched?.get(targetId(reference.resource, key));
-      if (ahead === MISSING) return undefined;
-      return ahead ?? db.records(reference.resource).get(key);
-    }),
-  );
-  for (const [index, reference] of references.entries()) {
+  const named = (reference: (typeof references)[number]) => {
+    const key = fields[reference.keyField];
+    return typeof key === 'string' ? targetId(reference.resource, key) : null;
+  };
+  const covered =
+    readAhead &&
+    references.every((reference) => {
+      const id = named(reference);
+      return id === null || readAhead.has(id);
+    });
+  const targets = covered ? readAhead : await readReferenceTargets(db, resource, fields);
+  const ids: Record<string, number | null> = {};
+  for (const reference of references) {
     const key = fields[reference.keyField];
     if (typeof key !== 'string') {
       const id = fields[reference.field];
       ids[reference.field] = typeof id === 'number' ? id : null;
       continue;
     }
-    const target: StoredRecord | undefined = targets[index];
+    const target = targets.get(targetId(reference.resource, key));
     // A set-null target awaiting its own delete is as good as gone; a cascade target (a line's
     // equipment) still exists on the server until then, and its delete takes the line along.
     if (!target || (target._deleted && reference.onDelete === 'set-null')) ids[reference.field] = null;
@@ -110,29 +132,6 @@ export async function resolveReferences(
     else ids[reference.field] = target.id;
   }
   return { ready: true, ids };
-}
-
-const MISSING = Symbol('missing');
-/** Reference targets read ahead, by resource and local key (MISSING: read, not on the device). */
-export type ReferenceTargets = Map<string, StoredRecord | typeof MISSING>;
-const targetId = (resource: string, key: string) => `${resource}\u0000${key}`;
-
-/**
- * Reads the targets of the references `fields` names by local key, all at
- * once, for `resolveReferences`. A caller can start this with its other
- * reads when it knows the fields ahead (a pending entry's payload); a target
- * it did not read ahead is read then.
- */
-export async function readReferenceTargets(db: StoreScope, resource: ResourceDefinition, fields: RecordFields): Promise<ReferenceTargets> {
-  const targets: ReferenceTargets = new Map();
-  await Promise.all(
-    allReferences(resource).map(async (reference) => {
-      const key = fields[reference.keyField];
-      if (typeof key !== 'string') return;
-      targets.set(targetId(reference.resource, key), (await db.records(reference.resource).get(key)) ?? MISSING);
-    }),
-  );
-  return targets;
 }
 
 /** The write body: the input fields of the payload, with references as resolved server ids. */
