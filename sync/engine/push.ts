@@ -170,7 +170,7 @@ async function prepare(context: PushContext, db: StoreScope, seen: OutboxEntry):
   const seq = seen.seq!;
   // Read together: each read waited for alone costs a round trip to the store (most of a push's time in Chromium).
   // The key the entry had when the run listed it is checked, since adopting a duplicate can move an entry.
-  const [entry, head, seenRecord, targets] = await Promise.all([
+  const [entry, head, record, targets] = await Promise.all([
     db.outbox.get(seq),
     db.outbox.where('key').equals(seen.key).first(),
     db.records(seen.resource).get(seen.key),
@@ -179,7 +179,6 @@ async function prepare(context: PushContext, db: StoreScope, seen: OutboxEntry):
   if (!entry || entry.status !== 'pending' || entry.next_attempt_at > context.now()) return 'skipped';
   if (entry.key !== seen.key || head?.seq !== seq) return 'skipped';
   const resource = db.registry.get(entry.resource);
-  const record = seenRecord;
   if (!record || (await removedWithOther(db, record, entry))) {
     // Its record went along with a deleted parent or target: the server's cascade takes care of it.
     await dropEntry(db, entry);
@@ -391,7 +390,7 @@ async function applyConflict(
     return 'sent';
   }
   const rebases = entry.rebases ?? 0;
-  const base = record._base ? await withDeletedTargetsCleared(db, resource, record._base) : null;
+  const base = record._base ? await withDeletedTargetsCleared(db, resource, record._base, current) : null;
   if (base && sameInput(resource, current, base) && rebases < MAX_REBASES) {
     await table.put({ ...record, updated_at: current.updated_at as string });
     await db.outbox.put({
@@ -445,13 +444,27 @@ function hasCurrent(body: unknown): boolean {
  * reference to a record the user deleted here (set-null) reads as null,
  * since the server clears it when that delete arrives. Without this, the
  * device's own category delete, reaching the server first, would make its
- * own edit of the equipment look like someone else's change.
+ * own edit of the equipment look like someone else's change. The same holds
+ * when the base names the target only by id (an answer applied after the
+ * target was already gone from the device, e.g. a create's replayed answer)
+ * and the server now has null there: no live record on the device has that
+ * id, so it was deleted, and the server cleared the reference for it.
  */
-async function withDeletedTargetsCleared(db: StoreScope, resource: ResourceDefinition, base: RecordFields): Promise<RecordFields> {
+async function withDeletedTargetsCleared(
+  db: StoreScope,
+  resource: ResourceDefinition,
+  base: RecordFields,
+  current: RecordFields,
+): Promise<RecordFields> {
   const cleared = { ...base };
   for (const reference of resource.references) {
-    if (reference.onDelete !== 'set-null' || typeof base[reference.keyField] !== 'string') continue;
-    const target = await db.records(reference.resource).get(base[reference.keyField] as string);
+    if (reference.onDelete !== 'set-null') continue;
+    const key = base[reference.keyField];
+    const id = base[reference.field];
+    let target: StoredRecord | undefined;
+    if (typeof key === 'string') target = await db.records(reference.resource).get(key);
+    else if (typeof id === 'number' && current[reference.field] === null) target = await db.records(reference.resource).where('id').equals(id).first();
+    else continue;
     if (!target || target._deleted) cleared[reference.field] = null;
   }
   return cleared;

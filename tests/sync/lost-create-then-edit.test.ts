@@ -8,7 +8,7 @@
  * the proxy's holds rather than by sleeping.
  */
 import { describe, expect, it } from 'vitest';
-import { saveRecord } from '../../sync/engine/mutations';
+import { deleteRecord, saveRecord } from '../../sync/engine/mutations';
 import { readRecord } from '../../sync/store/queries';
 import { expectConverged, liveRecords } from './support/convergence';
 import type { ActiveRule, LoggedRequest } from './support/fault-proxy';
@@ -184,5 +184,34 @@ describe('an edit saved after a create whose answer was lost', () => {
     await client.engine.stop();
     await client.engine.settled();
     await expectSerialOnce(client, created, 'SN-2');
+  });
+
+  it('its category deleted here before the replayed answer came back: deleting it later is not a conflict', async () => {
+    const client = await device();
+    const equipmentPost = /^\/api\/equipment$/;
+    const category = await saveRecord(client.db, 'equipment_categories', null, { name: `Categoria ${unique()}` });
+    const name = unique();
+    const key = await saveRecord(client.db, 'equipment', null, { name, category_key: category });
+    // The server creates the equipment in that category; the device never hears back.
+    server.proxy.inject({ method: 'POST', path: equipmentPost, fault: { kind: 'lose-response' } });
+    expect((await client.engine.syncNow()).error?.code).toBe('network');
+
+    await deleteRecord(client.db, 'equipment_categories', category);
+    await deleteRecord(client.db, 'equipment', key);
+    // The category's delete lands (the server clears the equipment's category, moving its version)
+    // before the equipment's retry is answered with the stored answer, which still names the category.
+    const request = gate();
+    const held = server.proxy.inject({ method: 'POST', path: equipmentPost, fault: { kind: 'hold-request', until: request.opened } });
+    await untilDue(client, key);
+    const run = client.engine.syncNow();
+    await held.hit;
+    while (await client.db.records('equipment_categories').get(category)) await sleep(10);
+    request.open();
+    await run;
+    await client.engine.drain();
+
+    expect(await client.db.outbox.toArray()).toEqual([]);
+    const catalog = await expectConverged(server, client.db, (await client.auth.getAccessToken())!);
+    expect(catalog.equipment!.filter((record) => record.name === name)).toEqual([]);
   });
 });
