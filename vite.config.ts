@@ -8,10 +8,12 @@ import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { pwaManifest } from './src/app/pwa/manifest';
+import { viteAliases } from './path-aliases';
 
 const API_TARGET = process.env.API_PROXY_TARGET ?? 'http://localhost:8080';
 
 export default defineConfig({
+  resolve: { alias: viteAliases },
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     react(),

@@ -4,11 +4,13 @@
  * a running server and Chromium.
  */
 import { defineConfig } from 'vitest/config';
+import { viteAliases } from './path-aliases';
 
 export default defineConfig({
   test: {
     projects: [
       {
+        resolve: { alias: viteAliases },
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
@@ -19,6 +21,7 @@ export default defineConfig({
       },
       {
         // The pure calculations need no DOM; jsdom start-up would dominate their run time.
+        resolve: { alias: viteAliases },
         test: {
           name: 'domain',
           include: ['tests/unit/domain/**/*.test.ts'],
@@ -26,6 +29,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: { alias: viteAliases },
         test: {
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
@@ -36,6 +40,7 @@ export default defineConfig({
       },
       {
         // The sync engine against the real server (in-process, PGlite in memory) through a fault-injecting proxy.
+        resolve: { alias: viteAliases },
         test: {
           name: 'sync',
           include: ['tests/sync/**/*.test.ts'],

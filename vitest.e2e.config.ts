@@ -5,8 +5,10 @@
  * fork: the machine is small and the server is shared.
  */
 import { defineConfig } from 'vitest/config';
+import { viteAliases } from './path-aliases';
 
 export default defineConfig({
+  resolve: { alias: viteAliases },
   test: {
     name: 'e2e',
     include: ['tests/e2e/**/*.e2e.test.ts'],

@@ -6,8 +6,8 @@
  * digits and phone punctuation).
  */
 import { and, or, sql, type SQL } from 'drizzle-orm';
-import { normalizeDocument } from '../../../sync/contract/customers';
-import { onlyDigits } from '../../../src/domain/masks';
+import { normalizeDocument } from '@sync/contract/customers';
+import { onlyDigits } from '@/domain/masks';
 import { customers } from '../../db/schema';
 import { foldedColumn, foldText } from '../../sync/search';
 
