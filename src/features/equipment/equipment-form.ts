@@ -6,12 +6,10 @@
  * contract's messages per field and changes nothing.
  */
 import { z } from 'zod';
-import { equipmentInputSchema, type EQUIPMENT_TYPES } from '../../../sync/contract/catalog';
+import { equipmentInputSchema } from '../../../sync/contract/catalog';
 import type { LocalEquipment, ResourceInput } from '../../../sync/store/registry/catalog-records';
 import { dateText, optionalText } from '../../ui/forms';
 import { dateToText } from '../../ui/inputs';
-
-export type EquipmentType = (typeof EQUIPMENT_TYPES)[number];
 
 const wire = equipmentInputSchema.shape;
 
