@@ -3,7 +3,7 @@
  * the longest text a field takes (the contract's string max), so the input
  * stops there instead of the save refusing it afterwards.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 
 type AnySchema = z.core.$ZodType;
 

@@ -9,7 +9,7 @@
  * was changed. Nothing typed is lost: a refused read keeps the values.
  */
 import { schemaResolver, useForm, type UseFormReturnType } from '@mantine/form';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import type { z } from 'zod';
 import { maxLengthsOf } from './schema-hints';
 import { fieldErrorsOf } from './sync-error';
@@ -54,10 +54,11 @@ export function useSchemaForm<S extends FormSchema>(
   options: SchemaFormOptions = {},
 ): SchemaForm<S> {
   const maxLengths = useMemo(() => maxLengthsOf(schema), [schema]);
+  // Read once, on the first render: later renders keep what was typed.
+  const [initial] = useState(initialValues);
   const form = useForm<z.input<S>>({
     mode: 'controlled',
-    // Read once, on the first render: later renders keep what was typed.
-    initialValues: useMemo(() => (typeof initialValues === 'function' ? (initialValues as () => z.input<S>)() : initialValues), []),
+    initialValues: initial,
     validate: schemaResolver(schema, { sync: true }),
     enhanceGetInputProps: ({ field }) => ({ name: field, maxLength: maxLengths[field] }),
   });
