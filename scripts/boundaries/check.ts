@@ -68,7 +68,8 @@ type Target = { kind: 'path'; path: string } | { kind: 'package'; name: string }
 /** Where an import points: a repository path (no extension needed: rules go by folder), or a package. */
 function targetOf(root: string, file: string, specifier: string, aliases: Aliases): Target {
   if (specifier.startsWith('.')) {
-    return { kind: 'path', path: relative(root, resolve(root, dirname(file), specifier)).split(sep).join('/') };
+    const path = relative(root, resolve(root, dirname(file), specifier));
+    return { kind: 'path', path: path.split(sep).join('/') };
   }
   for (const [prefix, folder] of Object.entries(aliases)) {
     if (specifier.startsWith(prefix)) return { kind: 'path', path: `${folder}${specifier.slice(prefix.length)}` };

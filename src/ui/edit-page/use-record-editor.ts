@@ -14,9 +14,7 @@ import { useRecordActions } from './use-record-actions';
 
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;
 
-export type FormRead<R extends ResourceName, F extends string> =
-  | { ok: true; fields: ResourceInput<R> }
-  | { ok: false; errors: FieldErrors<F> };
+export type FormRead<R extends ResourceName, F extends string> = { ok: true; fields: ResourceInput<R> } | { ok: false; errors: FieldErrors<F> };
 
 export interface RecordEditorOptions<R extends ResourceName, V, F extends string> {
   resource: R;

@@ -39,7 +39,11 @@ const CASES: { file: string; source: string; ok: boolean }[] = [
   { file: 'src/features/equipment/c.ts', source: "import { x } from '@/features/customers/customer-form';", ok: false },
   { file: 'src/features/equipment/d.tsx', source: "import type { X } from '../../features/agents/agent-form';", ok: false },
   { file: 'src/features/equipment/e.ts', source: "export { x } from '@/routes/admin';", ok: false },
-  { file: 'src/features/equipment/f.ts', source: "import { x } from '@/entities/customer/customer-form';\nimport { y } from '@/ui/forms';", ok: true },
+  {
+    file: 'src/features/equipment/f.ts',
+    source: "import { x } from '@/entities/customer/customer-form';\nimport { y } from '@/ui/forms';",
+    ok: true,
+  },
   { file: 'src/features/equipment/g.ts', source: "const page = () => import('../../app/layout/admin-layout');", ok: false },
   { file: 'src/entities/customer/a.ts', source: "import { x } from '../../ui/forms';", ok: true },
   { file: 'src/entities/customer/b.ts', source: "import { x } from '@/features/customers/customer-texts';", ok: false },
@@ -50,14 +54,24 @@ const CASES: { file: string; source: string; ok: boolean }[] = [
   { file: 'src/domain/a.ts', source: "import { x } from './dates';", ok: true },
   { file: 'src/domain/b.ts', source: "import { z } from 'zod';", ok: false },
   { file: 'src/domain/c.ts', source: "import type { Cost } from '@sync/contract/catalog';", ok: false },
-  { file: 'src/pdf/a.ts', source: "import type { TDocumentDefinitions } from 'pdfmake/interfaces';\nimport { x } from '@/domain/noise';\nimport type { Y } from '../../sync/contract/customers';", ok: true },
+  {
+    file: 'src/pdf/a.ts',
+    source:
+      "import type { TDocumentDefinitions } from 'pdfmake/interfaces';\nimport { x } from '@/domain/noise';\nimport type { Y } from '../../sync/contract/customers';",
+    ok: true,
+  },
   { file: 'src/pdf/b.ts', source: "import pdfMake from 'pdfmake';", ok: false },
   { file: 'src/pdf/c.ts', source: "import { x } from '@/ui/format';", ok: false },
   { file: 'src/pdf/d.ts', source: "import { x } from '@sync/store/database';", ok: false },
   { file: 'sync/engine/a.ts', source: "import { x } from '../../src/domain/masks';\nimport { y } from '@sync/contract/sync';", ok: true },
   { file: 'sync/engine/b.ts', source: "import { x } from '../../src/ui/forms';", ok: false },
   { file: 'sync/engine/c.ts', source: "import { x } from '@server/config';", ok: false },
-  { file: 'server/routes/a.ts', source: "import { x } from '../../sync/contract/catalog';\nimport { y } from '@/domain/money';\nimport { z } from '@/pdf/quotation';\nimport { w } from '../sync/conflict';", ok: true },
+  {
+    file: 'server/routes/a.ts',
+    source:
+      "import { x } from '../../sync/contract/catalog';\nimport { y } from '@/domain/money';\nimport { z } from '@/pdf/quotation';\nimport { w } from '../sync/conflict';",
+    ok: true,
+  },
   { file: 'server/routes/b.ts', source: "import { x } from '../../sync/store/database';", ok: false },
   { file: 'server/routes/c.ts', source: "import { x } from '@/ui/format';", ok: false },
 ];

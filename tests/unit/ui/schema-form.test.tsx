@@ -20,7 +20,11 @@ const contract = z.object({
   due: z.string().nullish(),
   price: z.number({ error: 'Preço é obrigatório' }).nonnegative(),
 });
-const schema = contract.extend({ code: optionalText(contract.shape.code), due: dateText(contract.shape.due), price: moneyText(contract.shape.price) });
+const schema = contract.extend({
+  code: optionalText(contract.shape.code),
+  due: dateText(contract.shape.due),
+  price: moneyText(contract.shape.price),
+});
 type Values = z.input<typeof schema>;
 
 function Harness({ initial, onRead, saveError }: { initial: Values; onRead: (read: SchemaRead<typeof schema>) => void; saveError?: unknown }) {
@@ -73,7 +77,9 @@ describe('useSchemaForm', () => {
   });
 
   it('shows the store validation messages at the fields, renamed where the form names them otherwise', () => {
-    const error = SyncError.of('validation', undefined, { fields: { name: ['Já existe um registro com esse nome'], price_cents: ['Preço muito alto'] } });
+    const error = SyncError.of('validation', undefined, {
+      fields: { name: ['Já existe um registro com esse nome'], price_cents: ['Preço muito alto'] },
+    });
     renderWithMantine(<Harness initial={blank} onRead={() => {}} saveError={error} />);
     fireEvent.click(screen.getByRole('button', { name: 'Falhar' }));
     expect(screen.getByText('Já existe um registro com esse nome')).toBeInTheDocument();
