@@ -8,10 +8,10 @@
  * (SyncError `info.fields`) at the same fields, and knows whether anything
  * was changed. Nothing typed is lost: a refused read keeps the values.
  */
-import { schemaResolver, useForm, type UseFormReturnType } from '@mantine/form';
-import { useMemo, useState } from 'react';
+import { type LooseKeys, schemaResolver, type UseFormReturnType, useForm } from '@mantine/form';
+import { useState } from 'react';
 import type { z } from 'zod';
-import { maxLengthsOf } from './schema-hints';
+import { maxLengthAt } from './schema-hints';
 import { fieldErrorsOf } from './sync-error';
 
 /** A schema whose input is the form's values (an object). */
@@ -39,7 +39,8 @@ export interface SchemaForm<S extends FormSchema> {
   /** The Mantine form, for what this hook does not wrap (setFieldValue, lists, watch). */
   form: UseFormReturnType<z.input<S>>;
   values: z.input<S>;
-  field: (name: keyof z.input<S> & string) => SchemaFieldProps;
+  /** A field by its Mantine path: a top-level name, or a nested one ('points.0.value'). */
+  field: (name: LooseKeys<z.input<S>>) => SchemaFieldProps;
   /** Checks the values: the output to save, or the messages shown at the fields. */
   read: () => SchemaRead<S>;
   /** Shows a failed save's validation messages at the fields; false when the error names no field (show it as an alert). */
@@ -53,14 +54,13 @@ export function useSchemaForm<S extends FormSchema>(
   initialValues: z.input<S> | (() => z.input<S>),
   options: SchemaFormOptions = {},
 ): SchemaForm<S> {
-  const maxLengths = useMemo(() => maxLengthsOf(schema), [schema]);
   // Read once, on the first render: later renders keep what was typed.
   const [initial] = useState(initialValues);
   const form = useForm<z.input<S>>({
     mode: 'controlled',
     initialValues: initial,
     validate: schemaResolver(schema, { sync: true }),
-    enhanceGetInputProps: ({ field }) => ({ name: field, maxLength: maxLengths[field] }),
+    enhanceGetInputProps: ({ field }) => ({ name: field, maxLength: maxLengthAt(schema, field) }),
   });
 
   const read = (): SchemaRead<S> => {

@@ -10,7 +10,7 @@ import { Button, TextInput } from '@mantine/core';
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { dateText, maxLengthOf, moneyText, optionalText, useSchemaForm, type SchemaRead } from '@/ui/forms';
+import { dateText, maxLengthAt, maxLengthOf, moneyText, optionalText, type SchemaRead, useSchemaForm } from '@/ui/forms';
 import { SyncError } from '@sync/engine/errors';
 import { renderWithMantine } from './render-with-mantine';
 
@@ -124,5 +124,22 @@ describe('typed-text fields', () => {
     [z.number().max(5), undefined],
   ])('maxLengthOf %# → %j', (schema, expected) => {
     expect(maxLengthOf(schema)).toBe(expected);
+  });
+
+  const nested = z
+    .object({
+      name: z.string().max(20),
+      points: z.array(z.object({ label: optionalText(z.string().max(10).nullish()) })).nullish(),
+    })
+    .transform((values) => values);
+  it.each([
+    ['name', 20],
+    ['points.0.label', 10],
+    ['points.12.label', 10],
+    ['points.x.label', undefined],
+    ['points.0.missing', undefined],
+    ['missing', undefined],
+  ])('maxLengthAt(%j) → %j, through objects, arrays and the input side of a pipe', (path, expected) => {
+    expect(maxLengthAt(nested, path)).toBe(expected);
   });
 });
