@@ -7,7 +7,9 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseSync } from 'oxc-parser';
+import { pathAliases } from '../../path-aliases';
 import { BOUNDARIES, type Boundary } from './rules';
 
 const CHECKED = ['src', 'sync', 'server'];
@@ -15,6 +17,13 @@ const SOURCE = /\.(ts|tsx|mts|cts)$/;
 
 /** Alias prefix → folder relative to the root, e.g. `{ '@/': 'src/' }`. */
 export type Aliases = Readonly<Record<string, string>>;
+
+export const REPOSITORY = fileURLToPath(new URL('../../', import.meta.url));
+
+/** The project's path aliases (path-aliases.ts) as folders relative to the repository, so they apply to any root. */
+export const ALIASES: Aliases = Object.fromEntries(
+  Object.entries(pathAliases).map(([prefix, folder]) => [prefix, `${relative(REPOSITORY, folder).split(sep).join('/')}/`]),
+);
 
 export interface Violation {
   file: string;

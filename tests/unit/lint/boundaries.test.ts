@@ -12,10 +12,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkBoundaries } from '../../../scripts/boundaries/check';
+import { ALIASES, checkBoundaries } from '../../../scripts/boundaries/check';
 
 const repository = fileURLToPath(new URL('../../../', import.meta.url));
-const aliases = { '@/': 'src/', '@sync/': 'sync/', '@server/': 'server/' };
 
 let fixture: string | undefined;
 afterEach(() => {
@@ -79,13 +78,13 @@ const CASES: { file: string; source: string; ok: boolean }[] = [
 describe('import boundaries', () => {
   it('reports exactly the forbidden imports, whatever way they are spelled', () => {
     const root = tree(Object.fromEntries(CASES.map(({ file, source }) => [file, `${source}\n`])));
-    const reported = new Set(checkBoundaries(root, aliases).map((violation) => violation.file));
+    const reported = new Set(checkBoundaries(root, ALIASES).map((violation) => violation.file));
     for (const { file, ok } of CASES) expect({ file, reported: reported.has(file) }).toEqual({ file, reported: !ok });
   });
 
   it('gives the line and the rule', () => {
     const root = tree({ 'src/ui/x.ts': "import { a } from 'react';\n\nimport { b } from '@/features/agents/agent-texts';\n" });
-    expect(checkBoundaries(root, aliases)).toEqual([
+    expect(checkBoundaries(root, ALIASES)).toEqual([
       { file: 'src/ui/x.ts', line: 3, specifier: '@/features/agents/agent-texts', rule: 'src/ui imports no feature, entity, routes or app' },
     ]);
   });
@@ -97,8 +96,12 @@ describe('import boundaries', () => {
     expect(run.stderr).toContain("src/features/equipment/page.ts:1: '@/features/customers/customer-tabs' crosses a boundary");
   });
 
+  it('knows the project aliases', () => {
+    expect(ALIASES).toEqual({ '@/': 'src/', '@sync/': 'sync/', '@server/': 'server/' });
+  });
+
   it('finds no wrong import in this repository', () => {
-    expect(checkBoundaries(repository, aliases)).toEqual([]);
+    expect(checkBoundaries(repository, ALIASES)).toEqual([]);
   });
 });
 
