@@ -47,6 +47,8 @@ export interface SchemaForm<S extends FormSchema> {
   showSaveError: (error: unknown) => boolean;
   /** Anything changed since the form was filled. */
   dirty: boolean;
+  /** The message of a rule about the whole form (a refine without a `path`), for an alert; a rule about a field should name it. */
+  formError?: string;
 }
 
 export function useSchemaForm<S extends FormSchema>(
@@ -84,5 +86,6 @@ export function useSchemaForm<S extends FormSchema>(
     read,
     showSaveError,
     dirty: form.isDirty(),
+    formError: typeof form.errors[''] === 'string' ? form.errors[''] : undefined,
   };
 }

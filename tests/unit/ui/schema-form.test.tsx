@@ -96,6 +96,26 @@ describe('useSchemaForm', () => {
   });
 });
 
+function WholeFormRule() {
+  const schema = z.object({ from: z.string(), to: z.string() }).refine((range) => range.from <= range.to, 'O início deve ser antes do fim');
+  const form = useSchemaForm(schema, { from: 'b', to: 'a' });
+  return (
+    <>
+      <Button onClick={() => form.read()}>Salvar</Button>
+      {form.formError ? <p role="alert">{form.formError}</p> : null}
+    </>
+  );
+}
+
+describe('a rule about the whole form', () => {
+  it('refuses the read and gives its message for an alert', () => {
+    renderWithMantine(<WholeFormRule />);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('O início deve ser antes do fim');
+  });
+});
+
 describe('typed-text fields', () => {
   it.each([
     [optionalText(z.string().nullish()), '  x  ', { success: true, data: 'x' }],
