@@ -24,5 +24,3 @@ declare module 'fastify' {
     auth: AuthContext | null;
   }
 }
-
-export {};

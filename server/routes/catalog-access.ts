@@ -1,6 +1,6 @@
 /**
  * Who may call the catalog (spec section 6 leaves server-side enforcement
- * open; decided here, see docs/decisions.md):
+ * open; decided here, see docs/decisions/sync-server.md):
  *
  * - each catalog is written by its own module (agents and their types by
  *   `products`, services by `services`, costs by `costs`, equipment and

@@ -5,7 +5,7 @@
  *
  * Deleting a category in use does not refuse: its equipment is left without
  * a category (and pulled again), since nothing about an instrument is lost
- * with it; see docs/decisions.md. Renaming one moves its equipment's
+ * with it; see docs/decisions/sync-server.md. Renaming one moves its equipment's
  * `updated_at`, because equipment embeds the category name.
  */
 import { eq, inArray } from 'drizzle-orm';

@@ -1,10 +1,7 @@
 /**
- * The Mantine theme and the colour the manifest and the browser chrome use.
+ * The Mantine theme (the manifest keeps the same cyan 9 as its theme colour).
  */
 import { createTheme } from '@mantine/core';
-
-/** Mantine cyan 9: the toolbar colour of the installed app. */
-export const THEME_COLOR = '#0b7285';
 
 export const theme = createTheme({
   primaryColor: 'cyan',

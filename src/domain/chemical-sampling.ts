@@ -178,6 +178,7 @@ export type Nr15Assessment = {
   criterion: NormReference;
 };
 
+/** @public For the sample screens and the report (the flag's text). */
 export const GRAVE_AND_IMMINENT = 'risco grave e iminente';
 
 /** NR-15 Anexo 11 assessment of samples against an LT. */

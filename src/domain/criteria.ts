@@ -43,7 +43,7 @@ export const NR_09_ANEXO_1: NormReference = {
   publisher: 'Ministério do Trabalho',
 };
 
-/** A computed figure with the criterion that produced it. */
+/** @public A computed figure with the criterion that produced it. */
 export type Calculated<T, C> = { value: T; criterion: C };
 
 /** 'NHO 01 (2001)': the way a report cites a norm in one line. */

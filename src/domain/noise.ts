@@ -29,6 +29,7 @@ export const NOISE_REFERENCE_MINUTES = 480;
 export const DEFAULT_NOISE_THRESHOLD_LEVEL = 80;
 /** Above this level no unprotected exposure is allowed (NR-15 Anexo 1, items 7 and 8). */
 export const NOISE_CEILING_LEVEL = 115;
+/** @public For the noise tab: the warning above the ceiling. */
 export const NOISE_CEILING_MESSAGE =
   'Nível acima de 115 dB(A): exposição não permitida sem proteção adequada (risco grave e iminente).';
 

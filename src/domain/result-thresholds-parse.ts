@@ -30,10 +30,12 @@ type Loose = Record<string, unknown>;
 export const RISK_KEYS = ['risk1', 'risk2', 'risk3', 'risk4'] as const;
 export const LEVEL_KEYS = ['level1', 'level2', 'level3', 'level4'] as const;
 export const NOISE_NORM_KEYS = ['nho', 'nr15'] as const;
+/** @public The option fields of an agent's result texts, for the screens that edit them. */
 export const OPTION_KEYS = ['action_in_body', 'notion_skin', 'dispersal', 'ipvs', 'odor_limit', 'respirator'] as const;
 
 export type RiskKey = (typeof RISK_KEYS)[number];
 export type LevelKey = (typeof LEVEL_KEYS)[number];
+/** @public */
 export type NoiseNormKey = (typeof NOISE_NORM_KEYS)[number];
 
 /** An object, or the JSON text of one; anything else → an empty object. */

@@ -19,8 +19,11 @@ import { NHO_09, NHO_10, NR_09_ANEXO_1, NR_15_ANEXO_8 } from './criteria';
 import { BAND_COLORS, CONSIDERATIONS, RECOMMENDATIONS } from './result-thresholds';
 
 export const WHOLE_BODY = 'corpo';
+/** @public The vibration tab's choices. */
 export const VIBRATION_METHODS = ['NHO 09', 'NHO 10'] as const;
+/** @public */
 export const VIBRATION_CRITERIA = ['VDVR', 'AREN', 'AREN/VDVR'] as const;
+/** @public */
 export const SECONDARY_CRITERION = '1,1 Aren / 21 VDVR';
 
 export type VibrationKind = 'whole-body' | 'hand-arm';
@@ -58,7 +61,7 @@ export const VIBRATION_BAND_LIMITS: Record<VibrationScale, ReadonlyArray<readonl
   'aren-hand-arm': [[null, 2.5], [2.5, 3.5], [3.5, 5], [5, null]],
 };
 
-/** Units for printing: aren in m/s², VDVR in m/s^1.75. */
+/** @public Units for printing: aren in m/s², VDVR in m/s^1.75. */
 export const VIBRATION_UNITS: Record<VibrationScale, string> = {
   'aren-whole-body': 'm/s²',
   vdvr: 'm/s^1,75',

@@ -326,7 +326,7 @@ export const customerFileSchema = z
   .extend(syncFieldsSchema.shape);
 export type CustomerFile = z.infer<typeof customerFileSchema>;
 
-/** Form fields of `POST api/customer/{id}/file` besides the file itself. */
+/** @public Form fields of `POST api/customer/{id}/file` besides the file itself. */
 export const CUSTOMER_FILE_FIELDS = { file: 'file', name: 'name' } as const;
 
 /** Direction overrides and zero-width marks, which can disguise a name ('foto\u202Efdp.exe'). */

@@ -61,7 +61,7 @@ export function apiErrorFromBody(status: number, body: unknown): ApiRequestError
 
 /** Builds the error for a non-2xx response from its `{ message, errors? }` body. */
 export async function apiErrorFromResponse(response: Response): Promise<ApiRequestError> {
-  let body: unknown = undefined;
+  let body: unknown;
   try {
     const text = await response.text();
     body = text ? JSON.parse(text) : undefined;

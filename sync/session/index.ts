@@ -3,7 +3,7 @@
  */
 export { createSession, ACCESS_TOKEN_EXPIRY_MARGIN_MS } from './session';
 export type { Session, SessionState, SessionEndReason, SessionOptions, SignInResult } from './session';
-export { isAdminUser, isCustomerUser, hasManyCustomers } from './session-user';
+export { isAdminUser, isCustomerUser } from './session-user';
 export {
   IDENTITY_COOKIE_NAME,
   IDENTITY_COOKIE_MAX_AGE_SECONDS,

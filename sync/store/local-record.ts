@@ -51,11 +51,6 @@ export function isLive(record: StoredRecord | undefined): record is StoredRecord
   return record !== undefined && !record._deleted;
 }
 
-/** The fields the user can see differ between two versions, for reports. */
-export function changedFields(resource: ResourceDefinition, a: RecordFields, b: RecordFields): string[] {
-  return Object.keys(resource.fieldLabels).filter((field) => !sameValue(a[field], b[field]));
-}
-
 export function sameValue(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if ((a === null || a === undefined || a === '') && (b === null || b === undefined || b === '')) return true;

@@ -7,8 +7,8 @@
  * The database fills both on insert (`now()`) and Drizzle sets
  * `updated_at = now()` on any update that does not set it. Resources written
  * through server/sync/ stamp both explicitly from the app clock instead, so
- * they agree with the `server_time` of incremental pulls (docs/decisions.md,
- * "Sync server and catalog API").
+ * they agree with the `server_time` of incremental pulls
+ * (docs/decisions/sync-server.md).
  */
 import { sql } from 'drizzle-orm';
 import { integer, timestamp } from 'drizzle-orm/pg-core';

@@ -1,6 +1,6 @@
 /**
  * Who may call the customer calls (spec sections 2 and 6; server-side
- * enforcement decided in docs/decisions.md, "Customers server"):
+ * enforcement decided in docs/decisions/customers-server.md):
  *
  * - every call needs the `customers` module (administrators always pass);
  * - customer-type users (role slug 'cliente') read only their linked

@@ -17,7 +17,7 @@ import { z } from 'zod';
 import { CONFLICT_MESSAGE } from '../../../sync/contract/sync';
 import type { AppContext, ZodApp } from '../../app-context';
 import type { Tx } from '../../db/client';
-import { customerAddresses, customerContacts } from '../../db/schema';
+import type { customerAddresses, customerContacts } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { conflictAnswerSchema } from '../../sync/conflict';
 import { idParam } from '../../sync/crud-routes';

@@ -38,6 +38,7 @@ export function RecoverPasswordPage({ token, findPasswordReset, resetPassword }:
   const [errors, setErrors] = useState<NewPasswordErrors>({});
   const [saving, setSaving] = useState(false);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry button's trigger to check the link again.
   useEffect(() => {
     let cancelled = false;
     setCheck({ state: 'checking' });

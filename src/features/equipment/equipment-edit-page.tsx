@@ -8,20 +8,12 @@
 import { useState } from 'react';
 import { useLocalList } from '../../../sync/react/use-local-record';
 import type { LocalEquipment, LocalEquipmentCategory } from '../../../sync/store/registry/catalog-records';
-import { RecordEditPage, RecordRoute, useRecordEditor } from '../../ui/edit-page';
+import { RecordEditPage, RecordRoute, useRecordForm } from '../../ui/edit-page';
 import { CategoryModal } from './category-modal';
-import { equipmentValues, readEquipment } from './equipment-form';
+import { EQUIPMENT_FIELD_NAMES, equipmentFormSchema, equipmentValues } from './equipment-form';
 import { EquipmentFields } from './equipment-fields';
 import { EQUIPMENT_ROUTES } from './equipment-routes';
 import { EQUIPMENT_TEXTS } from './equipment-texts';
-
-/** Wire field → form field, for the store's validation messages. */
-const FIELD_NAMES = {
-  category_id: 'category',
-  serial_number: 'serialNumber',
-  calibration_certificate: 'certificate',
-  expiration_date: 'expiry',
-} as const;
 
 export function EquipmentEditPage({ equipmentId }: { equipmentId?: string }) {
   return (
@@ -40,12 +32,12 @@ export function EquipmentEditPage({ equipmentId }: { equipmentId?: string }) {
 function EquipmentEditor({ record }: { record?: LocalEquipment }) {
   const categories = useLocalList('equipment_categories');
   const [categoryModal, setCategoryModal] = useState<{ category?: LocalEquipmentCategory } | null>(null);
-  const editor = useRecordEditor({
+  const editor = useRecordForm({
     resource: 'equipment',
     record,
+    schema: equipmentFormSchema,
     initialValues: () => equipmentValues(record),
-    read: readEquipment,
-    fieldNames: FIELD_NAMES,
+    fieldNames: EQUIPMENT_FIELD_NAMES,
     texts: EQUIPMENT_TEXTS,
     routes: EQUIPMENT_ROUTES,
   });
@@ -62,17 +54,15 @@ function EquipmentEditor({ record }: { record?: LocalEquipment }) {
           onClose={() => setCategoryModal(null)}
           onSaved={(key) => {
             setCategoryModal(null);
-            editor.setValues((current) => ({ ...current, categoryKey: key, categoryId: null }));
-            editor.setErrors((current) => ({ ...current, category: undefined }));
+            editor.form.form.setValues({ category_key: key, category_id: null });
+            editor.form.form.clearFieldError('category_key');
           }}
         />
       }
     >
       <EquipmentFields
-        values={editor.values}
-        errors={editor.errors}
+        form={editor.form}
         categories={categories.loading ? [] : categories.rows}
-        onChange={editor.change}
         onNewCategory={() => setCategoryModal({})}
         onEditCategory={(category) => setCategoryModal({ category })}
       />

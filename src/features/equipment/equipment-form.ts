@@ -1,61 +1,47 @@
 /**
- * The equipment form's values as typed, and reading them into the fields to
- * save (spec section 5: 'Nome é obrigatório'; the expiry date typed as
- * DD/MM/YYYY and kept as YYYY-MM-DD). Bad input gives messages per field and
- * changes nothing.
+ * The equipment form as a schema (spec section 5: 'Nome é obrigatório'; the
+ * expiry date typed as DD/MM/YYYY and kept as YYYY-MM-DD): the contract's
+ * equipment input with its typed-text fields wrapped, and the category by
+ * local key. Its output is the fields to save; bad input gives the
+ * contract's messages per field and changes nothing.
  */
-import { CATALOG_MESSAGES, EQUIPMENT_TYPES } from '../../../sync/contract/catalog';
+import { z } from 'zod';
+import { equipmentInputSchema } from '../../../sync/contract/catalog';
 import type { LocalEquipment, ResourceInput } from '../../../sync/store/registry/catalog-records';
-import { dateToText, parseDateText } from '../../ui/inputs';
+import { dateText, optionalText } from '../../ui/forms';
+import { dateToText } from '../../ui/inputs';
 
-export type EquipmentType = (typeof EQUIPMENT_TYPES)[number];
+const wire = equipmentInputSchema.shape;
 
-export interface EquipmentValues {
-  name: string;
-  /** Local key of the category; null for none (or one this device does not know, see `categoryId`). */
-  categoryKey: string | null;
-  /** The record's category id when the device does not have that category: kept unless the user picks another. */
-  categoryId: number | null;
-  serialNumber: string;
-  certificate: string;
-  expiry: string;
-  type: EquipmentType | null;
-}
+export const equipmentFormSchema = equipmentInputSchema
+  .extend({
+    serial_number: optionalText(wire.serial_number),
+    calibration_certificate: optionalText(wire.calibration_certificate),
+    expiration_date: dateText(wire.expiration_date),
+    /** Local key of the category; null for none (or one this device does not know, see `category_id`). */
+    category_key: z.string().nullable(),
+    /** The record's category id when the device does not have that category: kept unless the user picks another. */
+    category_id: wire.category_id,
+  })
+  .transform(({ category_key, category_id, ...fields }): ResourceInput<'equipment'> => {
+    if (category_key) return { ...fields, category_key };
+    if (category_id != null) return { ...fields, category_id };
+    return { ...fields, category_key: null };
+  });
 
-export type EquipmentErrors = Partial<Record<'name' | 'category' | 'serialNumber' | 'certificate' | 'expiry' | 'type', string>>;
+export type EquipmentValues = z.input<typeof equipmentFormSchema>;
+
+/** Store messages about the category name its id on the wire; the form shows them at the category. */
+export const EQUIPMENT_FIELD_NAMES = { category_id: 'category_key' } as const;
 
 export function equipmentValues(record?: LocalEquipment): EquipmentValues {
   return {
     name: record?.name ?? '',
-    categoryKey: record?.category_key ?? null,
-    categoryId: record && !record.category_key ? record.category_id : null,
-    serialNumber: record?.serial_number ?? '',
-    certificate: record?.calibration_certificate ?? '',
-    expiry: dateToText(record?.expiration_date),
+    category_key: record?.category_key ?? null,
+    category_id: record && !record.category_key ? record.category_id : null,
+    serial_number: record?.serial_number ?? '',
+    calibration_certificate: record?.calibration_certificate ?? '',
+    expiration_date: dateToText(record?.expiration_date),
     type: record?.type ?? null,
   };
-}
-
-export type EquipmentRead = { ok: true; fields: ResourceInput<'equipment'> } | { ok: false; errors: EquipmentErrors };
-
-const orNull = (text: string) => (text.trim() ? text.trim() : null);
-
-export function readEquipment(values: EquipmentValues): EquipmentRead {
-  const errors: EquipmentErrors = {};
-  const name = values.name.trim();
-  if (!name) errors.name = CATALOG_MESSAGES.nameRequired;
-  const expiry = parseDateText(values.expiry);
-  if (!expiry.ok) errors.expiry = expiry.message;
-  if (Object.keys(errors).length > 0 || !expiry.ok) return { ok: false, errors };
-  const fields: ResourceInput<'equipment'> = {
-    name,
-    serial_number: orNull(values.serialNumber),
-    calibration_certificate: orNull(values.certificate),
-    expiration_date: expiry.iso,
-    type: values.type,
-  };
-  if (values.categoryKey) fields.category_key = values.categoryKey;
-  else if (values.categoryId !== null) fields.category_id = values.categoryId;
-  else fields.category_key = null;
-  return { ok: true, fields };
 }

@@ -2,5 +2,6 @@
 export { EditPage, PageLoading, RecordNotFound, EDIT_TEXTS, type EditPageProps } from './edit-page';
 export { RecordRoute, type RecordRouteProps } from './record-route';
 export { RecordEditPage, type RecordEditPageProps, type RecordEditFrame, type RecordPageTexts } from './record-edit-page';
+export { useRecordForm, type RecordForm, type RecordFormOptions } from './use-record-form';
 export { useRecordEditor, type RecordEditor, type RecordEditorOptions, type FormRead, type FieldErrors } from './use-record-editor';
 export { NamePriceEditPage, type NamePriceEditPageProps, type NamePriceEditTexts, type NamePriceResource } from './name-price-edit-page';

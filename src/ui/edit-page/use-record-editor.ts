@@ -1,27 +1,20 @@
 /**
- * The state and Salvar of a catalog record's form. The values stay as typed
- * until the read accepts them; a save the store refuses as a validation shows
- * its messages at the fields, anything else as an alert, so nothing typed is
- * lost. A saved record opens its page: after a create by the local key (the
- * only thing known offline), after an edit replacing the URL so Back does not
- * return to the same form.
+ * The state and Salvar of a catalog record's form written by hand (values,
+ * a `read` function, messages per field). New screens use `useRecordForm`
+ * (a zod schema instead of `read`); this stays for the pages not moved yet.
+ * The values stay as typed until the read accepts them.
  */
 import { useState, type Dispatch, type SetStateAction } from 'react';
-import { useNavigate } from '@tanstack/react-router';
-import { useRecordProblem, type RecordProblem } from '../../../sync/react/use-outbox-problems';
-import { routeParamOf } from '../../../sync/react/use-route-record';
-import { useSyncActions } from '../../../sync/react/use-sync-actions';
+import type { RecordProblem } from '../../../sync/react/use-outbox-problems';
 import type { ResourceInput, ResourceName, ResourceRecordMap } from '../../../sync/store/registry/catalog-records';
-import { alertDanger, alertSuccess } from '../alerts';
-import { useConfirmDelete, type ConfirmDelete } from '../confirm-delete';
-import { errorMessage, fieldErrorsOf } from '../forms/sync-error';
+import type { ConfirmDelete } from '../confirm-delete';
+import { fieldErrorsOf } from '../forms/sync-error';
 import type { RecordRoutes } from '../list-page/record-routes';
+import { useRecordActions } from './use-record-actions';
 
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;
 
-export type FormRead<R extends ResourceName, F extends string> =
-  | { ok: true; fields: ResourceInput<R> }
-  | { ok: false; errors: FieldErrors<F> };
+export type FormRead<R extends ResourceName, F extends string> = { ok: true; fields: ResourceInput<R> } | { ok: false; errors: FieldErrors<F> };
 
 export interface RecordEditorOptions<R extends ResourceName, V, F extends string> {
   resource: R;
@@ -59,17 +52,9 @@ export function useRecordEditor<R extends ResourceName, V, F extends string>({
   texts,
   routes,
 }: RecordEditorOptions<R, V, F>): RecordEditor<R, V, F> {
-  const navigate = useNavigate();
-  const { saveRecord, deleteRecord } = useSyncActions();
-  const problem = useRecordProblem(resource, record?.key);
+  const actions = useRecordActions({ resource, record, texts, routes });
   const [values, setValues] = useState<V>(initialValues);
   const [errors, setErrors] = useState<FieldErrors<F>>({});
-  const [saving, setSaving] = useState(false);
-  const remove = useConfirmDelete<ResourceRecordMap[R]>({
-    run: (target) => deleteRecord(resource, target.key),
-    successMessage: texts.deleted,
-    onDeleted: () => void navigate(routes.list('1')),
-  });
 
   const submit = async () => {
     const result = read(values);
@@ -78,19 +63,13 @@ export function useRecordEditor<R extends ResourceName, V, F extends string>({
       return;
     }
     setErrors({});
-    setSaving(true);
-    try {
-      const key = await saveRecord(resource, record?.key ?? null, result.fields);
-      alertSuccess(texts.saved);
-      void navigate({ ...routes.record(record ? routeParamOf(record) : key), replace: record !== undefined });
-    } catch (error) {
+    await actions.save(result.fields, (error) => {
       // The store names fields on the wire; `fieldNames` maps those that differ from the form's.
       const fieldErrors = fieldErrorsOf(error, fieldNames) as FieldErrors<F>;
-      if (Object.keys(fieldErrors).length > 0) setErrors(fieldErrors);
-      else alertDanger(errorMessage(error));
-    } finally {
-      setSaving(false);
-    }
+      if (Object.keys(fieldErrors).length === 0) return false;
+      setErrors(fieldErrors);
+      return true;
+    });
   };
 
   const change = (patch: Partial<V>, field: F) => {
@@ -98,5 +77,6 @@ export function useRecordEditor<R extends ResourceName, V, F extends string>({
     setErrors((current) => ({ ...current, [field]: undefined }));
   };
 
+  const { problem, saving, remove } = actions;
   return { record, values, setValues, errors, setErrors, change, saving, problem, submit, remove };
 }

@@ -6,7 +6,6 @@
  */
 import { expect } from 'vitest';
 import type { SyncDatabase } from '../../../sync/store/database';
-import { sameValue } from '../../../sync/store/local-record';
 import type { ResourceDefinition } from '../../../sync/store/registry/resource';
 import type { RecordFields, StoredRecord } from '../../../sync/store/types';
 import type { SyncServer } from './sync-server';
@@ -82,9 +81,4 @@ export async function expectConverged(server: SyncServer, db: SyncDatabase, toke
     }
   }
   return catalog;
-}
-
-/** Values equal as the sync sees them (null, undefined and '' alike). */
-export function sameFields(a: RecordFields, b: RecordFields): boolean {
-  return Object.keys({ ...a, ...b }).every((field) => sameValue(a[field], b[field]));
 }

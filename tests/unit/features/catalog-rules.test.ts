@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { isServerIdParam, routeParamOf } from '../../../sync/react/use-route-record';
 import { agentValues, readAgent } from '../../../src/features/agents/agent-form';
 import { defaultProductType, isChemicalType } from '../../../src/features/agents/product-type';
-import { equipmentValues, readEquipment } from '../../../src/features/equipment/equipment-form';
+import { z } from 'zod';
+import { equipmentFormSchema, equipmentValues } from '../../../src/features/equipment/equipment-form';
 import { expiryStatus } from '../../../src/ui/equipment/expiry';
 import { moneyToText, parseDateText, parseMoneyText, todayIso } from '../../../src/ui/inputs';
 import type { LocalProductType } from '../../../sync/store/registry/catalog-records';
@@ -145,12 +146,12 @@ describe('readAgent', () => {
   });
 });
 
-describe('readEquipment', () => {
+describe('equipment form schema', () => {
   it('stores the date as YYYY-MM-DD, blanks as null, and clears the category when none is picked', () => {
-    const read = readEquipment({ ...equipmentValues(), name: 'Dosímetro', expiry: '01/02/2027', serialNumber: '  ' });
+    const read = equipmentFormSchema.safeParse({ ...equipmentValues(), name: 'Dosímetro', expiration_date: '01/02/2027', serial_number: '  ' });
     expect(read).toEqual({
-      ok: true,
-      fields: {
+      success: true,
+      data: {
         name: 'Dosímetro',
         serial_number: null,
         calibration_certificate: null,
@@ -161,10 +162,16 @@ describe('readEquipment', () => {
     });
   });
 
-  it('refuses a blank name and an impossible date', () => {
-    expect(readEquipment({ ...equipmentValues(), name: ' ', expiry: '30/02/2027' })).toEqual({
-      ok: false,
-      errors: { name: 'Nome é obrigatório', expiry: 'Data inválida' },
-    });
+  it('keeps a category known only by id, and a picked category by key', () => {
+    const values = { ...equipmentValues(), name: 'Bomba' };
+    expect(equipmentFormSchema.parse({ ...values, category_id: 7 })).toMatchObject({ category_id: 7 });
+    expect(equipmentFormSchema.parse({ ...values, category_id: 7 })).not.toHaveProperty('category_key');
+    expect(equipmentFormSchema.parse({ ...values, category_key: 'k-1' })).toMatchObject({ category_key: 'k-1' });
+  });
+
+  it('refuses a blank name and an impossible date with the contract\'s messages', () => {
+    const read = equipmentFormSchema.safeParse({ ...equipmentValues(), name: ' ', expiration_date: '30/02/2027' });
+    expect(read.success).toBe(false);
+    expect(read.error && z.flattenError(read.error).fieldErrors).toEqual({ name: ['Nome é obrigatório'], expiration_date: ['Data inválida'] });
   });
 });

@@ -70,7 +70,7 @@ describe('useLocalPage', () => {
     act(() => screen.getByText('Proximo').click());
     expect(await screen.findByText('Custo 2')).toBeInTheDocument();
     expect(screen.queryByText('Custo 12')).not.toBeInTheDocument();
-    const afterClick = seen.slice(seen.findIndex((line) => line === 'loading page 2'));
+    const afterClick = seen.slice(seen.indexOf('loading page 2'));
     expect(afterClick[0]).toBe('loading page 2');
     expect(afterClick.filter((line) => line.startsWith('page ')).every((line) => line === 'page 2: Custo 2,Custo 1')).toBe(true);
   });
