@@ -11,10 +11,18 @@
  * - `POST api/password/reset {email, password, password_confirmation, token}`:
  *   sets the password, spends the token and signs the user out everywhere.
  *
- * Tokens are 256-bit random values stored as SHA-256 hashes; asking again
- * replaces the previous link.
+ * Tokens are 256-bit random values stored as SHA-256 hashes. Asking again
+ * sends another link and leaves the earlier ones working until they expire
+ * or one of them is used (a reset spends them all), so a stranger asking
+ * for someone's e-mail can never take a link away from its owner.
+ *
+ * Limits (docs/decisions/new-auth-openapi.md): per requesting address, 5
+ * requests per 15 minutes, then 429 to that address only; per e-mail, 3
+ * e-mails per 30 minutes, then the request is answered as usual and nothing
+ * is sent: the owner's mailbox still holds a link valid for at least 30
+ * more minutes, and nobody can flood it.
  */
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   AUTH_MESSAGES,
@@ -31,13 +39,12 @@ import { randomToken, sha256Hex } from '../lib/crypto';
 import { passwordResetEmail, passwordResetLink } from '../mail/password-reset-email';
 import { findUserByEmail } from './find-user';
 import { hashPassword } from './passwords';
-import { minutesFrom } from './rate-limit';
+import { waitText } from './rate-limit';
 
 export const RESET_TOKEN_TTL_MINUTES = 60;
 
 function tooManyResetsMessage(retryAfterSeconds: number): string {
-  const minutes = minutesFrom(retryAfterSeconds);
-  return `Muitos pedidos de redefinição de senha. Tente novamente em ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`;
+  return `Muitos pedidos de redefinição de senha. Tente novamente em ${waitText(retryAfterSeconds)}.`;
 }
 
 /** The reset row behind a token, with its user, when still usable. */
@@ -63,19 +70,24 @@ function register(app: ZodApp, ctx: AppContext) {
     { config: { public: true }, schema: { body: passwordCreateSchema, response: { 200: messageResponseSchema } } },
     async (request) => {
       const email = request.body.email.toLowerCase();
-      for (const key of [`address|${request.ip}`, `email|${email}`]) {
-        const check = ctx.limits.passwordReset.check(key);
-        if (check.blocked) throw tooManyRequests(tooManyResetsMessage(check.retryAfterSeconds), check.retryAfterSeconds);
-        ctx.limits.passwordReset.record(key);
+      const { perAddress, perEmail } = ctx.limits.passwordReset;
+      const check = await perAddress.check(request.ip);
+      if (check.blocked) throw tooManyRequests(tooManyResetsMessage(check.retryAfterSeconds), check.retryAfterSeconds);
+      await perAddress.record(request.ip);
+      // Never a refusal per e-mail: that would let anyone block someone else's recovery.
+      if ((await perEmail.check(email)).blocked) {
+        request.log.info('password reset e-mail not sent: that address got enough links recently');
+        return { message: AUTH_MESSAGES.resetLinkSent };
       }
+      await perEmail.record(email);
 
       const user = await findUserByEmail(ctx.db, email);
       if (user) {
         const token = randomToken(32);
         const nowMs = ctx.clock.now();
         await ctx.db.transaction(async (tx) => {
-          // Only the newest link works.
-          await tx.delete(passwordResets).where(and(eq(passwordResets.user_id, user.id), isNull(passwordResets.used_at)));
+          // Expired links are of no use to anyone; the others keep working.
+          await tx.delete(passwordResets).where(and(eq(passwordResets.user_id, user.id), lte(passwordResets.expires_at, new Date(nowMs))));
           await tx.insert(passwordResets).values({
             user_id: user.id,
             token_hash: sha256Hex(token),
@@ -132,6 +144,11 @@ function register(app: ZodApp, ctx: AppContext) {
           .where(and(eq(passwordResets.id, found.reset.id), isNull(passwordResets.used_at)))
           .returning({ id: passwordResets.id });
         if (spent.length === 0) throw badRequest(AUTH_MESSAGES.invalidResetLink);
+        // The user's other links die with this one.
+        await tx
+          .update(passwordResets)
+          .set({ used_at: now })
+          .where(and(eq(passwordResets.user_id, found.user.id), isNull(passwordResets.used_at)));
         await tx.update(users).set({ password_hash: passwordHash }).where(eq(users.id, found.user.id));
         await ctx.sessions.revokeUserSessions(found.user.id, 'password_reset', tx);
       });
