@@ -1,0 +1,1 @@
+ALTER TABLE "deleted_records" ADD COLUMN "visible_to" integer[];
