@@ -24,6 +24,7 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import { installErrorHandling } from './http/error-handler';
 import { installFormBodyParser } from './http/form-body';
+import { installOpenApi } from './http/openapi';
 import { installSecurityHeaders } from './http/security-headers';
 import { installPwa } from './http/static-app';
 import { validatorCompiler } from './http/validation';
@@ -32,6 +33,8 @@ import { appPlugins } from './plugins';
 import { routeModules } from './routes';
 
 const FIFTEEN_MINUTES = 15 * 60_000;
+/** The API's version in its OpenAPI document. */
+const API_VERSION = '0.1.0';
 
 export type AppDeps = {
   db: Db;
@@ -92,6 +95,9 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
     },
   };
   app.addHook('onClose', async () => ctx.background.drain());
+
+  // Before the hooks and routes, so the document sees every route registered after it.
+  await installOpenApi(app, API_VERSION);
 
   for (const plugin of deps.plugins ?? appPlugins) await plugin.install(app, ctx);
   for (const module of deps.routes ?? routeModules) {
