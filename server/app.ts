@@ -11,7 +11,8 @@
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext, AppPlugin, RouteModule, ZodApp } from './app-context';
-import { memoryAttemptStore, type AttemptStore } from './auth/attempt-store';
+import type { AttemptStore } from './auth/attempt-store';
+import { databaseAttemptStore } from './auth/db-attempt-store';
 import { createDeviceTrust } from './auth/device-trust';
 import { RESET_TOKEN_TTL_MINUTES } from './auth/password-recovery-routes';
 import { WindowLimit } from './auth/rate-limit';
@@ -47,7 +48,7 @@ export type AppDeps = {
   routes?: RouteModule[];
   /** Request hook plugins (default: server/plugins.ts). */
   plugins?: AppPlugin[];
-  /** Where attempt limits keep their state; default in this process's memory (one process only). */
+  /** Where attempt limits keep their state; default the database (shared by every process). */
   attemptStore?: AttemptStore;
 };
 
@@ -70,7 +71,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   installSecurityHeaders(app);
 
   const tokenSecret = await resolveTokenSecret(db, config.tokenSecret);
-  const attempts = deps.attemptStore ?? memoryAttemptStore({ now: () => clock.now(), maxAgeMs: ACCOUNT_FORGET_AFTER_MS });
+  const attempts = deps.attemptStore ?? databaseAttemptStore({ db, now: () => clock.now(), maxAgeMs: ACCOUNT_FORGET_AFTER_MS });
   const ctx: AppContext = {
     db,
     config,

@@ -2,11 +2,10 @@
  * Where the sign-in and recovery protections keep their attempt times
  * (server/auth/rate-limit.ts reads and writes them only through this).
  *
- * The interface is small and asynchronous on purpose: today one process
- * keeps the times in memory (`memoryAttemptStore`), and a restart forgets
- * them; a server running several processes needs one shared store (a table
- * in PostgreSQL, with `add` as one INSERT and `since` as one SELECT), which
- * plugs in through `AppDeps.attemptStore` without touching the rules.
+ * The interface is small and asynchronous so the times can live anywhere:
+ * the server uses the database (./db-attempt-store.ts), so every process of
+ * a multi-process server sees the same counts and a restart forgets
+ * nothing; `memoryAttemptStore` keeps them in one process (tests, tools).
  */
 
 export type AttemptStore = {

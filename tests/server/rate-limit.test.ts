@@ -1,22 +1,43 @@
 /**
- * The rules the sign-in and recovery protections are made of, on the
- * in-memory AttemptStore and a manual clock: the sliding window, the
- * growing delay, the wait texts, and the store's memory bound.
+ * The rules the sign-in and recovery protections are made of, with a
+ * manual clock, on both AttemptStores (the database one on PGlite, as the
+ * server uses it, and the in-memory one): the sliding window, the growing
+ * delay, the wait texts, the stores' bounds, and two processes sharing the
+ * database store.
  */
-import { describe, expect, it } from 'vitest';
-import { memoryAttemptStore } from '@server/auth/attempt-store';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memoryAttemptStore, type AttemptStore } from '@server/auth/attempt-store';
+import { databaseAttemptStore } from '@server/auth/db-attempt-store';
 import { GrowingDelay, WindowLimit, waitText } from '@server/auth/rate-limit';
 import { manualClock } from '@server/clock';
+import { openDatabase, type Database } from '@server/db/client';
+import { authAttempts } from '@server/db/schema';
+import { migratedPglite } from './helpers/pglite';
 
-function setup() {
-  const clock = manualClock();
-  const store = memoryAttemptStore({ now: clock.now, maxAgeMs: 24 * 3600_000 });
-  return { clock, store };
+const DAY = 24 * 3600_000;
+let database: Database;
+
+beforeAll(async () => {
+  database = await openDatabase({ kind: 'pglite-client', client: await migratedPglite() });
+});
+afterAll(() => database.close());
+
+type Kind = 'database' | 'memory';
+function storeOf(kind: Kind, clock: { now(): number }, purgeEvery?: number): AttemptStore {
+  return kind === 'database'
+    ? databaseAttemptStore({ db: database.db, now: clock.now, maxAgeMs: DAY, ...(purgeEvery ? { purgeEvery } : {}) })
+    : memoryAttemptStore({ now: clock.now, maxAgeMs: DAY });
 }
+let names = 0;
+/** A fresh rule name per test, so tests sharing the database never share keys. */
+const fresh = () => `t${++names}`;
 
-describe('GrowingDelay', () => {
-  const { clock, store } = setup();
-  const delay = new GrowingDelay({ store, clock, name: 'd', freeFailures: 5, firstDelayMs: 1000, maxDelayMs: 900_000, forgetAfterMs: 24 * 3600_000 });
+describe.each<Kind>(['database', 'memory'])('GrowingDelay on the %s store', (kind) => {
+  const clock = manualClock();
+  let delay: GrowingDelay;
+  beforeAll(() => {
+    delay = new GrowingDelay({ store: storeOf(kind, clock), clock, name: fresh(), freeFailures: 5, firstDelayMs: 1000, maxDelayMs: 900_000, forgetAfterMs: DAY });
+  });
 
   it.each([
     [0, 0],
@@ -50,27 +71,58 @@ describe('GrowingDelay', () => {
   });
 });
 
-describe('WindowLimit', () => {
+describe.each<Kind>(['database', 'memory'])('WindowLimit on the %s store', (kind) => {
   it('allows `limit` attempts per sliding window, and answers when the oldest leaves it', async () => {
-    const { clock, store } = setup();
-    const limit = new WindowLimit({ store, clock, name: 'w', limit: 3, windowMs: 60_000 });
+    const clock = manualClock();
+    const store = storeOf(kind, clock);
+    const limit = new WindowLimit({ store, clock, name: fresh(), limit: 3, windowMs: 60_000 });
     await limit.record('x');
     clock.advance(10_000);
     await limit.record('x');
     await limit.record('x');
     expect(await limit.check('x')).toEqual({ blocked: true, retryAfterSeconds: 50 });
     // Rules sharing a store never mix their keys.
-    expect(await new WindowLimit({ store, clock, name: 'other', limit: 1, windowMs: 60_000 }).check('x')).toEqual({ blocked: false });
+    expect(await new WindowLimit({ store, clock, name: fresh(), limit: 1, windowMs: 60_000 }).check('x')).toEqual({ blocked: false });
     clock.advance(50_000);
     expect(await limit.check('x')).toEqual({ blocked: false });
   });
 });
 
-describe('memoryAttemptStore', () => {
-  it('drops keys older than maxAgeMs on its periodic sweep', async () => {
-    const { clock, store } = setup();
+describe('the stores', () => {
+  it('the database store is shared: a second process sees and clears what the first recorded', async () => {
+    const clock = manualClock();
+    const name = fresh();
+    const rule = (store: AttemptStore) => new WindowLimit({ store, clock, name, limit: 2, windowMs: 60_000 });
+    const one = rule(storeOf('database', clock));
+    const two = rule(storeOf('database', clock));
+    await one.record('shared');
+    await two.record('shared');
+    expect((await one.check('shared')).blocked).toBe(true);
+    await one.clear('shared');
+    expect((await two.check('shared')).blocked).toBe(false);
+  });
+
+  it('the database store keeps the newest `keep` rows per key and purges rows older than maxAgeMs', async () => {
+    const clock = manualClock();
+    const store = storeOf('database', clock, 3);
+    const key = fresh();
+    await store.add(`${key}-old`, clock.now(), 5);
+    clock.advance(DAY + 1);
+    for (let i = 0; i < 4; i++) {
+      clock.advance(1);
+      await store.add(key, clock.now(), 2);
+    }
+    expect(await store.since(key, 0)).toEqual([clock.now() - 1, clock.now()]);
+    expect(await store.since(`${key}-old`, 0)).toEqual([]);
+    const rows = await database.db.select().from(authAttempts);
+    expect(rows.every((r) => r.at.getTime() > clock.now() - DAY)).toBe(true);
+  });
+
+  it('the memory store drops keys older than maxAgeMs on its periodic sweep', async () => {
+    const clock = manualClock();
+    const store = storeOf('memory', clock);
     await store.add('old', clock.now(), 5);
-    clock.advance(24 * 3600_000 + 1);
+    clock.advance(DAY + 1);
     for (let i = 0; i < 1000; i++) await store.add(`k${i}`, clock.now(), 5);
     expect(await store.since('old', 0)).toEqual([]);
     expect(await store.since('k1', 0)).toHaveLength(1);

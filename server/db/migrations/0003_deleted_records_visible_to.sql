@@ -1,1 +1,0 @@
-ALTER TABLE "deleted_records" ADD COLUMN "visible_to" integer[];
