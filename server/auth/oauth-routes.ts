@@ -54,9 +54,10 @@ async function passwordGrant(ctx: AppContext, request: FastifyRequest, reply: Fa
     throw unauthorized(AUTH_MESSAGES.badCredentials);
   }
   await ctx.limits.signIn.succeeded(attempt, accountKeys(username, [userId])[0]!);
-  const ownDevice = ctx.deviceTrust.deviceOf(cookies, userId);
-  reply.header('set-cookie', ctx.deviceTrust.setCookie(userId, ownDevice, request.protocol === 'https'));
-  return ctx.sessions.startSession(userId, request.headers['user-agent']);
+  const tokens = await ctx.sessions.startSession(userId, request.headers['user-agent']);
+  // This browser is now one the user signed in from: strangers' failures no longer hold it back.
+  reply.header('set-cookie', ctx.deviceTrust.setCookie(userId, ctx.deviceTrust.deviceOf(cookies, userId), request.protocol === 'https'));
+  return tokens;
 }
 
 function register(app: ZodApp, ctx: AppContext) {
