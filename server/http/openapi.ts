@@ -95,6 +95,15 @@ function addHeader(schema: DocSchema, name: string, doc: JsonSchema): void {
   schema.headers = headers;
 }
 
+/** "PUT /api/customer/:id/address/:childId" → "putCustomerIdAddressChildId": stable names for client generators. */
+export function operationId(method: string, url: string): string {
+  const words = url
+    .split(/[^A-Za-z0-9]+/)
+    .filter((w) => w !== '' && w !== 'api')
+    .map((w) => w[0]!.toUpperCase() + w.slice(1));
+  return method.toLowerCase() + words.join('');
+}
+
 /** The swagger transform: zod to JSON Schema first, then the rules of the module header. */
 export function describeRoute(input: TransformInput): { schema: FastifySchema; url: string } {
   const { url, route } = input;
@@ -106,6 +115,7 @@ export function describeRoute(input: TransformInput): { schema: FastifySchema; u
   const writes = methods.some((m) => ['POST', 'PUT', 'DELETE', 'PATCH'].includes(m));
 
   schema.tags = [url.split('/')[url.startsWith('/oauth/') ? 1 : 2] ?? 'api'];
+  if (methods.length === 1) schema.operationId = operationId(methods[0]!, url);
   if (isPublic) schema.security = [];
   for (const method of methods) ROUTE_DOCS[`${method} ${url}`]?.(schema);
 

@@ -61,6 +61,12 @@ describe('GET /api/openapi.json', () => {
     expect(Object.keys(doc.paths).every((p) => p.startsWith('/api/') || p.startsWith('/oauth/'))).toBe(true);
   });
 
+  it('names every operation once, for client generators', () => {
+    const ids = apiRoutes().map((r) => (operation(r.method, r.url) as Operation & { operationId?: string }).operationId);
+    expect(ids.every((id) => typeof id === 'string' && /^[a-z]+[A-Za-z0-9]*$/.test(id))).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
   it('asks for the bearer token everywhere except on the public calls', () => {
     for (const route of apiRoutes()) {
       const op = operation(route.method, route.url)!;
