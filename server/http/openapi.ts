@@ -30,6 +30,7 @@ export const OPENAPI_PATH = '/api/openapi.json';
 type JsonSchema = Record<string, unknown> & { properties?: Record<string, JsonSchema>; required?: string[] };
 type DocSchema = Record<string, unknown> & {
   headers?: JsonSchema;
+  params?: JsonSchema;
   querystring?: JsonSchema;
   response?: Record<string, JsonSchema>;
   security?: Array<Record<string, string[]>>;
@@ -132,6 +133,15 @@ export function describeRoute(input: TransformInput): { schema: FastifySchema; u
   if (writes && !isPublic && url.startsWith('/api/')) addHeader(schema, 'idempotency-key', IDEMPOTENCY_HEADER_DOC);
   if (methods.some((m) => m === 'PUT' || m === 'DELETE') && (route.schema?.response as Record<string, unknown> | undefined)?.['409']) {
     addHeader(schema, 'if-match', IF_MATCH_HEADER_DOC);
+  }
+  // A path parameter the route's schema does not read (DELETE api/product/{id}/type/{typeId} ignores {id}) is still part of the path.
+  const pathNames = [...url.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1]!);
+  if (pathNames.length > 0 && schema.params) {
+    const params = schema.params as JsonSchema;
+    for (const name of pathNames.filter((n) => !params.properties?.[n])) {
+      params.properties = { ...params.properties, [name]: { type: 'string', description: 'Parte do caminho; o valor não é lido.' } };
+      params.required = [...(params.required ?? []), name];
+    }
   }
   const query = schema.querystring?.properties;
   if (query) {

@@ -67,6 +67,15 @@ describe('GET /api/openapi.json', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
+  it('lists every path parameter of every path, required', () => {
+    for (const route of apiRoutes()) {
+      const names = [...route.url.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1]).sort();
+      const params = (operation(route.method, route.url)!.parameters ?? []).filter((p) => p.in === 'path');
+      expect(params.map((p) => p.name).sort(), `${route.method} ${route.url}`).toEqual(names);
+      expect(params.every((p) => p.required)).toBe(true);
+    }
+  });
+
   it('asks for the bearer token everywhere except on the public calls', () => {
     for (const route of apiRoutes()) {
       const op = operation(route.method, route.url)!;
