@@ -23,6 +23,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext, RouteModule, ZodApp } from '../app-context';
 import { HttpError, tooManyRequests, unauthorized } from '../http/errors';
 import { HTTP_MESSAGES } from '../http/messages';
+import { addressKey } from './address-key';
 import { findUsersByLogin } from './find-user';
 import { verifyAgainstDummy, verifyPassword } from './passwords';
 import { waitText } from './rate-limit';
@@ -36,7 +37,7 @@ async function passwordGrant(ctx: AppContext, request: FastifyRequest, reply: Fa
   const candidates = await findUsersByLogin(ctx.db, username);
   const cookies = request.headers.cookie;
   const device = candidates.map((c) => ctx.deviceTrust.deviceOf(cookies, c.id)).find((d) => d !== undefined);
-  const attempt: SignInAttempt = { address: request.ip, accounts: accountKeys(username, candidates.map((c) => c.id)), device };
+  const attempt: SignInAttempt = { address: addressKey(request.ip), accounts: accountKeys(username, candidates.map((c) => c.id)), device };
   const check = await ctx.limits.signIn.check(attempt);
   if (check.blocked) throw tooManyRequests(tooManySignInsMessage(check.retryAfterSeconds), check.retryAfterSeconds);
 

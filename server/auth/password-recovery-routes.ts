@@ -37,6 +37,7 @@ import { passwordResets, users } from '../db/schema';
 import { badRequest, notFound, tooManyRequests } from '../http/errors';
 import { randomToken, sha256Hex } from '../lib/crypto';
 import { passwordResetEmail, passwordResetLink } from '../mail/password-reset-email';
+import { addressKey } from './address-key';
 import { findUserByEmail } from './find-user';
 import { hashPassword } from './passwords';
 import { waitText } from './rate-limit';
@@ -71,9 +72,10 @@ function register(app: ZodApp, ctx: AppContext) {
     async (request) => {
       const email = request.body.email.toLowerCase();
       const { perAddress, perEmail } = ctx.limits.passwordReset;
-      const check = await perAddress.check(request.ip);
+      const address = addressKey(request.ip);
+      const check = await perAddress.check(address);
       if (check.blocked) throw tooManyRequests(tooManyResetsMessage(check.retryAfterSeconds), check.retryAfterSeconds);
-      await perAddress.record(request.ip);
+      await perAddress.record(address);
       // Never a refusal per e-mail: that would let anyone block someone else's recovery.
       if ((await perEmail.check(email)).blocked) {
         request.log.info('password reset e-mail not sent: that address got enough links recently');

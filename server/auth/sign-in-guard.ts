@@ -31,6 +31,7 @@ export const ACCOUNT_FORGET_AFTER_MS = 24 * 3600_000;
 
 /** One password grant, as the guard sees it. */
 export type SignInAttempt = {
+  /** The requesting address as ./address-key.ts counts it (IPv6 by /64). */
   address: string;
   /** `user:<id>` per user the login names, or `login:<login>` when it names nobody. */
   accounts: string[];

@@ -177,6 +177,12 @@ describe('password recovery through SMTP', () => {
     expect((await askFrom('203.0.113.7', 'x9@empresa.com.br')).status).toBe(200);
   });
 
+  it('counts an IPv6 network (/64) as one address', async () => {
+    for (let i = 1; i <= 5; i++) expect((await askFrom(`2001:db8:7:7::${i}`, `v6-${i}@empresa.com.br`)).status).toBe(200);
+    expect((await askFrom('2001:db8:7:7:ffff:1:2:3', 'v6-9@empresa.com.br')).status).toBe(429);
+    expect((await askFrom('2001:db8:7:8::1', 'v6-9@empresa.com.br')).status).toBe(200);
+  });
+
   it('never lets a stranger block or flood someone else\'s recovery', async () => {
     const count = smtp.received.length;
     // A stranger asks for Ana's e-mail 12 times from 6 addresses: every answer is the usual one...
