@@ -9,7 +9,8 @@
  *   for the same reason (equal response times).
  * - `GET api/password/find/{token}`: whether the link is still usable.
  * - `POST api/password/reset {email, password, password_confirmation, token}`:
- *   sets the password, spends the token and signs the user out everywhere.
+ *   sets the password, spends the token, signs the user out everywhere and
+ *   makes this browser a trusted device for sign-in (./device-trust.ts).
  *
  * Tokens are 256-bit random values stored as SHA-256 hashes. Asking again
  * sends another link and leaves the earlier ones working until they expire
@@ -127,7 +128,7 @@ function register(app: ZodApp, ctx: AppContext) {
   app.post(
     '/api/password/reset',
     { config: { public: true }, schema: { body: passwordResetSchema, response: { 200: messageResponseSchema } } },
-    async (request) => {
+    async (request, reply) => {
       const { email, password, token } = request.body;
       if (password.length < PASSWORD_MIN_LENGTH) {
         throw badRequest(AUTH_MESSAGES.passwordTooShort, { password: [AUTH_MESSAGES.passwordTooShort] });
@@ -155,6 +156,10 @@ function register(app: ZodApp, ctx: AppContext) {
         await ctx.sessions.revokeUserSessions(found.user.id, 'password_reset', tx);
       });
       request.log.info({ userId: found.user.id }, 'password reset');
+      // Whoever opened the e-mailed link owns the account: this browser becomes a trusted
+      // device, so no stranger keeping the account's sign-in delayed can hold its owner back.
+      const device = ctx.deviceTrust.deviceOf(request.headers.cookie, found.user.id);
+      reply.header('set-cookie', ctx.deviceTrust.setCookie(found.user.id, device, request.protocol === 'https'));
       return { message: AUTH_MESSAGES.passwordChanged };
     },
   );

@@ -6,11 +6,14 @@
  * where they signed in before (device cookie), and from a new one for at
  * most the current delay.
  */
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@sync/contract/auth';
 import { DEVICE_COOKIE_PREFIX } from '@server/auth/device-trust';
 import { ACCOUNT_FORGET_AFTER_MS, ADDRESS_FAILURES, DEVICE_FAILURES } from '@server/auth/sign-in-guard';
 import { insertUser } from '@server/db/demo/records';
+import { passwordResets } from '@server/db/schema';
+import { sha256Hex } from '@server/lib/crypto';
 import { call, passwordGrant, startTestApp, type Reply, type TestApp } from './helpers/test-app';
 
 let t: TestApp;
@@ -202,5 +205,38 @@ describe('trusted devices (device cookie)', () => {
     expect((await attempt(user.username, user.password, '192.0.2.80', cookie)).status).toBe(429);
     t.clock.advance(15 * 60_000);
     expect((await attempt(user.username, user.password, '192.0.2.80', cookie)).status).toBe(200);
+  });
+
+  it('trusts the browser that reset the password through the e-mailed link, so a new device is never held back', async () => {
+    const user = await newUser();
+    for (let i = 0; i < 20; i++) {
+      const reply = await attempt(user.username, 'errada', `203.0.113.${200 + (i % 50)}`);
+      if (reply.status === 429) {
+        t.clock.advance(retryAfter(reply) * 1000);
+        await attempt(user.username, 'errada', '203.0.113.250');
+      }
+    }
+    expect((await attempt(user.username, user.password, '192.0.2.90')).status).toBe(429);
+
+    // The owner, on a new browser, asks for a link and opens it (the token is read from the table:
+    // the e-mail itself is password-recovery.test.ts's business).
+    const asked = await call(t, 'POST', '/api/password/create', { json: { email: user.email }, headers: { 'x-forwarded-for': '192.0.2.90' } });
+    expect(asked.status).toBe(200);
+    const token = 'token-do-teste-de-confianca-0123456789abcdef';
+    await t.db
+      .update(passwordResets)
+      .set({ token_hash: sha256Hex(token) })
+      .where(and(eq(passwordResets.user_id, user.id), isNull(passwordResets.used_at)));
+    const reset = await call(t, 'POST', '/api/password/reset', {
+      json: { email: user.email, token, password: 'senha-nova-forte-1', password_confirmation: 'senha-nova-forte-1' },
+      headers: { 'x-forwarded-for': '192.0.2.90' },
+    });
+    expect(reset.status).toBe(200);
+    const cookie = deviceCookieOf(reset);
+    expect(cookie.startsWith(`${DEVICE_COOKIE_PREFIX}${user.id}=`)).toBe(true);
+
+    // The delay still holds for everyone else, not for that browser.
+    expect((await attempt(user.username, 'senha-nova-forte-1', '192.0.2.91')).status).toBe(429);
+    expect((await attempt(user.username, 'senha-nova-forte-1', '192.0.2.90', cookie)).status).toBe(200);
   });
 });
