@@ -7,8 +7,10 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AttemptLimiter } from './auth/rate-limit';
+import type { DeviceTrust } from './auth/device-trust';
+import type { WindowLimit } from './auth/rate-limit';
 import type { SessionService } from './auth/sessions';
+import type { SignInGuard } from './auth/sign-in-guard';
 import type { BackgroundTasks } from './background';
 import type { Clock } from './clock';
 import type { Config } from './config';
@@ -25,13 +27,17 @@ export type AppContext = {
   mailer: Mailer;
   sessions: SessionService;
   background: BackgroundTasks;
+  /** Device cookies that exempt an account's own browsers from what strangers cause. */
+  deviceTrust: DeviceTrust;
+  /** Attempt limits (docs/decisions/new-auth-openapi.md); their state lives in an AttemptStore. */
   limits: {
-    /** Failed sign-ins per username + address. */
-    signInPerUser: AttemptLimiter;
-    /** Failed sign-ins per address, whatever the username (password spraying). */
-    signInPerAddress: AttemptLimiter;
-    /** Password-reset e-mails per address and per e-mail. */
-    passwordReset: AttemptLimiter;
+    signIn: SignInGuard;
+    passwordReset: {
+      /** Reset requests per requesting address: 429 when over. */
+      perAddress: WindowLimit;
+      /** Reset e-mails per e-mail: over it the request is answered as usual and nothing is sent. */
+      perEmail: WindowLimit;
+    };
   };
 };
 

@@ -11,8 +11,13 @@
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext, AppPlugin, RouteModule, ZodApp } from './app-context';
-import { AttemptLimiter } from './auth/rate-limit';
+import type { AttemptStore } from './auth/attempt-store';
+import { databaseAttemptStore } from './auth/db-attempt-store';
+import { createDeviceTrust } from './auth/device-trust';
+import { RESET_TOKEN_TTL_MINUTES } from './auth/password-recovery-routes';
+import { WindowLimit } from './auth/rate-limit';
 import { createSessionService } from './auth/sessions';
+import { ACCOUNT_FORGET_AFTER_MS, createSignInGuard } from './auth/sign-in-guard';
 import { resolveTokenSecret } from './auth/token-secret';
 import { createBackgroundTasks } from './background';
 import { systemClock, type Clock } from './clock';
@@ -20,6 +25,7 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import { installErrorHandling } from './http/error-handler';
 import { installFormBodyParser } from './http/form-body';
+import { installOpenApi } from './http/openapi';
 import { installSecurityHeaders } from './http/security-headers';
 import { installPwa } from './http/static-app';
 import { validatorCompiler } from './http/validation';
@@ -28,6 +34,8 @@ import { appPlugins } from './plugins';
 import { routeModules } from './routes';
 
 const FIFTEEN_MINUTES = 15 * 60_000;
+/** The API's version in its OpenAPI document. */
+const API_VERSION = '0.1.0';
 
 export type AppDeps = {
   db: Db;
@@ -40,6 +48,8 @@ export type AppDeps = {
   routes?: RouteModule[];
   /** Request hook plugins (default: server/plugins.ts). */
   plugins?: AppPlugin[];
+  /** Where attempt limits keep their state; default the database (shared by every process). */
+  attemptStore?: AttemptStore;
 };
 
 export async function buildApp(deps: AppDeps): Promise<ZodApp> {
@@ -60,6 +70,8 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   installFormBodyParser(app);
   installSecurityHeaders(app);
 
+  const tokenSecret = await resolveTokenSecret(db, config.tokenSecret);
+  const attempts = deps.attemptStore ?? databaseAttemptStore({ db, now: () => clock.now(), maxAgeMs: ACCOUNT_FORGET_AFTER_MS });
   const ctx: AppContext = {
     db,
     config,
@@ -68,18 +80,25 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
     sessions: createSessionService({
       db,
       clock,
-      secret: await resolveTokenSecret(db, config.tokenSecret),
+      secret: tokenSecret,
       accessTtlSeconds: config.accessTokenTtlSeconds,
       refreshTtlSeconds: config.refreshTokenTtlSeconds,
     }),
     background: createBackgroundTasks(app.log),
+    deviceTrust: createDeviceTrust(tokenSecret),
     limits: {
-      signInPerUser: new AttemptLimiter({ clock, limit: 5, windowMs: FIFTEEN_MINUTES }),
-      signInPerAddress: new AttemptLimiter({ clock, limit: 50, windowMs: FIFTEEN_MINUTES }),
-      passwordReset: new AttemptLimiter({ clock, limit: 5, windowMs: FIFTEEN_MINUTES }),
+      signIn: createSignInGuard({ store: attempts, clock }),
+      passwordReset: {
+        perAddress: new WindowLimit({ store: attempts, clock, name: 'reset-address', limit: 5, windowMs: FIFTEEN_MINUTES }),
+        // Within the link's lifetime, so a suppressed request always leaves a working link in the mailbox.
+        perEmail: new WindowLimit({ store: attempts, clock, name: 'reset-email', limit: 3, windowMs: (RESET_TOKEN_TTL_MINUTES / 2) * 60_000 }),
+      },
     },
   };
   app.addHook('onClose', async () => ctx.background.drain());
+
+  // Before the hooks and routes, so the document sees every route registered after it.
+  await installOpenApi(app, API_VERSION);
 
   for (const plugin of deps.plugins ?? appPlugins) await plugin.install(app, ctx);
   for (const module of deps.routes ?? routeModules) {

@@ -6,8 +6,10 @@
  *
  * The PWA is a public client: `client_id` must be 'pwa'; `client_secret` is
  * accepted and ignored (a secret shipped to browsers protects nothing).
- * Failed sign-ins are limited per username + address and per address; when
- * blocked the answer is 429 with Retry-After, before any password check.
+ * Failed sign-ins slow the account down and are limited per address, except
+ * from the account's trusted devices (server/auth/sign-in-guard.ts); when
+ * blocked the answer is 429 with Retry-After, before any password check. A
+ * successful password grant sets the device cookie (./device-trust.ts).
  */
 import {
   AUTH_MESSAGES,
@@ -17,29 +19,28 @@ import {
   tokenRequestSchema,
   tokenResponseSchema,
 } from '../../sync/contract/auth';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext, RouteModule, ZodApp } from '../app-context';
 import { HttpError, tooManyRequests, unauthorized } from '../http/errors';
 import { HTTP_MESSAGES } from '../http/messages';
+import { addressKey } from './address-key';
 import { findUsersByLogin } from './find-user';
 import { verifyAgainstDummy, verifyPassword } from './passwords';
-import { minutesFrom } from './rate-limit';
+import { waitText } from './rate-limit';
+import { accountKeys, type SignInAttempt } from './sign-in-guard';
 
 export function tooManySignInsMessage(retryAfterSeconds: number): string {
-  const minutes = minutesFrom(retryAfterSeconds);
-  return `Muitas tentativas de acesso. Tente novamente em ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`;
+  return `Muitas tentativas de acesso. Tente novamente em ${waitText(retryAfterSeconds)}.`;
 }
 
-async function passwordGrant(ctx: AppContext, username: string, password: string, address: string, userAgent?: string) {
-  const userKey = `${username.trim().toLowerCase()}|${address}`;
-  for (const [limiter, key] of [
-    [ctx.limits.signInPerUser, userKey],
-    [ctx.limits.signInPerAddress, address],
-  ] as const) {
-    const check = limiter.check(key);
-    if (check.blocked) throw tooManyRequests(tooManySignInsMessage(check.retryAfterSeconds), check.retryAfterSeconds);
-  }
-
+async function passwordGrant(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, username: string, password: string) {
   const candidates = await findUsersByLogin(ctx.db, username);
+  const cookies = request.headers.cookie;
+  const device = candidates.map((c) => ctx.deviceTrust.deviceOf(cookies, c.id)).find((d) => d !== undefined);
+  const attempt: SignInAttempt = { address: addressKey(request.ip), accounts: accountKeys(username, candidates.map((c) => c.id)), device };
+  const check = await ctx.limits.signIn.check(attempt);
+  if (check.blocked) throw tooManyRequests(tooManySignInsMessage(check.retryAfterSeconds), check.retryAfterSeconds);
+
   let userId: number | undefined;
   for (const candidate of candidates) {
     if (await verifyPassword(candidate.password_hash, password)) {
@@ -50,12 +51,14 @@ async function passwordGrant(ctx: AppContext, username: string, password: string
   if (candidates.length === 0) await verifyAgainstDummy(password);
 
   if (userId === undefined) {
-    ctx.limits.signInPerUser.record(userKey);
-    ctx.limits.signInPerAddress.record(address);
+    await ctx.limits.signIn.failed(attempt, check.trusted === true);
     throw unauthorized(AUTH_MESSAGES.badCredentials);
   }
-  ctx.limits.signInPerUser.clear(userKey);
-  return ctx.sessions.startSession(userId, userAgent);
+  await ctx.limits.signIn.succeeded(attempt, accountKeys(username, [userId])[0]!);
+  const tokens = await ctx.sessions.startSession(userId, request.headers['user-agent']);
+  // This browser is now one the user signed in from: strangers' failures no longer hold it back.
+  reply.header('set-cookie', ctx.deviceTrust.setCookie(userId, ctx.deviceTrust.deviceOf(cookies, userId), request.protocol === 'https'));
+  return tokens;
 }
 
 function register(app: ZodApp, ctx: AppContext) {
@@ -65,13 +68,13 @@ function register(app: ZodApp, ctx: AppContext) {
       config: { public: true },
       schema: { body: tokenRequestSchema, response: { 200: tokenResponseSchema } },
     },
-    async (request) => {
+    async (request, reply) => {
       const body = request.body;
       if (body.client_id !== PWA_CLIENT_ID) {
         throw new HttpError(401, AUTH_MESSAGES.invalidClient);
       }
       if (body.grant_type === 'password') {
-        return passwordGrant(ctx, body.username, body.password, request.ip, request.headers['user-agent']);
+        return passwordGrant(ctx, request, reply, body.username, body.password);
       }
       const result = await ctx.sessions.refresh(body.refresh_token);
       if (!result.ok) {

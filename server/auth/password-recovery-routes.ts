@@ -9,12 +9,21 @@
  *   for the same reason (equal response times).
  * - `GET api/password/find/{token}`: whether the link is still usable.
  * - `POST api/password/reset {email, password, password_confirmation, token}`:
- *   sets the password, spends the token and signs the user out everywhere.
+ *   sets the password, spends the token, signs the user out everywhere and
+ *   makes this browser a trusted device for sign-in (./device-trust.ts).
  *
- * Tokens are 256-bit random values stored as SHA-256 hashes; asking again
- * replaces the previous link.
+ * Tokens are 256-bit random values stored as SHA-256 hashes. Asking again
+ * sends another link and leaves the earlier ones working until they expire
+ * or one of them is used (a reset spends them all), so a stranger asking
+ * for someone's e-mail can never take a link away from its owner.
+ *
+ * Limits (docs/decisions/new-auth-openapi.md): per requesting address, 5
+ * requests per 15 minutes, then 429 to that address only; per e-mail, 3
+ * e-mails per 30 minutes, then the request is answered as usual and nothing
+ * is sent: the owner's mailbox still holds a link valid for at least 30
+ * more minutes, and nobody can flood it.
  */
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   AUTH_MESSAGES,
@@ -29,15 +38,15 @@ import { passwordResets, users } from '../db/schema';
 import { badRequest, notFound, tooManyRequests } from '../http/errors';
 import { randomToken, sha256Hex } from '../lib/crypto';
 import { passwordResetEmail, passwordResetLink } from '../mail/password-reset-email';
+import { addressKey } from './address-key';
 import { findUserByEmail } from './find-user';
 import { hashPassword } from './passwords';
-import { minutesFrom } from './rate-limit';
+import { waitText } from './rate-limit';
 
 export const RESET_TOKEN_TTL_MINUTES = 60;
 
 function tooManyResetsMessage(retryAfterSeconds: number): string {
-  const minutes = minutesFrom(retryAfterSeconds);
-  return `Muitos pedidos de redefinição de senha. Tente novamente em ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`;
+  return `Muitos pedidos de redefinição de senha. Tente novamente em ${waitText(retryAfterSeconds)}.`;
 }
 
 /** The reset row behind a token, with its user, when still usable. */
@@ -63,19 +72,25 @@ function register(app: ZodApp, ctx: AppContext) {
     { config: { public: true }, schema: { body: passwordCreateSchema, response: { 200: messageResponseSchema } } },
     async (request) => {
       const email = request.body.email.toLowerCase();
-      for (const key of [`address|${request.ip}`, `email|${email}`]) {
-        const check = ctx.limits.passwordReset.check(key);
-        if (check.blocked) throw tooManyRequests(tooManyResetsMessage(check.retryAfterSeconds), check.retryAfterSeconds);
-        ctx.limits.passwordReset.record(key);
+      const { perAddress, perEmail } = ctx.limits.passwordReset;
+      const address = addressKey(request.ip);
+      const check = await perAddress.check(address);
+      if (check.blocked) throw tooManyRequests(tooManyResetsMessage(check.retryAfterSeconds), check.retryAfterSeconds);
+      await perAddress.record(address);
+      // Never a refusal per e-mail: that would let anyone block someone else's recovery.
+      if ((await perEmail.check(email)).blocked) {
+        request.log.info('password reset e-mail not sent: that address got enough links recently');
+        return { message: AUTH_MESSAGES.resetLinkSent };
       }
+      await perEmail.record(email);
 
       const user = await findUserByEmail(ctx.db, email);
       if (user) {
         const token = randomToken(32);
         const nowMs = ctx.clock.now();
         await ctx.db.transaction(async (tx) => {
-          // Only the newest link works.
-          await tx.delete(passwordResets).where(and(eq(passwordResets.user_id, user.id), isNull(passwordResets.used_at)));
+          // Expired links are of no use to anyone; the others keep working.
+          await tx.delete(passwordResets).where(and(eq(passwordResets.user_id, user.id), lte(passwordResets.expires_at, new Date(nowMs))));
           await tx.insert(passwordResets).values({
             user_id: user.id,
             token_hash: sha256Hex(token),
@@ -113,7 +128,7 @@ function register(app: ZodApp, ctx: AppContext) {
   app.post(
     '/api/password/reset',
     { config: { public: true }, schema: { body: passwordResetSchema, response: { 200: messageResponseSchema } } },
-    async (request) => {
+    async (request, reply) => {
       const { email, password, token } = request.body;
       if (password.length < PASSWORD_MIN_LENGTH) {
         throw badRequest(AUTH_MESSAGES.passwordTooShort, { password: [AUTH_MESSAGES.passwordTooShort] });
@@ -132,10 +147,19 @@ function register(app: ZodApp, ctx: AppContext) {
           .where(and(eq(passwordResets.id, found.reset.id), isNull(passwordResets.used_at)))
           .returning({ id: passwordResets.id });
         if (spent.length === 0) throw badRequest(AUTH_MESSAGES.invalidResetLink);
+        // The user's other links die with this one.
+        await tx
+          .update(passwordResets)
+          .set({ used_at: now })
+          .where(and(eq(passwordResets.user_id, found.user.id), isNull(passwordResets.used_at)));
         await tx.update(users).set({ password_hash: passwordHash }).where(eq(users.id, found.user.id));
         await ctx.sessions.revokeUserSessions(found.user.id, 'password_reset', tx);
       });
       request.log.info({ userId: found.user.id }, 'password reset');
+      // Whoever opened the e-mailed link owns the account: this browser becomes a trusted
+      // device, so no stranger keeping the account's sign-in delayed can hold its owner back.
+      const device = ctx.deviceTrust.deviceOf(request.headers.cookie, found.user.id);
+      reply.header('set-cookie', ctx.deviceTrust.setCookie(found.user.id, device, request.protocol === 'https'));
       return { message: AUTH_MESSAGES.passwordChanged };
     },
   );

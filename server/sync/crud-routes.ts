@@ -8,11 +8,12 @@
  * - update/delete: `If-Match` checked inside the write (a conditional
  *   UPDATE/DELETE), 409 `{ message, current }` when the record moved on,
  *   404 when it is gone; `updated_at` always moves forward;
- * - delete: 204, the id recorded in deleted_records in the same transaction;
+ * - delete: 204, the id recorded in deleted_records in the same transaction
+ *   (with who could see it, for narrowed resources);
  *   work the delete leaves for after its commit (files on disk) runs in the
  *   background;
  * - reads narrowed per caller when the resource says so (`visibility`:
- *   customer-type users and their linked customers).
+ *   customer-type users and their linked customers), deleted ids included.
  *
  * What differs per resource stays in its definition and in plain sight:
  * how input becomes columns (slugs, the CAS rule, reference checks), what a
@@ -82,11 +83,15 @@ export type CrudDefinition<W, I, Q extends z.ZodRawShape = z.ZodRawShape> = List
   beforeDelete?(tx: Tx, id: number, now: Date): Promise<void | AfterCommit>;
   /**
    * Narrows what the caller may read (customer-type users see only their linked customers):
-   * `where` joins the list conditions in both modes; `assertOne` refuses (throws) a single record.
+   * `where` joins the list conditions in both modes; `assertOne` refuses (throws) a single record;
+   * `viewer` is the user whose deleted ids a pull is narrowed to (undefined: every id), and
+   * `viewersOf` the users who may see a record about to be deleted (server/sync/deletions.ts).
    */
   visibility?: {
     where(request: FastifyRequest): SQL | undefined;
     assertOne(request: FastifyRequest, id: number): void;
+    viewer(request: FastifyRequest): number | undefined;
+    viewersOf(tx: Tx, id: number): Promise<number[]>;
   };
 };
 
@@ -143,7 +148,9 @@ export function registerCrudRoutes<W, I, Q extends z.ZodRawShape>(scope: ZodApp,
       const params = (paged ? request.params : {}) as Partial<z.infer<typeof skipTakeParamsSchema>>;
       const cursor = pullCursorOf(query);
       const visible = def.visibility?.where(request);
-      if (cursor) return pullRecords(ctx.db, def, cursor, paged ? params.take! : null, serverTime, visible);
+      if (cursor) {
+        return pullRecords(ctx.db, def, cursor, paged ? params.take! : null, serverTime, visible, def.visibility?.viewer(request));
+      }
       const filters = query as z.infer<z.ZodObject<Q>>;
       const where = [searchCondition(query.search, def.list.search), def.list.where?.(filters), visible].filter((c) => c !== undefined);
       const unpaged = !paged || (def.list.unpaged?.(filters) ?? false);
@@ -231,13 +238,15 @@ export function registerCrudRoutes<W, I, Q extends z.ZodRawShape>(scope: ZodApp,
         const current = await lockRow(tx, id);
         if (!current) return { kind: 'missing' };
         if (version && current.updated_at.getTime() !== version.getTime()) return staleOrMissing(tx, id);
+        // Who could see it, read before the delete takes its links along.
+        const viewers = await def.visibility?.viewersOf(tx, id);
         afterCommit = (await def.beforeDelete?.(tx, id, now)) ?? undefined;
         const deleted = await tx
           .delete(table)
           .where(atVersion(table.id, id, table.updated_at, version))
           .returning({ id: table.id });
         if (deleted.length === 0) throw new Error('locked row vanished during its delete');
-        await recordDeletions(tx, def.resource, [id], now);
+        await recordDeletions(tx, def.resource, [id], now, viewers);
         return { kind: 'ok', record: null };
       });
       if (afterCommit) ctx.background.run(`after deleting ${def.resource} ${id}`, afterCommit);

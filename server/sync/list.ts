@@ -59,7 +59,8 @@ async function loadInOrder<W>(db: Db, source: ListSource<W>, ids: number[]): Pro
  * One page of an incremental pull. `take` null answers every change at once
  * (the small lists without paging: product types, categories). `visible`
  * narrows the records to what the caller may read (a customer-type user's
- * customers); deleted ids are not narrowed (they are only ids).
+ * customers); `viewer` narrows the deleted ids the same way, to those
+ * written as visible to that user (server/sync/deletions.ts).
  */
 export async function pullRecords<W>(
   db: Db,
@@ -68,6 +69,7 @@ export async function pullRecords<W>(
   take: number | null,
   serverTime: Date,
   visible?: SQL,
+  viewer?: number,
 ): Promise<PullPage<W>> {
   const { table } = source;
   const keyset = sql`(${table.updated_at}, ${table.id}) > (${timestampParam(cursor.since)}, ${cursor.afterId})`;
@@ -85,7 +87,7 @@ export async function pullRecords<W>(
   return {
     list: await loadInOrder(db, source, ids),
     total_items: total?.n ?? 0,
-    deleted_ids: await deletedIdsSince(db, source.resource, cursor.since),
+    deleted_ids: await deletedIdsSince(db, source.resource, cursor.since, viewer),
     server_time: iso(serverTime),
   };
 }

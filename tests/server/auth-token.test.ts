@@ -1,7 +1,8 @@
 /**
  * Sign-in and sessions over real HTTP: password grant by username or
  * e-mail, refresh rotation, reuse detection, the lost-answer retry grace,
- * sign-out, access token expiry and the sign-in rate limit.
+ * sign-out and access token expiry. The sign-in protections (delays,
+ * address limit, device cookies) are in sign-in-protection.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, tokenResponseSchema } from '../../sync/contract/auth';
@@ -177,37 +178,5 @@ describe('sign-out', () => {
     expect((await call(t, 'POST', '/oauth/revoke', { json: { token: tokens.access_token } })).status).toBe(200);
     expect((await call(t, 'POST', '/oauth/token', { json: refreshGrant(tokens.refresh_token) })).status).toBe(401);
     expect((await call(t, 'POST', '/oauth/revoke', { json: { token: 'unknown' } })).status).toBe(200);
-  });
-});
-
-describe('sign-in rate limit', () => {
-  const attempt = (username: string, password: string) =>
-    call(t, 'POST', '/oauth/token', { json: passwordGrant(username, password) });
-
-  it('blocks a username after 5 failures for 15 minutes, even with the right password', async () => {
-    for (let i = 0; i < 5; i++) expect((await attempt(TECH.username, 'wrong')).status).toBe(401);
-    const blocked = await attempt(TECH.username, TECH.password);
-    expect(blocked.status).toBe(429);
-    expect(blocked.body.message).toBe('Muitas tentativas de acesso. Tente novamente em 15 minutos.');
-    expect(Number(blocked.headers.get('retry-after'))).toBe(900);
-
-    // Another user from the same address is not blocked.
-    expect((await attempt(ADMIN.username, ADMIN.password)).status).toBe(200);
-
-    t.clock.advance(10 * 60_000);
-    const stillBlocked = await attempt(TECH.username, TECH.password);
-    expect(stillBlocked.status).toBe(429);
-    expect(Number(stillBlocked.headers.get('retry-after'))).toBe(300);
-
-    t.clock.advance(5 * 60_000 + 1);
-    expect((await attempt(TECH.username, TECH.password)).status).toBe(200);
-  });
-
-  it('forgets earlier failures after a successful sign-in', async () => {
-    for (let i = 0; i < 4; i++) expect((await attempt(TECH.username, 'wrong')).status).toBe(401);
-    expect((await attempt(TECH.username, TECH.password)).status).toBe(200);
-    for (let i = 0; i < 4; i++) expect((await attempt(TECH.username, 'wrong')).status).toBe(401);
-    expect((await attempt(TECH.username, TECH.password)).status).toBe(200);
-    t.clock.advance(15 * 60_000 + 1);
   });
 });

@@ -167,3 +167,19 @@ export const passwordResets = pgTable(
   },
   (t) => [uniqueIndex('password_resets_hash_unique').on(t.token_hash), index('password_resets_user_idx').on(t.user_id)],
 );
+
+/**
+ * Attempt times of the sign-in and recovery limits (server/auth/attempt-store.ts),
+ * in the database so that every server process sees the same counts and a
+ * restart forgets nothing. Keys are the rules' (`sign-in-account|user:7`);
+ * rows older than the longest window are purged as the store goes.
+ */
+export const authAttempts = pgTable(
+  'auth_attempts',
+  {
+    id: idColumn(),
+    key: text('key').notNull(),
+    at: timestamptz('at').notNull(),
+  },
+  (t) => [index('auth_attempts_key_at_idx').on(t.key, t.at), index('auth_attempts_at_idx').on(t.at)],
+);

@@ -14,6 +14,12 @@ export const deletedRecords = pgTable(
     resource: text('resource').notNull(),
     record_id: integer('record_id').notNull(),
     deleted_at: timestamptz('deleted_at').notNull().defaultNow(),
+    /**
+     * For records only some users may read (customer data): the users, besides
+     * those who read every record of the resource, who could see it when it
+     * was deleted; only they learn its id. Null: every reader of the resource.
+     */
+    visible_to: integer('visible_to').array(),
   },
   (t) => [index('deleted_records_resource_idx').on(t.resource, t.deleted_at)],
 );

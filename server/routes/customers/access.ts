@@ -13,11 +13,18 @@
  * Routes outside the CRUD factory say `config: CUSTOMER_READ` or
  * `CUSTOMER_WRITE` (the permissions plugin enforces them) and narrow reads
  * of one customer with `assertCustomerReadable`.
+ *
+ * Deleted ids are narrowed the same way: a customer's or a file's deletion
+ * is written as visible to the users linked to that customer at that moment
+ * (`customerViewers`), and a customer-type user's pull answers only those
+ * (`deletionViewer`); everyone else reads every customer, so every id.
  */
+import { eq } from 'drizzle-orm';
 import type { FastifyContextConfig, FastifyRequest } from 'fastify';
 import { requireAuth } from '../../auth/authenticate';
 import { assertCustomerInScope, assertModule, customerScope, customerScopeFilter, refuseCustomerWrites } from '../../auth/permissions';
-import { customers } from '../../db/schema';
+import type { Tx } from '../../db/client';
+import { customers, userCustomers } from '../../db/schema';
 import type { Guard } from '../../sync/crud-routes';
 
 /** Reads (GET, and the zip's POST): the module; the scope is checked per customer. */
@@ -40,8 +47,22 @@ export function assertCustomerReadable(request: FastifyRequest, customerId: numb
   assertCustomerInScope(requireAuth(request), customerId);
 }
 
-/** The customers list narrowed to what the caller may read. */
+/** The user a pull's deleted ids are narrowed to: customer-type users only. */
+export function deletionViewer(request: FastifyRequest): number | undefined {
+  const auth = requireAuth(request);
+  return auth.user.isCustomer ? auth.user.id : undefined;
+}
+
+/** The users linked to a customer: those who may see it and its files besides the office. */
+export async function customerViewers(tx: Tx, customerId: number): Promise<number[]> {
+  const rows = await tx.select({ id: userCustomers.user_id }).from(userCustomers).where(eq(userCustomers.customer_id, customerId));
+  return rows.map((r) => r.id);
+}
+
+/** The customers list narrowed to what the caller may read, deleted ids included. */
 export const customerVisibility = {
   where: (request: FastifyRequest) => customerScopeFilter(customerScope(requireAuth(request)), customers.id),
   assertOne: assertCustomerReadable,
+  viewer: deletionViewer,
+  viewersOf: customerViewers,
 };

@@ -30,7 +30,7 @@ import { registerCrudRoutes } from '../../sync/crud-routes';
 import { recordDeletions } from '../../sync/deletions';
 import { optionalValues } from '../../sync/input';
 import type { ListSource } from '../../sync/list';
-import { CUSTOMER_GUARDS, customerVisibility } from './access';
+import { CUSTOMER_GUARDS, customerViewers, customerVisibility } from './access';
 import { addressValues } from './addresses';
 import { saveCustomerContact } from './contacts';
 import { loadCustomers } from './load';
@@ -73,6 +73,7 @@ async function removeCustomerFiles(tx: Tx, storage: FileStorage, customerId: num
     CUSTOMER_FILES_RESOURCE,
     rows.map((r) => r.attachmentId),
     now,
+    await customerViewers(tx, customerId),
   );
   return async () => {
     for (const row of rows) await storage.remove(row.key);

@@ -42,7 +42,7 @@ import { recordDeletions } from '../../sync/deletions';
 import { pullCursorOf, pullRecords, type ListSource } from '../../sync/list';
 import { searchCondition } from '../../sync/search';
 import { atVersion, ifMatchOf, nextUpdatedAt, writeTime } from '../../sync/versioning';
-import { assertCustomerReadable, CUSTOMER_READ, CUSTOMER_WRITE } from './access';
+import { assertCustomerReadable, CUSTOMER_READ, CUSTOMER_WRITE, customerViewers, deletionViewer } from './access';
 import { CUSTOMER_FILES_RESOURCE } from './customers';
 import { fileRows, toCustomerFile } from './load';
 import { assertCustomerExists, bumpCustomer, lockCustomer } from './parent';
@@ -170,7 +170,7 @@ export function registerFileRoutes(app: ZodApp, ctx: AppContext, storage: FileSt
         const row = await lockFile(tx, customerId, fileId);
         if (version && row.attachment.updated_at.getTime() !== version.getTime()) return { stale: toCustomerFile(row) };
         await tx.delete(storedFiles).where(eq(storedFiles.id, row.file.id));
-        await recordDeletions(tx, CUSTOMER_FILES_RESOURCE, [fileId], now);
+        await recordDeletions(tx, CUSTOMER_FILES_RESOURCE, [fileId], now, await customerViewers(tx, customerId));
         await bumpCustomer(tx, customerId, now);
         return { key: row.file.storage_key };
       });
@@ -198,7 +198,7 @@ export function registerFileRoutes(app: ZodApp, ctx: AppContext, storage: FileSt
       await assertCustomerExists(ctx.db, customerId);
       const ofCustomer = eq(customerFiles.customer_id, customerId);
       const cursor = pullCursorOf(request.query);
-      if (cursor) return pullRecords(ctx.db, fileSource, cursor, null, serverTime, ofCustomer);
+      if (cursor) return pullRecords(ctx.db, fileSource, cursor, null, serverTime, ofCustomer, deletionViewer(request));
       const search = searchCondition(request.query.search, [customerFiles.name, storedFiles.original_name]);
       const rows = await fileRows(ctx.db)
         .where(search ? and(ofCustomer, search) : ofCustomer)

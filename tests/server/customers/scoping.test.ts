@@ -4,10 +4,11 @@
  * administrator, and a customer-type user, on the customer linked to that
  * user and on another one. Customer-type users read only their linked
  * customer (list, one, files, download, zip) and never write; and what
- * they list, search and pull holds only that customer.
+ * they list, search and pull holds only that customer, deleted ids included.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Customer } from '../../../sync/contract/customers';
+import { linkUserToCustomer } from '../../../server/db/demo/records';
 import { HTTP_MESSAGES } from '../../../server/http/messages';
 import { createCast, type Cast } from '../helpers/people';
 import { call, startTestApp, type TestApp } from '../helpers/test-app';
@@ -112,6 +113,40 @@ describe('what a customer-type user sees', () => {
     expect(pull.total_items).toBe(1);
     const linked = pull.list[0] as Customer;
     expect(linked.files.map((f) => f.id)).toContain(fileOf.linked);
+  });
+
+  it('learns only the deleted ids of customers and files it could see when they were deleted', async () => {
+    t.clock.advance(1000); // past the deletions of the tests above
+    const since = encodeURIComponent(new Date(t.clock.now()).toISOString());
+    const admin = (method: string, path: string) => call(t, method, path, { token: adminToken });
+    // A second customer linked to the customer-type user, and a stranger's customer; both deleted below.
+    const mine = await createCustomer(t, adminToken, { name: 'Filial Vinculada' });
+    await linkUserToCustomer(t.db, cast.userIds.customer, mine.id);
+    const theirs = await createCustomer(t, adminToken, { name: 'Cliente Alheio' });
+    const myFile = await freshFile(cast.customers.linked);
+    const theirFile = await freshFile(cast.customers.other);
+    const myCustomersFile = await freshFile(mine.id);
+    const theirCustomersFile = await freshFile(theirs.id);
+    for (const path of [
+      `/api/customer/${cast.customers.linked}/file/${myFile}`,
+      `/api/customer/${cast.customers.other}/file/${theirFile}`,
+      `/api/customer/${mine.id}`,
+      `/api/customer/${theirs.id}`,
+    ]) {
+      expect((await admin('DELETE', path)).status).toBe(204);
+    }
+
+    const pull = (token: string | undefined, path: string) => call(t, 'GET', `${path}?updated_since=${since}`, { token });
+    const asCustomer = (await pull(cast.tokens.customer, '/api/customer/all/0/10')).body;
+    expect(asCustomer.deleted_ids).toEqual([mine.id]);
+    const customerFiles = (await pull(cast.tokens.customer, `/api/customer/${cast.customers.linked}/files`)).body;
+    expect(customerFiles.deleted_ids).toEqual([myFile, myCustomersFile].sort((a, b) => a - b));
+
+    // The office reads every customer, so it learns every id.
+    const asAdmin = (await pull(adminToken, '/api/customer/all/0/10')).body;
+    expect(asAdmin.deleted_ids).toEqual(expect.arrayContaining([mine.id, theirs.id]));
+    const adminFiles = (await pull(adminToken, `/api/customer/${cast.customers.linked}/files`)).body;
+    expect(adminFiles.deleted_ids).toEqual(expect.arrayContaining([myFile, theirFile, myCustomersFile, theirCustomersFile]));
   });
 
   it('gets 403 for a customer that does not exist (nothing to learn from a 404)', async () => {
