@@ -1,7 +1,7 @@
 /**
  * A customer's page: 'Cliente / Adicionar' at /admin/clientes/novo, the edit
  * page at /admin/clientes/{id or local key}. Card 'Dados cadastrais' with the
- * customer form (src/ui/customer-form), Salvar and Deletar, then the tabs:
+ * customer form (src/entities/customer), Salvar and Deletar, then the tabs:
  * one per address and 'Anexos'. Salvar saves the customer and the addresses
  * changed in the tabs (for a new customer: every address filled in, and the
  * files held in 'Anexos'), then goes to /admin/clientes/{id}. Everything is
@@ -21,7 +21,7 @@ import { useSyncActions } from '../../../sync/react/use-sync-actions';
 import type { LocalCustomer } from '../../../sync/store/registry/customer-records';
 import { alertDanger, alertSuccess } from '../../ui/alerts';
 import { useConfirmDelete } from '../../ui/confirm-delete';
-import { CustomerFields, useCustomerForm } from '../../ui/customer-form';
+import { CustomerFields, useCustomerForm } from '@/entities/customer';
 import { EDIT_TEXTS, RecordEditPage, RecordRoute } from '../../ui/edit-page';
 import { errorMessage } from '../../ui/forms';
 import {

@@ -7,8 +7,8 @@
 import { useState } from 'react';
 import { Button, Group, Modal } from '@mantine/core';
 import { useSyncActions } from '../../../sync/react/use-sync-actions';
-import { alertDanger, alertSuccess } from '../alerts';
-import { errorMessage } from '../forms/sync-error';
+import { alertDanger, alertSuccess } from '@/ui/alerts';
+import { errorMessage } from '@/ui/forms/sync-error';
 import { CustomerFields } from './customer-fields';
 import { CUSTOMER_FORM_TEXTS } from './customer-form-texts';
 import type { CustomerFields as CustomerFieldValues } from './customer-form-values';
