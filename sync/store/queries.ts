@@ -8,7 +8,7 @@
 import { PAGE_SIZE } from '../contract/list';
 import type { SyncDatabase } from './database';
 import { isLive } from './local-record';
-import { MAX_PREFIX_LENGTH, matchesAllWords, pickIndexWord, prefixRange, recordWords, wordsOf } from './search-index';
+import { MAX_PREFIX_LENGTH, matchesAllWords, pickIndexWord, prefixRange, queryWordsOf, recordWords } from './search-index';
 import type { StoredRecord } from './types';
 
 export interface PageQuery {
@@ -33,7 +33,7 @@ export async function readPage(db: SyncDatabase, resourceName: string, query: Pa
   const pageSize = query.pageSize ?? PAGE_SIZE;
   const page = Math.max(1, Math.floor(query.page ?? 1));
   const skip = (page - 1) * pageSize;
-  const queryWords = wordsOf(query.search ?? '');
+  const queryWords = queryWordsOf(query.search ?? '');
   const indexWord = pickIndexWord(queryWords);
 
   let rows: StoredRecord[];

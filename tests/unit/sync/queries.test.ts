@@ -94,6 +94,24 @@ describe('search', () => {
   });
 });
 
+describe('customer search by CPF or CNPJ', () => {
+  it('finds the customer with the document typed with or without its mask', async () => {
+    const small = openTestDb();
+    const resource = small.registry.get('customers');
+    const customer = (key: string, name: string, document: string) =>
+      withIndexes(resource, { key, id: null, created_at: null, updated_at: null, _base: null, _local_at: `2026-01-0${key}T00:00:00.000Z`, name, type: 'corporate', document, email: 'a@b.com.br', phone: '1134567890' });
+    await small.records('customers').bulkPut([customer('1', 'Química Vale Verde', '12345678000195'), customer('2', 'Pedra Forte', '98765432000198')]);
+    const found = async (search: string) => (await readPage(small, 'customers', { search })).rows.map((row) => row.name);
+    expect(await found('12.345.678/0001-95')).toEqual(['Química Vale Verde']);
+    expect(await found('12345678000195')).toEqual(['Química Vale Verde']);
+    expect(await found('98.765')).toEqual(['Pedra Forte']);
+    expect(await found('pedra 98.765.432/0001-98')).toEqual(['Pedra Forte']);
+    expect(await found('(11) 3456-7890')).toEqual(['Pedra Forte', 'Química Vale Verde']);
+    small.close();
+    await small.delete();
+  });
+});
+
 describe('small lists and lines', () => {
   it('leaves tombstones out', async () => {
     const small = openTestDb();
