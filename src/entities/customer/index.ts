@@ -19,3 +19,6 @@ export {
   type CustomerFormRead,
 } from './customer-form-values';
 export { CUSTOMER_FORM_TEXTS } from './customer-form-texts';
+export { documentToCheck, customerWithDocument, customerFieldsOf } from './same-document';
+export { useSameDocumentCustomer } from './use-same-document';
+export { SameDocumentNotice, type SameDocumentNoticeProps } from './same-document-notice';

@@ -16,6 +16,7 @@ import { CustomerEditPage } from '../../../../src/features/customers/customer-ed
 import { CustomerListPage } from '../../../../src/features/customers/customer-list-page';
 import { closeTestDb, openTestDb, renderApp, type RouteView } from '../render-app';
 import { AT, pulled } from '../server-records';
+import { wireAddress, wireCustomer } from './wire-records';
 
 function routesFor(restricted: boolean): Record<string, RouteView> {
   return {
@@ -42,26 +43,6 @@ const field = (name: string, scope: HTMLElement = document.body) => scope.queryS
 const type = (input: HTMLElement, value: string) => fireEvent.change(input, { target: { value } });
 const panel = () => screen.getByRole('tabpanel');
 
-function wireAddress(id: number, customerId: number, overrides: RecordFields = {}): RecordFields {
-  return {
-    id,
-    customer_id: customerId,
-    label: 'Endereço Principal',
-    zipcode: '01310100',
-    street: 'Avenida Paulista',
-    number: '1000',
-    address: 'Avenida Paulista, 1000',
-    address2: null,
-    district: 'Bela Vista',
-    city: 'São Paulo',
-    state: 'SP',
-    country: 'BR',
-    created_at: AT,
-    updated_at: AT,
-    ...overrides,
-  };
-}
-
 function wireFile(id: number, customerId: number, name: string): RecordFields {
   return {
     id,
@@ -74,26 +55,6 @@ function wireFile(id: number, customerId: number, name: string): RecordFields {
     sha256: 'ab'.repeat(32),
     created_at: AT,
     updated_at: AT,
-  };
-}
-
-function wireCustomer(id: number, overrides: RecordFields = {}): RecordFields {
-  return {
-    id,
-    name: `Cliente ${id}`,
-    type: 'corporate',
-    document: '11222333000181',
-    email: `cliente${id}@exemplo.com.br`,
-    phone: '11987654321',
-    comment: null,
-    contact: { id: 50 + id, customer_id: id, name: 'Ana Souza', email: 'ana@exemplo.com.br', phone: '1133334444', created_at: AT, updated_at: AT },
-    contact_name: 'Ana Souza',
-    addresses: [],
-    f_created_at: '20/11/2026',
-    files: [],
-    created_at: AT,
-    updated_at: AT,
-    ...overrides,
   };
 }
 
