@@ -79,7 +79,21 @@ export async function readAll(db: SyncDatabase, resourceName: string): Promise<S
   return db.records(resourceName).orderBy('_sort').reverse().toArray();
 }
 
-/** The live lines of a parent record, in the order they were added. */
+/**
+ * The order lines were added, the same on every device: the lines the
+ * server has, by server id (its creation order; lines made by one request
+ * share their created_at, and `_sort` would then fall back to each device's
+ * own random local key), then the lines not sent yet, by their creation
+ * here (the server numbers them after, when they are sent in that order).
+ */
+export function compareLines(a: StoredRecord, b: StoredRecord): number {
+  if (a.id !== null && b.id !== null) return a.id - b.id;
+  if (a.id !== null) return -1;
+  if (b.id !== null) return 1;
+  return a._sort! < b._sort! ? -1 : a._sort! > b._sort! ? 1 : 0;
+}
+
+/** The live lines of a parent record, in the order they were added (`compareLines`). */
 export async function readChildren(
   db: SyncDatabase,
   resourceName: string,
@@ -88,7 +102,7 @@ export async function readChildren(
   const parent = db.registry.get(resourceName).parent;
   if (!parent) throw new Error(`${resourceName} has no parent`);
   const lines = await db.records(resourceName).where(parent.keyField).equals(parentKey).toArray();
-  return lines.filter(isLive).sort((a, b) => (a._sort! < b._sort! ? -1 : a._sort! > b._sort! ? 1 : 0));
+  return lines.filter(isLive).sort(compareLines);
 }
 
 /** One live record by local key (undefined when missing or deleted). */

@@ -139,4 +139,29 @@ describe('small lists and lines', () => {
     small.close();
     await small.delete();
   });
+
+  it('orders lines created at the same moment the same way on every device: by server id, then the unsent ones', async () => {
+    // Two devices pulled the same two addresses, created by one request (same created_at),
+    // and gave them their own random local keys.
+    const stored = async (keys: Record<number, string>, unsent: string[] = []) => {
+      const small = openTestDb();
+      const resource = small.registry.get('customer_addresses');
+      const line = (key: string, id: number | null, label: string, at: { created_at?: string; _local_at?: string }) =>
+        withIndexes(resource, { key, id, updated_at: null, _base: null, created_at: null, ...at, customer_key: 'c', customer_id: 1, label });
+      const same = { created_at: '2026-01-01T00:00:00.000Z' };
+      await small.records('customer_addresses').bulkPut([
+        line(keys[2]!, 2, 'Filial', same),
+        line(keys[1]!, 1, 'Matriz', same),
+        ...unsent.map((key, index) => line(key, null, `Nova ${index}`, { _local_at: `2025-12-3${index}T00:00:00.000Z` })),
+      ]);
+      const labels = (await readChildren(small, 'customer_addresses', 'c')).map((row) => row.label);
+      small.close();
+      await small.delete();
+      return labels;
+    };
+    expect(await stored({ 1: 'a', 2: 'b' })).toEqual(['Matriz', 'Filial']);
+    expect(await stored({ 1: 'z', 2: 'b' })).toEqual(['Matriz', 'Filial']);
+    // Lines not sent yet follow (the server will number them after), in the order made here.
+    expect(await stored({ 1: 'z', 2: 'b' }, ['m', 'a'])).toEqual(['Matriz', 'Filial', 'Nova 0', 'Nova 1']);
+  });
 });
