@@ -139,6 +139,21 @@ describe('customer form', () => {
     // A blank first address is not saved.
     expect(await db.records('customer_addresses').count()).toBe(0);
   });
+
+  it("saves a first address that has only a label of its own ('Matriz')", async () => {
+    await renderApp(db, routes, '/admin/clientes/novo');
+    await screen.findByRole('heading', { name: 'Cliente / Adicionar' });
+    type(field('name'), 'Maria da Silva');
+    type(field('email'), 'maria@exemplo.com.br');
+    type(field('phone'), '11987654321');
+    type(field('label', panel()), 'Matriz');
+    fireEvent.click(within(form()).getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Cliente salvo com sucesso')).toBeInTheDocument();
+    const [customer] = await db.records('customers').toArray();
+    expect(await db.records('customer_addresses').toArray()).toEqual([
+      expect.objectContaining({ customer_key: customer!.key, label: 'Matriz', street: null, city: null }),
+    ]);
+  });
 });
 
 describe('postcode lookup', () => {
