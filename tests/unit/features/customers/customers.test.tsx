@@ -298,6 +298,10 @@ describe("'Anexos'", () => {
     fireEvent.click(await screen.findByRole('tab', { name: 'Anexos' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Anexar arquivos' }));
     const modal = await screen.findByRole('dialog', { name: 'Upload de Arquivos' });
+    // The drop area's file input is named in Portuguese (react-dropzone's own name is 'file upload').
+    expect(modal.querySelector('input[type="file"]')).toHaveAccessibleName('Arraste os arquivos aqui ou clique para escolher');
+    expect(within(modal).queryByLabelText('file upload')).not.toBeInTheDocument();
+    expect(within(modal).getByRole('button', { name: 'Arraste os arquivos aqui ou clique para escolher' })).toBeInTheDocument();
     fireEvent.change(modal.querySelector('input[type="file"]')!, {
       target: { files: [new File(['<svg/>'], 'logo.svg', { type: 'image/svg+xml' })] },
     });
