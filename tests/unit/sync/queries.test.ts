@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_SIZE } from '../../../sync/contract/list';
 import type { SyncDatabase } from '../../../sync/store/database';
+import { saveRecord } from '@sync/engine/mutations';
 import { withIndexes } from '../../../sync/store/local-record';
 import { readAll, readChildren, readPage } from '../../../sync/store/queries';
 import type { StoredRecord } from '../../../sync/store/types';
@@ -163,5 +164,17 @@ describe('small lists and lines', () => {
     expect(await stored({ 1: 'z', 2: 'b' })).toEqual(['Matriz', 'Filial']);
     // Lines not sent yet follow (the server will number them after), in the order made here.
     expect(await stored({ 1: 'z', 2: 'b' }, ['m', 'a'])).toEqual(['Matriz', 'Filial', 'Nova 0', 'Nova 1']);
+  });
+
+  it('orders lines saved at the same moment on this device in the order they were queued, as they will be numbered', async () => {
+    const small = openTestDb();
+    const now = () => Date.parse('2026-01-01T00:00:00.000Z');
+    const customer = await saveRecord(small, 'customers', null, { name: 'Cliente', type: 'individual', email: 'a@b.com.br', phone: '11987654321' }, { now });
+    const labels = ['Matriz', 'Filial', 'Depósito', 'Obra', 'Escritório'];
+    for (const label of labels) await saveRecord(small, 'customer_addresses', null, { customer_key: customer, label }, { now });
+    // Same creation time for all: the random local keys alone would shuffle them.
+    expect((await readChildren(small, 'customer_addresses', customer)).map((row) => row.label)).toEqual(labels);
+    small.close();
+    await small.delete();
   });
 });
