@@ -42,8 +42,8 @@ function joinMaskedNumbers(text: string): string {
 /**
  * Normalised words of a search query. A masked number is one word without
  * its mask, so a CNPJ typed as '12.345.678/0001-95' finds the customer stored
- * with the digits only, and a CAS '50-00-0' does not also match every record
- * with a word starting with '0'.
+ * with the digits only, and a CAS '50-00-0' is looked for whole rather than
+ * as three unrelated numbers.
  */
 export function queryWordsOf(text: string): string[] {
   return wordsOf(joinMaskedNumbers(text));
