@@ -7,8 +7,8 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { pwaManifest } from './src/app/pwa/manifest';
-import { viteAliases } from './path-aliases';
+import { pwaManifest } from './src/app/pwa/manifest.ts';
+import { viteAliases } from './path-aliases.ts';
 
 const API_TARGET = process.env.API_PROXY_TARGET ?? 'http://localhost:8080';
 

@@ -4,7 +4,7 @@
  * a running server and Chromium.
  */
 import { defineConfig } from 'vitest/config';
-import { viteAliases } from './path-aliases';
+import { viteAliases } from './path-aliases.ts';
 
 export default defineConfig({
   test: {

@@ -5,7 +5,7 @@
  * fork: the machine is small and the server is shared.
  */
 import { defineConfig } from 'vitest/config';
-import { viteAliases } from './path-aliases';
+import { viteAliases } from './path-aliases.ts';
 
 export default defineConfig({
   resolve: { alias: viteAliases },

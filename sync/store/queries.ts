@@ -8,7 +8,7 @@
 import { PAGE_SIZE } from '../contract/list';
 import type { SyncDatabase } from './database';
 import { isLive } from './local-record';
-import { MAX_PREFIX_LENGTH, matchesAllWords, pickIndexWord, prefixRange, recordWords, wordsOf } from './search-index';
+import { MAX_PREFIX_LENGTH, matchesAllWords, pickIndexWord, prefixRange, queryWordsOf, recordWords } from './search-index';
 import type { StoredRecord } from './types';
 
 export interface PageQuery {
@@ -33,7 +33,7 @@ export async function readPage(db: SyncDatabase, resourceName: string, query: Pa
   const pageSize = query.pageSize ?? PAGE_SIZE;
   const page = Math.max(1, Math.floor(query.page ?? 1));
   const skip = (page - 1) * pageSize;
-  const queryWords = wordsOf(query.search ?? '');
+  const queryWords = queryWordsOf(query.search ?? '');
   const indexWord = pickIndexWord(queryWords);
 
   let rows: StoredRecord[];
@@ -79,7 +79,26 @@ export async function readAll(db: SyncDatabase, resourceName: string): Promise<S
   return db.records(resourceName).orderBy('_sort').reverse().toArray();
 }
 
-/** The live lines of a parent record, in the order they were added. */
+/**
+ * The order lines were added, the same on every device: the lines the
+ * server has, by server id (its creation order; lines made by one request
+ * share their created_at, and `_sort` would then fall back to each device's
+ * own random local key), then the lines not sent yet in the order their
+ * changes were queued here (`createdSeq`: the outbox's order, which is the
+ * order they will be sent and numbered in; several lines saved in one unit
+ * of work share their creation time), else by `_sort`.
+ */
+export function compareLines(a: StoredRecord, b: StoredRecord, createdSeq: ReadonlyMap<string, number> = new Map()): number {
+  if (a.id !== null && b.id !== null) return a.id - b.id;
+  if (a.id !== null) return -1;
+  if (b.id !== null) return 1;
+  const seqA = createdSeq.get(a.key) ?? Number.POSITIVE_INFINITY;
+  const seqB = createdSeq.get(b.key) ?? Number.POSITIVE_INFINITY;
+  if (seqA !== seqB) return seqA < seqB ? -1 : 1;
+  return a._sort! < b._sort! ? -1 : a._sort! > b._sort! ? 1 : 0;
+}
+
+/** The live lines of a parent record, in the order they were added (`compareLines`). */
 export async function readChildren(
   db: SyncDatabase,
   resourceName: string,
@@ -87,8 +106,16 @@ export async function readChildren(
 ): Promise<StoredRecord[]> {
   const parent = db.registry.get(resourceName).parent;
   if (!parent) throw new Error(`${resourceName} has no parent`);
-  const lines = await db.records(resourceName).where(parent.keyField).equals(parentKey).toArray();
-  return lines.filter(isLive).sort((a, b) => (a._sort! < b._sort! ? -1 : a._sort! > b._sort! ? 1 : 0));
+  const lines = (await db.records(resourceName).where(parent.keyField).equals(parentKey).toArray()).filter(isLive);
+  const unsent = lines.filter((line) => line.id === null).map((line) => line.key);
+  const createdSeq = new Map<string, number>();
+  if (unsent.length > 1) {
+    for (const entry of await db.outbox.where('key').anyOf(unsent).toArray()) {
+      const known = createdSeq.get(entry.key);
+      if (entry.seq !== undefined && (known === undefined || entry.seq < known)) createdSeq.set(entry.key, entry.seq);
+    }
+  }
+  return lines.sort((a, b) => compareLines(a, b, createdSeq));
 }
 
 /** One live record by local key (undefined when missing or deleted). */

@@ -13,6 +13,7 @@
  * version that has shipped: devices hold data written under it.
  */
 import type { Transaction } from 'dexie';
+import { withIndexes } from './local-record';
 import { allReferences, type ResourceDefinition } from './registry/resource';
 import { CATALOG_RESOURCES } from './registry/catalog';
 import { CUSTOMER_RESOURCES } from './registry/customers';
@@ -42,8 +43,25 @@ export function resourceStores(resources: readonly ResourceDefinition[]): Record
   return Object.fromEntries(resources.map((resource) => [resource.name, resourceIndexes(resource)]));
 }
 
+/** Recomputes the list and search index fields of every row of the resources (after a change to how they are derived). */
+export function reindexRecords(resources: readonly ResourceDefinition[]): (transaction: Transaction) => Promise<unknown> {
+  return (transaction) =>
+    Promise.all(
+      resources.map((resource) =>
+        transaction
+          .table(resource.name)
+          .toCollection()
+          .modify((record, ref) => {
+            ref.value = withIndexes(resource, record);
+          }),
+      ),
+    );
+}
+
 export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
   { version: 1, stores: { ...ENGINE_STORES, ...resourceStores(CATALOG_RESOURCES) } },
   // Issue 5: customers, their addresses and files (new tables only; the files table is version 1's).
   { version: 2, stores: resourceStores(CUSTOMER_RESOURCES) },
+  // Issue 8: masked numbers are also indexed whole ('50-00-0' → '50000'), so a masked query finds them.
+  { version: 3, stores: {}, upgrade: reindexRecords([...CATALOG_RESOURCES, ...CUSTOMER_RESOURCES]) },
 ];

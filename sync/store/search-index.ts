@@ -26,12 +26,42 @@ export function wordsOf(text: string): string[] {
     .filter((word) => word.length > 0);
 }
 
-/** Normalised words of the searchable fields of a record. */
+/**
+ * A number written with its mask: letter/digit groups joined by '.', '/' or
+ * '-', optionally after a phone's '(11) ' ('12.345.678/0001-95',
+ * '529.982.247-25', '50-00-0', '(11) 3456-7890', 'AB/123'). Only runs with a
+ * digit count, so 'S.A.' and 'guarda-chuva' stay words of their own.
+ */
+const MASKED_RUN = /(?:\(\p{N}+\)\s?)?[\p{L}\p{N}]+(?:[./-][\p{L}\p{N}]+)*/gu;
+
+/** The text with every masked number written as one word without its mask. */
+function joinMaskedNumbers(text: string): string {
+  return text.replace(MASKED_RUN, (run) => (/\p{N}/u.test(run) ? run.replace(/[^\p{L}\p{N}]+/gu, '') : run));
+}
+
+/**
+ * Normalised words of a search query. A masked number is one word without
+ * its mask, so a CNPJ typed as '12.345.678/0001-95' finds the customer stored
+ * with the digits only, and a CAS '50-00-0' is looked for whole rather than
+ * as three unrelated numbers.
+ */
+export function queryWordsOf(text: string): string[] {
+  return wordsOf(joinMaskedNumbers(text));
+}
+
+/**
+ * Normalised words of the searchable fields of a record: the words split at
+ * punctuation ('50', '00', '0', so '00' still finds '50-00-0') and each
+ * masked number also whole ('50000'), which a masked query looks for.
+ */
 export function recordWords(record: Record<string, unknown>, fields: readonly string[]): string[] {
   const words: string[] = [];
   for (const field of fields) {
     const value = record[field];
-    if (typeof value === 'string' || typeof value === 'number') words.push(...wordsOf(String(value)));
+    if (typeof value !== 'string' && typeof value !== 'number') continue;
+    const parts = wordsOf(String(value));
+    words.push(...parts);
+    for (const whole of wordsOf(joinMaskedNumbers(String(value)))) if (!parts.includes(whole)) words.push(whole);
   }
   return words;
 }

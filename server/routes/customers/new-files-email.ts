@@ -7,23 +7,14 @@
  * is plain text; the HTML part escapes it.
  */
 import type { Customer } from '../../../sync/contract/customers';
-import { MESSAGE_PLACEHOLDERS as P } from '../../../sync/contract/settings';
-import { maskDocument } from '../../../src/domain/masks';
+import { fillCustomerPlaceholders as fillTemplate } from '@sync/contract/message-template';
 import type { MailMessage } from '../../mail/mailer';
 
 export const NEW_FILES_TEMPLATE_OPTION = 'message_sendMessageNewFilesUpload';
 
+/** The message with the customer's placeholders filled (the same fill as the screens'). */
 export function fillCustomerPlaceholders(template: string, customer: Customer): string {
-  const values: Record<string, string> = {
-    [P.customerName]: customer.name,
-    [P.contact]: customer.contact_name || customer.name,
-    [P.documentType]: customer.type === 'corporate' ? 'CNPJ' : 'CPF',
-    [P.document]: customer.document ? maskDocument(customer.type, customer.document) : '',
-    [P.total]: '',
-    [P.totalInWords]: '',
-    [P.quotationId]: '',
-  };
-  return Object.entries(values).reduce((text, [placeholder, value]) => text.split(placeholder).join(value), template);
+  return fillTemplate(template, { name: customer.name, type: customer.type, document: customer.document, contactName: customer.contact_name });
 }
 
 function escapeHtml(text: string): string {

@@ -9,7 +9,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocalList } from '../../../sync/react/use-local-record';
 import type { LocalProduct } from '../../../sync/store/registry/catalog-records';
 import { RecordEditPage, RecordRoute, useRecordEditor } from '../../ui/edit-page';
-import { EquipmentLinesSection } from '../../ui/equipment';
+import { EquipmentLinesSection } from '@/entities/equipment';
 import { AGENT_FIELD_NAMES, agentValues, readAgent, type AgentValues } from './agent-form';
 import { AgentFields } from './agent-fields';
 import { AGENT_ROUTES } from './agent-routes';

@@ -24,7 +24,7 @@ type TextField = Exclude<AgentField, 'type' | 'price'>;
 
 export function AgentFields({ values, errors, types, chemical, onChange, onNewType }: AgentFieldsProps) {
   const labels = AGENT_TEXTS.fields;
-  const text = (field: TextField, label: string, name: string, extra: { placeholder?: string } = {}): ReactNode => (
+  const text = (field: TextField, label: string, name: string, extra: { placeholder?: string; required?: boolean } = {}): ReactNode => (
     <TextInput
       label={label}
       name={name}
@@ -50,7 +50,7 @@ export function AgentFields({ values, errors, types, chemical, onChange, onNewTy
 
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-      {text('name', labels.name, 'name')}
+      {text('name', labels.name, 'name', { required: true })}
       <Group gap="xs" align="flex-end" wrap="nowrap">
         <Select
           label={labels.type}

@@ -3,14 +3,16 @@
  * "Tabs"): one draft per tab, over the customer's address lines in the
  * local store. Rules:
  * - a customer always shows at least one tab; the first is labelled
- *   'Endereço Principal' by default, new ones 'Novo Endereço';
+ *   'Endereço Principal' by default, new ones 'Novo Endereço' (then
+ *   'Novo Endereço 2', 3…: two tabs never share a title);
  * - the first tab cannot be removed;
  * - a draft the user changed is kept as typed when the store changes under
  *   it (a pull); untouched drafts follow the store; lines that appear are
  *   added, lines that disappear are dropped unless changed here;
  * - masks and capitalisation on change (CEP; street, district, city);
  * - what a save writes: blank address fields are null; a tab with nothing
- *   but its label is "blank" and is not saved with a new customer.
+ *   but a default label is "blank" and is not saved with a new customer
+ *   (a label of the user's own is saved).
  *
  * Pure functions over plain values; the tabs component keeps the state.
  */
@@ -120,8 +122,23 @@ export function mergeLines(drafts: readonly AddressDraft[], lines: readonly Loca
   return next.length > 0 ? next : initialDrafts([]);
 }
 
+/**
+ * The label of a tab being added: 'Novo Endereço', or 'Novo Endereço 2', 3…
+ * when that title is taken, so two tabs never share a title (the lowest
+ * free number).
+ */
+export function newTabLabel(drafts: readonly AddressDraft[]): string {
+  const taken = new Set(drafts.map((draft, index) => tabLabel(draft, index)));
+  const base = ADDRESS_TEXTS.defaultLabels.other;
+  if (!taken.has(base)) return base;
+  let number = 2;
+  while (taken.has(`${base} ${number}`)) number += 1;
+  return `${base} ${number}`;
+}
+
 export function addDraft(drafts: readonly AddressDraft[]): AddressDraft[] {
-  return [...drafts, { tabId: newTabId(), key: null, values: blankAddress(drafts.length), dirty: true }];
+  const values = { ...blankAddress(drafts.length), label: newTabLabel(drafts) };
+  return [...drafts, { tabId: newTabId(), key: null, values, dirty: true }];
 }
 
 /** 'Remover endereço' is not offered on the first tab. */
@@ -154,9 +171,20 @@ export function markSaved(drafts: readonly AddressDraft[], tabId: string, key: s
   return drafts.map((draft) => (draft.tabId === tabId ? { ...draft, key, dirty: false } : draft));
 }
 
-/** Nothing but the label filled in. */
+/** A label the page gave, not the user: empty, 'Endereço Principal', 'Novo Endereço' or 'Novo Endereço 2'… */
+function isDefaultLabel(label: string): boolean {
+  const text = label.trim();
+  const { first, other } = ADDRESS_TEXTS.defaultLabels;
+  return text === '' || text === first || text === other || new RegExp(`^${other} \\d+$`).test(text);
+}
+
+/**
+ * Nothing filled in but a default label. A label of the user's own
+ * ('Matriz') is content: such a tab is saved, not silently dropped.
+ */
 export function isBlankAddress(values: AddressValues): boolean {
-  return [values.zipcode, values.street, values.number, values.address2, values.district, values.city].every((text) => !text.trim()) && !values.state;
+  const fieldsBlank = [values.zipcode, values.street, values.number, values.address2, values.district, values.city].every((text) => !text.trim());
+  return fieldsBlank && !values.state && isDefaultLabel(values.label);
 }
 
 const orNull = (text: string) => (text.trim() ? text.trim() : null);

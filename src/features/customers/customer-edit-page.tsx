@@ -1,7 +1,7 @@
 /**
  * A customer's page: 'Cliente / Adicionar' at /admin/clientes/novo, the edit
  * page at /admin/clientes/{id or local key}. Card 'Dados cadastrais' with the
- * customer form (src/ui/customer-form), Salvar and Deletar, then the tabs:
+ * customer form (src/entities/customer), Salvar and Deletar, then the tabs:
  * one per address and 'Anexos'. Salvar saves the customer and the addresses
  * changed in the tabs (for a new customer: every address filled in, and the
  * files held in 'Anexos'), then goes to /admin/clientes/{id}. Everything is
@@ -11,8 +11,8 @@
  * disabled, no Salvar, no address buttons, files to download only.
  */
 import { useEffect, useState } from 'react';
-import { Card, Stack, Text, Title } from '@mantine/core';
-import { Navigate, useNavigate } from '@tanstack/react-router';
+import { Anchor, Card, Stack, Text, Title } from '@mantine/core';
+import { Link, Navigate, useNavigate } from '@tanstack/react-router';
 import { useSyncDatabase } from '../../../sync/react/context';
 import { useLocalLines } from '../../../sync/react/use-local-record';
 import { useRecordProblem } from '../../../sync/react/use-outbox-problems';
@@ -21,7 +21,7 @@ import { useSyncActions } from '../../../sync/react/use-sync-actions';
 import type { LocalCustomer } from '../../../sync/store/registry/customer-records';
 import { alertDanger, alertSuccess } from '../../ui/alerts';
 import { useConfirmDelete } from '../../ui/confirm-delete';
-import { CustomerFields, useCustomerForm } from '../../ui/customer-form';
+import { CUSTOMER_FORM_TEXTS, CustomerFields, SameDocumentNotice, useCustomerForm, useSameDocumentCustomer } from '@/entities/customer';
 import { EDIT_TEXTS, RecordEditPage, RecordRoute } from '../../ui/edit-page';
 import { errorMessage } from '../../ui/forms';
 import {
@@ -90,6 +90,7 @@ function CustomerEditor({ record, restricted = false, remote }: { record?: Local
   const { saveRecord, deleteRecord } = useSyncActions();
   const problem = useRecordProblem('customers', record?.key);
   const form = useCustomerForm(record);
+  const sameDocument = useSameDocumentCustomer(form.values, record?.key);
   const { drafts, setDrafts } = useAddressDrafts(record);
   const [addressErrors, setAddressErrors] = useState<Record<string, AddressErrors>>({});
   const [activeTab, setActiveTab] = useState<string | null>(null);
@@ -199,7 +200,25 @@ function CustomerEditor({ record, restricted = false, remote }: { record?: Local
         </Card>
       }
     >
-      <CustomerFields values={form.values} errors={form.errors} onChange={form.change} />
+      <CustomerFields
+        values={form.values}
+        errors={form.errors}
+        onChange={form.change}
+        documentNotice={
+          <SameDocumentNotice
+            existing={sameDocument}
+            action={(existing) => (
+              // A new tab: what was typed here stays.
+              <Anchor
+                size="sm"
+                renderRoot={(props) => <Link {...props} {...CUSTOMER_ROUTES.record(routeParamOf(existing))} target="_blank" rel="noopener" />}
+              >
+                {CUSTOMER_FORM_TEXTS.sameDocument.open}
+              </Anchor>
+            )}
+          />
+        }
+      />
     </RecordEditPage>
   );
 }

@@ -294,7 +294,14 @@ export function CustomerFilesTab({ customer, restricted = false, held = [], onHe
         <NotifyModal
           opened={notifyOpen}
           onClose={() => setNotifyOpen(false)}
-          customer={{ id: customer.id, email: customer.email }}
+          customer={{
+            id: customer.id,
+            email: customer.email,
+            name: customer.name,
+            type: customer.type,
+            document: customer.document,
+            contactName: customer.contact?.name ?? customer.contact_name,
+          }}
           remote={remote}
         />
       ) : null}

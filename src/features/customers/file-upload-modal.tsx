@@ -75,7 +75,11 @@ function UploadForm({ onClose, onSave }: Omit<FileUploadModalProps, 'opened'>) {
         accept={ACCEPT}
         maxSize={MAX_BYTES}
         multiple
+        // The area opens the file chooser (click, Enter, Space): a button named in Portuguese, and
+        // its hidden input too (react-dropzone names that input 'file upload').
+        role="button"
         aria-label={FILE_TEXTS.modal.drop}
+        inputProps={{ 'aria-label': FILE_TEXTS.modal.drop }}
       >
         <Stack gap={4} align="center" py="lg" style={{ pointerEvents: 'none' }}>
           <Text fw={500}>{FILE_TEXTS.modal.drop}</Text>

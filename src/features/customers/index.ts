@@ -1,6 +1,6 @@
 /**
  * The customers area (issue 5): list, customer page with address tabs and
- * attachments. The customer form itself lives in src/ui/customer-form so a
+ * attachments. The customer form itself lives in src/entities/customer so a
  * quotation screen can use it (its 'Adicionar Cliente' modal) without
  * importing this feature.
  */

@@ -1,13 +1,15 @@
 /**
  * 'Notificar por e-mail': tells the customer that new files are there. The
  * message starts as the template of the settings
- * (`message_sendMessageNewFilesUpload`) and may be edited; the e-mail starts
+ * (`message_sendMessageNewFilesUpload`) with the customer's placeholders
+ * ({cliente}, {contato}…) filled in, and may be edited; the e-mail starts
  * as the customer's. Sent at once through the API (it needs a connection:
  * the button is only enabled online); success shows the server's 'Notificação
  * de novos arquivos enviada com sucesso'.
  */
 import { useEffect, useState } from 'react';
 import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { fillCustomerPlaceholders, type PlaceholderCustomer } from '@sync/contract/message-template';
 import { alertDanger, alertSuccess } from '../../ui/alerts';
 import { errorMessage } from '../../ui/forms';
 import type { CustomerRemote } from './customer-remote';
@@ -16,7 +18,8 @@ import { FILE_TEXTS } from './customer-texts';
 export interface NotifyModalProps {
   opened: boolean;
   onClose: () => void;
-  customer: { id: number; email: string | null };
+  /** The customer notified; its name, type, document and contact fill the template. */
+  customer: PlaceholderCustomer & { id: number; email: string | null };
   remote: CustomerRemote;
 }
 
@@ -40,7 +43,7 @@ function NotifyForm({ onClose, customer, remote }: Omit<NotifyModalProps, 'opene
     remote
       .newFilesTemplate()
       .then((template) => {
-        if (active) setMessage((current) => current || template);
+        if (active) setMessage((current) => current || fillCustomerPlaceholders(template, customer));
       })
       // Without the template the server uses it anyway when the message is blank.
       .catch(() => undefined)
@@ -50,6 +53,7 @@ function NotifyForm({ onClose, customer, remote }: Omit<NotifyModalProps, 'opene
     return () => {
       active = false;
     };
+    // The template is read once per opening; a customer's later change does not overwrite the message.
   }, [remote]);
 
   const send = async () => {

@@ -5,7 +5,7 @@
  */
 import { ActionIcon, Alert, Group, Select, SimpleGrid, TextInput, Tooltip } from '@mantine/core';
 import type { LocalEquipmentCategory } from '../../../sync/store/registry/catalog-records';
-import { expiryStatus } from '../../ui/equipment';
+import { expiryStatus } from '@/entities/equipment';
 import type { SchemaForm } from '../../ui/forms';
 import { DateInputBR, parseDateText, todayIso } from '../../ui/inputs';
 import type { equipmentFormSchema } from './equipment-form';

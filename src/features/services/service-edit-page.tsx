@@ -7,7 +7,7 @@
  * /admin/servicos/{id}.
  */
 import { NamePriceEditPage } from '../../ui/edit-page';
-import { EquipmentLinesSection } from '../../ui/equipment';
+import { EquipmentLinesSection } from '@/entities/equipment';
 import { SERVICE_ROUTES } from './service-routes';
 import { SERVICE_TEXTS } from './service-texts';
 

@@ -213,6 +213,8 @@ describe('the list', () => {
     ['98.765', ['Química Vale Verde S.A.']],
     ['98765432', ['Química Vale Verde S.A.']],
     ['529.982', ['Água Limpa Saneamento']],
+    ['98.765.432/0001-98', ['Química Vale Verde S.A.']],
+    ['529.982.247-25', ['Água Limpa Saneamento']],
     ['pedraforte', ['Construtora Pedra Forte']],
     ['(19) 3214', ['Química Vale Verde S.A.']],
     ['inexistente', []],

@@ -36,6 +36,18 @@ async function chooseType(name: string) {
 }
 
 describe('agent page', () => {
+  it('marks the required fields (Nome, Tipo, Preço) and only those', async () => {
+    await pullProductTypes(db);
+    await renderApp(db, routes, '/admin/agentes/novo');
+    expect(await screen.findByText('Agente / Adicionar')).toBeInTheDocument();
+    const marked = (input: HTMLElement) => {
+      const label = document.querySelector(`label[for="${input.id}"]`);
+      return input.hasAttribute('required') && label?.textContent?.includes('*') === true;
+    };
+    expect([field('name')!, typeBox(), field('price')!].map(marked)).toEqual([true, true, true]);
+    expect([field('code')!, field('method')!].map(marked)).toEqual([false, false]);
+  });
+
   it('creates a chemical agent: CAS only for the chemical type, then the equipment section', { timeout: 30_000 }, async () => {
     const [, chemicalKey] = await pullProductTypes(db);
     const app = await renderApp(db, routes, '/admin/agentes/novo');

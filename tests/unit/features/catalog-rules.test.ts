@@ -9,7 +9,7 @@ import { agentValues, readAgent } from '../../../src/features/agents/agent-form'
 import { defaultProductType, isChemicalType } from '../../../src/features/agents/product-type';
 import { z } from 'zod';
 import { equipmentFormSchema, equipmentValues } from '../../../src/features/equipment/equipment-form';
-import { expiryStatus } from '../../../src/ui/equipment/expiry';
+import { expiryStatus } from '@/entities/equipment/expiry';
 import { moneyToText, parseDateText, parseMoneyText, todayIso } from '../../../src/ui/inputs';
 import type { LocalProductType } from '../../../sync/store/registry/catalog-records';
 

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_SIZE } from '../../../sync/contract/list';
 import type { SyncDatabase } from '../../../sync/store/database';
+import { saveRecord } from '@sync/engine/mutations';
 import { withIndexes } from '../../../sync/store/local-record';
 import { readAll, readChildren, readPage } from '../../../sync/store/queries';
 import type { StoredRecord } from '../../../sync/store/types';
@@ -94,6 +95,24 @@ describe('search', () => {
   });
 });
 
+describe('customer search by CPF or CNPJ', () => {
+  it('finds the customer with the document typed with or without its mask', async () => {
+    const small = openTestDb();
+    const resource = small.registry.get('customers');
+    const customer = (key: string, name: string, document: string) =>
+      withIndexes(resource, { key, id: null, created_at: null, updated_at: null, _base: null, _local_at: `2026-01-0${key}T00:00:00.000Z`, name, type: 'corporate', document, email: 'a@b.com.br', phone: '1134567890' });
+    await small.records('customers').bulkPut([customer('1', 'Química Vale Verde', '12345678000195'), customer('2', 'Pedra Forte', '98765432000198')]);
+    const found = async (search: string) => (await readPage(small, 'customers', { search })).rows.map((row) => row.name);
+    expect(await found('12.345.678/0001-95')).toEqual(['Química Vale Verde']);
+    expect(await found('12345678000195')).toEqual(['Química Vale Verde']);
+    expect(await found('98.765')).toEqual(['Pedra Forte']);
+    expect(await found('pedra 98.765.432/0001-98')).toEqual(['Pedra Forte']);
+    expect(await found('(11) 3456-7890')).toEqual(['Pedra Forte', 'Química Vale Verde']);
+    small.close();
+    await small.delete();
+  });
+});
+
 describe('small lists and lines', () => {
   it('leaves tombstones out', async () => {
     const small = openTestDb();
@@ -118,6 +137,43 @@ describe('small lists and lines', () => {
       line('c', 'p2', '2026-01-01T00:00:00.000Z'),
     ]);
     expect((await readChildren(small, 'product_equipments', 'p1')).map((row) => row.key)).toEqual(['a', 'b']);
+    small.close();
+    await small.delete();
+  });
+
+  it('orders lines created at the same moment the same way on every device: by server id, then the unsent ones', async () => {
+    // Two devices pulled the same two addresses, created by one request (same created_at),
+    // and gave them their own random local keys.
+    const stored = async (keys: Record<number, string>, unsent: string[] = []) => {
+      const small = openTestDb();
+      const resource = small.registry.get('customer_addresses');
+      const line = (key: string, id: number | null, label: string, at: { created_at?: string; _local_at?: string }) =>
+        withIndexes(resource, { key, id, updated_at: null, _base: null, created_at: null, ...at, customer_key: 'c', customer_id: 1, label });
+      const same = { created_at: '2026-01-01T00:00:00.000Z' };
+      await small.records('customer_addresses').bulkPut([
+        line(keys[2]!, 2, 'Filial', same),
+        line(keys[1]!, 1, 'Matriz', same),
+        ...unsent.map((key, index) => line(key, null, `Nova ${index}`, { _local_at: `2025-12-3${index}T00:00:00.000Z` })),
+      ]);
+      const labels = (await readChildren(small, 'customer_addresses', 'c')).map((row) => row.label);
+      small.close();
+      await small.delete();
+      return labels;
+    };
+    expect(await stored({ 1: 'a', 2: 'b' })).toEqual(['Matriz', 'Filial']);
+    expect(await stored({ 1: 'z', 2: 'b' })).toEqual(['Matriz', 'Filial']);
+    // Lines not sent yet follow (the server will number them after), in the order made here.
+    expect(await stored({ 1: 'z', 2: 'b' }, ['m', 'a'])).toEqual(['Matriz', 'Filial', 'Nova 0', 'Nova 1']);
+  });
+
+  it('orders lines saved at the same moment on this device in the order they were queued, as they will be numbered', async () => {
+    const small = openTestDb();
+    const now = () => Date.parse('2026-01-01T00:00:00.000Z');
+    const customer = await saveRecord(small, 'customers', null, { name: 'Cliente', type: 'individual', email: 'a@b.com.br', phone: '11987654321' }, { now });
+    const labels = ['Matriz', 'Filial', 'Depósito', 'Obra', 'Escritório'];
+    for (const label of labels) await saveRecord(small, 'customer_addresses', null, { customer_key: customer, label }, { now });
+    // Same creation time for all: the random local keys alone would shuffle them.
+    expect((await readChildren(small, 'customer_addresses', customer)).map((row) => row.label)).toEqual(labels);
     small.close();
     await small.delete();
   });

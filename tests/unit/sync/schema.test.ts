@@ -7,6 +7,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SyncDatabase } from '../../../sync/store/database';
 import { newKey } from '../../../sync/store/keys';
 import { costs } from '../../../sync/store/registry/catalog';
+import { readPage } from '@sync/store/queries';
+import { searchEntries, wordsOf } from '@sync/store/search-index';
 import { ENGINE_STORES, resourceIndexes, resourceStores, SCHEMA_VERSIONS, type SchemaVersion } from '../../../sync/store/schema';
 import type { StoredRecord } from '../../../sync/store/types';
 
@@ -54,5 +56,21 @@ describe('schema', () => {
     expect(await second.records('costs').get('a')).toMatchObject({ price: 30000 });
     expect(await second.records('costs').where('price').equals(30000).count()).toBe(1);
     expect(second.verno).toBe(2);
+  });
+
+  it('version 3 re-indexes the rows so a masked number typed in the search finds them', async () => {
+    const name = `reindex-${newKey()}`;
+    const first = new SyncDatabase(name, { versions: SCHEMA_VERSIONS.filter((step) => step.version < 3) });
+    // As version 2 indexed it: the CAS's parts only.
+    const sort = '2026-01-01T00:00:00.000Z|a';
+    const words = ['formaldeido', ...wordsOf('50-00-0')];
+    await first.records('products').put({ key: 'a', id: 1, created_at: null, updated_at: null, _base: null, name: 'Formaldeído', cas: '50-00-0', _sort: sort, _search: searchEntries(words, sort) });
+    expect((await readPage(first, 'products', { search: '50-00-0' })).total).toBe(0);
+    first.close();
+
+    const second = new SyncDatabase(name);
+    opened.push(second);
+    expect((await readPage(second, 'products', { search: '50-00-0' })).rows.map((row) => row.name)).toEqual(['Formaldeído']);
+    expect((await readPage(second, 'products', { search: 'formal 00' })).total).toBe(1);
   });
 });

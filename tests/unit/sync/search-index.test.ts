@@ -10,9 +10,11 @@ import {
   normaliseText,
   pickIndexWord,
   prefixRange,
+  queryWordsOf,
+  recordWords,
   searchEntries,
   wordsOf,
-} from '../../../sync/store/search-index';
+} from '@sync/store/search-index';
 
 describe('normalisation', () => {
   it.each([
@@ -31,6 +33,43 @@ describe('normalisation', () => {
     ['   ', []],
   ])('words of %j', (text, words) => {
     expect(wordsOf(text)).toEqual(words);
+  });
+});
+
+describe('masked numbers (CPF, CNPJ, CAS, phone, serial number)', () => {
+  // The record side keeps the parts and adds the whole; the query side keeps the whole,
+  // so a masked query finds a value stored with or without its mask.
+  it.each([
+    ['12.345.678/0001-95', ['12345678000195']],
+    ['529.982.247-25', ['52998224725']],
+    ['12.ABC.345/01DE-35', ['12abc34501de35']],
+    ['(11) 3456-7890', ['1134567890']],
+    ['CAS 50-00-0', ['cas', '50000']],
+    ['12.345.678/', ['12345678']],
+    ['S.A. guarda-chuva', ['s', 'a', 'guarda', 'chuva']],
+    ['tolueno 108', ['tolueno', '108']],
+  ])('query %j → %j', (text, words) => {
+    expect(queryWordsOf(text)).toEqual(words);
+  });
+
+  it.each([
+    ['12345678000195', ['12345678000195']],
+    ['50-00-0', ['50', '00', '0', '50000']],
+    ['(11) 3456-7890', ['11', '3456', '7890', '1134567890']],
+  ])('record %j → %j', (text, words) => {
+    expect(recordWords({ value: text }, ['value']).sort()).toEqual([...words].sort());
+  });
+
+  it.each([
+    ['12.345.678/0001-95', '12345678000195'],
+    ['12.345.678', '12345678000195'],
+    ['529.982.247-25', '52998224725'],
+    ['50-00-0', '50-00-0'],
+    ['50', '50-00-0'],
+    ['(11) 3456-7890', '1134567890'],
+    ['SN-4321', 'SN-4321'],
+  ])('%j finds %j', (query, stored) => {
+    expect(matchesAllWords(recordWords({ value: stored }, ['value']), queryWordsOf(query))).toBe(true);
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * 'Adicionar Cliente' (src/ui/customer-form), as a quotation form will use
+ * 'Adicionar Cliente' (src/entities/customer), as a quotation form will use
  * it: opened from a link, the customer form with its messages, Salvar
  * keeps the customer on the device (offline too) and hands its local key
  * back; each opening starts empty.
@@ -9,7 +9,7 @@ import { Button, Text } from '@mantine/core';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SyncDatabase } from '../../../../sync/store/database';
-import { AddCustomerModal } from '../../../../src/ui/customer-form';
+import { AddCustomerModal } from '@/entities/customer';
 import { closeTestDb, openTestDb, renderApp } from '../render-app';
 
 /** Stands in for the quotation form: a link that opens the modal and shows the chosen customer. */

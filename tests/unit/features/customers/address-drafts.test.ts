@@ -48,12 +48,22 @@ describe('tabs and labels', () => {
     expect(drafts[0]).toMatchObject({ key: null, dirty: false, values: { label: 'Endereço Principal', zipcode: '', state: null } });
   });
 
-  it("labels added tabs 'Novo Endereço', and only the first tab cannot be removed", () => {
+  it("labels added tabs 'Novo Endereço', then 'Novo Endereço 2'…, and only the first tab cannot be removed", () => {
     const drafts = addDraft(addDraft(initialDrafts([])));
-    expect(drafts.map((draft, index) => tabLabel(draft, index))).toEqual(['Endereço Principal', 'Novo Endereço', 'Novo Endereço']);
+    expect(drafts.map((draft, index) => tabLabel(draft, index))).toEqual(['Endereço Principal', 'Novo Endereço', 'Novo Endereço 2']);
     expect([0, 1, 2].map(canRemoveDraft)).toEqual([false, true, true]);
     expect(removeDraft(drafts, drafts[0]!.tabId)).toHaveLength(3);
     expect(removeDraft(drafts, drafts[1]!.tabId).map((draft) => draft.tabId)).toEqual([drafts[0]!.tabId, drafts[2]!.tabId]);
+  });
+
+  it('never gives a new tab the title of another tab', () => {
+    const three = addDraft(addDraft(addDraft(initialDrafts([]))));
+    expect(three.map((draft) => draft.values.label)).toEqual(['Endereço Principal', 'Novo Endereço', 'Novo Endereço 2', 'Novo Endereço 3']);
+    // The lowest free number comes back once its tab is gone or renamed.
+    const removed = addDraft(removeDraft(three, three[1]!.tabId));
+    expect(removed.map((draft) => draft.values.label)).toEqual(['Endereço Principal', 'Novo Endereço 2', 'Novo Endereço 3', 'Novo Endereço']);
+    const renamed = addDraft(updateDraft(three, three[3]!.tabId, { label: 'Fábrica' }));
+    expect(renamed.map((draft) => draft.values.label)).toEqual(['Endereço Principal', 'Novo Endereço', 'Novo Endereço 2', 'Fábrica', 'Novo Endereço 3']);
   });
 
   it('shows a blank label as the default of its place', () => {
@@ -118,9 +128,12 @@ describe('values', () => {
     expect(readAddress(values, 0)).toEqual({ ok: false, errors: { zipcode: 'CEP inválido', state: 'Estado inválido' } });
   });
 
-  it('calls a tab with only its label blank', () => {
+  it('calls a tab blank when nothing but a default label is in it; a label of its own counts', () => {
     const values = initialDrafts([])[0]!.values;
     expect(isBlankAddress(values)).toBe(true);
+    expect(isBlankAddress({ ...values, label: '  ' })).toBe(true);
+    expect(isBlankAddress({ ...values, label: 'Novo Endereço 2' })).toBe(true);
+    expect(isBlankAddress({ ...values, label: 'Matriz' })).toBe(false);
     expect(isBlankAddress({ ...values, state: 'SP' })).toBe(false);
     expect(isBlankAddress({ ...values, number: '1' })).toBe(false);
   });

@@ -1,5 +1,5 @@
 /**
- * The customer form's rules (src/ui/customer-form/customer-form-values.ts):
+ * The customer form's rules (src/entities/customer/customer-form-values.ts):
  * masks and capitalisation as typed, the spec's messages, check digits of
  * CPF and CNPJ by type, and the contact: copied from an individual, the
  * company's own block (null when blank).
@@ -10,7 +10,7 @@ import {
   customerFormValues,
   readCustomerForm,
   type CustomerFormValues,
-} from '../../../../src/ui/customer-form';
+} from '@/entities/customer';
 
 const filled = (patch: Partial<CustomerFormValues> = {}): CustomerFormValues => ({
   ...customerFormValues(),

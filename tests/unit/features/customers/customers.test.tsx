@@ -16,6 +16,7 @@ import { CustomerEditPage } from '../../../../src/features/customers/customer-ed
 import { CustomerListPage } from '../../../../src/features/customers/customer-list-page';
 import { closeTestDb, openTestDb, renderApp, type RouteView } from '../render-app';
 import { AT, pulled } from '../server-records';
+import { wireAddress, wireCustomer } from './wire-records';
 
 function routesFor(restricted: boolean): Record<string, RouteView> {
   return {
@@ -42,26 +43,6 @@ const field = (name: string, scope: HTMLElement = document.body) => scope.queryS
 const type = (input: HTMLElement, value: string) => fireEvent.change(input, { target: { value } });
 const panel = () => screen.getByRole('tabpanel');
 
-function wireAddress(id: number, customerId: number, overrides: RecordFields = {}): RecordFields {
-  return {
-    id,
-    customer_id: customerId,
-    label: 'Endereço Principal',
-    zipcode: '01310100',
-    street: 'Avenida Paulista',
-    number: '1000',
-    address: 'Avenida Paulista, 1000',
-    address2: null,
-    district: 'Bela Vista',
-    city: 'São Paulo',
-    state: 'SP',
-    country: 'BR',
-    created_at: AT,
-    updated_at: AT,
-    ...overrides,
-  };
-}
-
 function wireFile(id: number, customerId: number, name: string): RecordFields {
   return {
     id,
@@ -74,26 +55,6 @@ function wireFile(id: number, customerId: number, name: string): RecordFields {
     sha256: 'ab'.repeat(32),
     created_at: AT,
     updated_at: AT,
-  };
-}
-
-function wireCustomer(id: number, overrides: RecordFields = {}): RecordFields {
-  return {
-    id,
-    name: `Cliente ${id}`,
-    type: 'corporate',
-    document: '11222333000181',
-    email: `cliente${id}@exemplo.com.br`,
-    phone: '11987654321',
-    comment: null,
-    contact: { id: 50 + id, customer_id: id, name: 'Ana Souza', email: 'ana@exemplo.com.br', phone: '1133334444', created_at: AT, updated_at: AT },
-    contact_name: 'Ana Souza',
-    addresses: [],
-    f_created_at: '20/11/2026',
-    files: [],
-    created_at: AT,
-    updated_at: AT,
-    ...overrides,
   };
 }
 
@@ -177,6 +138,21 @@ describe('customer form', () => {
     });
     // A blank first address is not saved.
     expect(await db.records('customer_addresses').count()).toBe(0);
+  });
+
+  it("saves a first address that has only a label of its own ('Matriz')", async () => {
+    await renderApp(db, routes, '/admin/clientes/novo');
+    await screen.findByRole('heading', { name: 'Cliente / Adicionar' });
+    type(field('name'), 'Maria da Silva');
+    type(field('email'), 'maria@exemplo.com.br');
+    type(field('phone'), '11987654321');
+    type(field('label', panel()), 'Matriz');
+    fireEvent.click(within(form()).getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Cliente salvo com sucesso')).toBeInTheDocument();
+    const [customer] = await db.records('customers').toArray();
+    expect(await db.records('customer_addresses').toArray()).toEqual([
+      expect.objectContaining({ customer_key: customer!.key, label: 'Matriz', street: null, city: null }),
+    ]);
   });
 });
 
@@ -322,6 +298,10 @@ describe("'Anexos'", () => {
     fireEvent.click(await screen.findByRole('tab', { name: 'Anexos' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Anexar arquivos' }));
     const modal = await screen.findByRole('dialog', { name: 'Upload de Arquivos' });
+    // The drop area's file input is named in Portuguese (react-dropzone's own name is 'file upload').
+    expect(modal.querySelector('input[type="file"]')).toHaveAccessibleName('Arraste os arquivos aqui ou clique para escolher');
+    expect(within(modal).queryByLabelText('file upload')).not.toBeInTheDocument();
+    expect(within(modal).getByRole('button', { name: 'Arraste os arquivos aqui ou clique para escolher' })).toBeInTheDocument();
     fireEvent.change(modal.querySelector('input[type="file"]')!, {
       target: { files: [new File(['<svg/>'], 'logo.svg', { type: 'image/svg+xml' })] },
     });

@@ -5,6 +5,7 @@
  * (customer-form-values.ts applies masks and capitalisation). `disabled`
  * shows them read-only (customer-type users).
  */
+import type { ReactNode } from 'react';
 import { Fieldset, SegmentedControl, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import type { CustomerType } from '../../../sync/contract/customers';
 import { CUSTOMER_FORM_TEXTS } from './customer-form-texts';
@@ -15,9 +16,11 @@ export interface CustomerFieldsProps {
   errors: CustomerFormErrors;
   onChange: (patch: Partial<CustomerFormValues>, field: CustomerFormField | 'type') => void;
   disabled?: boolean;
+  /** Shown under the document's row (the warning about another customer with the same CPF or CNPJ). */
+  documentNotice?: ReactNode;
 }
 
-export function CustomerFields({ values, errors, onChange, disabled = false }: CustomerFieldsProps) {
+export function CustomerFields({ values, errors, onChange, disabled = false, documentNotice }: CustomerFieldsProps) {
   const texts = CUSTOMER_FORM_TEXTS.fields;
   const corporate = values.type === 'corporate';
   const text = (field: CustomerFormField, name: string, label: string, extra: { placeholder?: string; type?: string; required?: boolean } = {}) => (
@@ -59,6 +62,7 @@ export function CustomerFields({ values, errors, onChange, disabled = false }: C
         {text('email', 'email', texts.email, { type: 'email', required: true })}
         {text('phone', 'phone', texts.phone, { type: 'tel', required: true, placeholder: CUSTOMER_FORM_TEXTS.placeholders.phone })}
       </SimpleGrid>
+      {documentNotice}
       {corporate ? (
         <Fieldset legend={CUSTOMER_FORM_TEXTS.contact.title} disabled={disabled}>
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">

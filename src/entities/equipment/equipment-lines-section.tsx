@@ -17,11 +17,11 @@ import type {
   LocalServiceEquipment,
   ResourceInput,
 } from '../../../sync/store/registry/catalog-records';
-import { alertDanger } from '../alerts';
-import { useConfirmDelete } from '../confirm-delete';
-import { errorMessage, fieldErrorsOf } from '../forms/sync-error';
-import { LIST_TEXTS } from '../list-page/list-page';
-import { ProblemBadge } from '../list-page/record-id-cell';
+import { alertDanger } from '@/ui/alerts';
+import { useConfirmDelete } from '@/ui/confirm-delete';
+import { errorMessage, fieldErrorsOf } from '@/ui/forms/sync-error';
+import { LIST_TEXTS } from '@/ui/list-page/list-page';
+import { ProblemBadge } from '@/ui/list-page/record-id-cell';
 import { ExpiryBadge } from './expiry-badge';
 import { EquipmentLineModal, type LineDraft } from './equipment-line-modal';
 

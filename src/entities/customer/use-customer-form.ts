@@ -6,7 +6,7 @@
  */
 import { useCallback, useState } from 'react';
 import type { LocalCustomer } from '../../../sync/store/registry/customer-records';
-import { fieldErrorsOf } from '../forms/sync-error';
+import { fieldErrorsOf } from '@/ui/forms/sync-error';
 import {
   changeCustomerForm,
   CUSTOMER_FIELD_NAMES,

@@ -4,7 +4,7 @@
  * nothing otherwise.
  */
 import { Badge } from '@mantine/core';
-import { todayIso } from '../inputs/date-text';
+import { todayIso } from '@/ui/inputs/date-text';
 import { expiryStatus } from './expiry';
 
 export const EXPIRY_LABELS = { expired: 'Vencido', soon: 'Vence em breve' } as const;

@@ -1,8 +1,8 @@
 /**
  * The customer form, shared by the customers area and (later) the
  * quotation form's 'Adicionar Cliente': fields, rules, state and the modal.
- * It lives in src/ui, not in a feature, because features never import each
- * other (docs/decisions.md, "Customers screens").
+ * It lives in src/entities/customer, not in a feature, because features never
+ * import each other; src/ui keeps only generic components.
  */
 export { CustomerFields, type CustomerFieldsProps } from './customer-fields';
 export { AddCustomerModal, type AddCustomerModalProps } from './add-customer-modal';
@@ -19,3 +19,6 @@ export {
   type CustomerFormRead,
 } from './customer-form-values';
 export { CUSTOMER_FORM_TEXTS } from './customer-form-texts';
+export { documentToCheck, customerWithDocument, customerFieldsOf } from './same-document';
+export { useSameDocumentCustomer } from './use-same-document';
+export { SameDocumentNotice, type SameDocumentNoticeProps } from './same-document-notice';

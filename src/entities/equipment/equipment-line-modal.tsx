@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import type { LocalEquipment } from '../../../sync/store/registry/catalog-records';
-import { todayIso } from '../inputs/date-text';
+import { todayIso } from '@/ui/inputs/date-text';
 import { equipmentOptions } from './equipment-options';
 
 export const LINE_TEXTS = {

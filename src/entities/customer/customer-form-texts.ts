@@ -23,6 +23,12 @@ export const CUSTOMER_FORM_TEXTS = {
     phone: 'Telefone do contato',
   },
   placeholders: { cpf: CPF_PATTERN, cnpj: CNPJ_PATTERN, phone: PHONE_PATTERN },
+  sameDocument: {
+    title: (label: string) => `Já existe um cliente com este ${label}`,
+    message: (name: string) => `${name} já está cadastrado com este documento.`,
+    open: 'Abrir cliente existente',
+    use: 'Usar este cliente',
+  },
   modalTitle: 'Adicionar Cliente',
   save: 'Salvar',
   saved: 'Cliente salvo com sucesso',
