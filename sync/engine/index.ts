@@ -6,6 +6,7 @@
  */
 export { SyncEngine, createSyncEngine, type SyncEngineOptions, type SyncRunResult } from './engine';
 export { saveRecord, deleteRecord, requestSync, type DeleteResult, type MutationOptions } from './mutations';
+export { runCommand, COMMAND_MESSAGES, type CommandOptions } from './commands';
 export {
   retryEntry,
   resolveConflict,

@@ -21,6 +21,7 @@ import { syncErrorInfo, SYNC_MESSAGES } from './errors';
 import { clearAllUploadProgress, clearUploadProgress, uploadProgressReporter } from './files-progress';
 import { FILE_MESSAGES, uploadForm } from './files-store';
 import { acceptAnswer, applyDeleted, dropEntry, failEntry, removedWithOther, type Prepared, type SendVerdict } from './push-apply';
+import { applyCommandAnswer, prepareCommand } from './commands';
 import { applyConflict } from './push-conflict';
 import { classifyOutcome } from './push-outcome';
 import { removeRecord } from './references';
@@ -159,6 +160,7 @@ async function prepare(context: PushContext, db: StoreScope, seen: OutboxEntry):
     await dropEntry(db, entry);
     return 'skipped';
   }
+  if (entry.op === 'command') return prepareCommand(db, entry, record, resource);
 
   const fields = entry.op === 'delete' ? record : { ...record, ...entry.payload };
   const references = await resolveReferences(db, resource, fields, targets);
@@ -260,14 +262,16 @@ async function applySuccess(
   result: PushResult,
 ): Promise<SendVerdict> {
   const { resource } = prepared;
-  const parsed = resource.schema.safeParse(body);
-  if (!parsed.success) {
+  // A command's answer is applied by commands.ts; false means an unexpected answer, retried like one.
+  const parsed = entry.op === 'command' ? null : resource.schema.safeParse(body);
+  const accepted = parsed === null ? await applyCommandAnswer(db, prepared, entry, record, body) : parsed.success;
+  if (!accepted) {
     // Same idempotency key on retry: the server replays its answer rather than applying twice.
     result.lastError = syncErrorInfo('server', SYNC_MESSAGES.unexpectedResponse);
     await retryLater(context, db, entry, result.lastError);
     return 'sent';
   }
-  await acceptAnswer(db, prepared, entry, record, parsed.data as RecordFields);
+  if (parsed?.success) await acceptAnswer(db, prepared, entry, record, parsed.data as RecordFields);
   return 'sent';
 }
 

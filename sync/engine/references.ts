@@ -50,7 +50,7 @@ export async function assertNotReferenced(db: StoreScope, resourceName: string, 
   for (const { resource, reference } of db.registry.referrersOf(resourceName)) {
     if (reference.onDelete !== 'restrict') continue;
     const referrers = await db.records(resource.name).where(reference.keyField).equals(key).toArray();
-    if (referrers.some(isLive)) throw SyncError.of('validation', SYNC_MESSAGES.inUse);
+    if (referrers.some(isLive)) throw SyncError.of('validation', reference.inUseMessage ?? SYNC_MESSAGES.inUse);
   }
 }
 
