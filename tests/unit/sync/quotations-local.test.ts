@@ -119,6 +119,17 @@ describe('saving a quotation', () => {
     await deleteRecord(db, 'quotations', key);
     expect(await deleteRecord(db, 'customers', customerKey)).toEqual({ cancelled: true });
   });
+
+  it('keeps refusing while the delete of a quotation the server has is not sent yet (the two deletes travel apart)', async () => {
+    const customerKey = await customer();
+    const key = await saveRecord(db, 'quotations', null, quotationFields(customerKey));
+    const stored = (await db.records('quotations').get(key))!;
+    await db.records('quotations').put({ ...stored, id: 9, _base: { ...stored } });
+    await db.outbox.where('key').equals(key).delete();
+    expect(await deleteRecord(db, 'quotations', key)).toEqual({ cancelled: false });
+    const error = await thrown(() => deleteRecord(db, 'customers', customerKey));
+    expect(error.message).toBe(QUOTATION_MESSAGES.customerHasQuotations);
+  });
 });
 
 describe('commands', () => {
