@@ -12,7 +12,8 @@
 import { describe, expect, it } from 'vitest';
 import { quotationSchema, type Quotation } from '../../sync/contract/quotations';
 import { runCommand } from '../../sync/engine/commands';
-import { discardEntry } from '../../sync/engine/entry-actions';
+import { discardEntry, resolveConflict } from '../../sync/engine/entry-actions';
+import { readPendingChanges } from '../../sync/engine/reports';
 import { saveRecord } from '../../sync/engine/mutations';
 import type { SyncDatabase } from '../../sync/store/database';
 import { liveRecords } from './support/convergence';
@@ -123,6 +124,41 @@ describe('a quotation made offline with its commands', () => {
       ...TOTALS,
     });
     expect(mine.find((record) => record.id === copy.id)).toMatchObject({ status: 'open', rows: copy.rows, updated_at: copy.updated_at });
+  });
+
+  it('two devices: a status change elsewhere is no conflict for an edit of the lines; both editing the lines is, settled by the user', async () => {
+    const a = await device();
+    const name = `Cliente Dois ${Date.now().toString(36)}`;
+    const customer = await saveRecord(a.db, 'customers', null, { name, type: 'individual', email: 'a@dois.com.br', phone: '1133224455' });
+    const key = await saveRecord(a.db, 'quotations', null, { customer_key: customer, rows: [{ name: 'Ruído', quantity: 1, value: 100 }], total: 100 });
+    await a.engine.drain();
+    const b = await device();
+    const [onB] = (await liveRecords(b.db, 'quotations')).filter((record) => record.customer_name === name);
+    expect(onB).toMatchObject({ total: 100, rows: [expect.objectContaining({ name: 'Ruído', total: 100 })] });
+
+    // B changes the status; A, not knowing, edits the lines: only the timestamp moved for A's fields.
+    await runCommand(b.db, 'quotations', onB!.key, 'status', { status: 'approved' });
+    await b.engine.drain();
+    await saveRecord(a.db, 'quotations', key, { rows: [{ name: 'Ruído', quantity: 2, value: 100 }] });
+    await a.engine.drain();
+    expect(await a.db.outbox.toArray()).toEqual([]);
+    let [onServer] = await serverQuotations(a, name);
+    expect(onServer).toMatchObject({ status: 'approved', total: 200 });
+
+    // Both edit the lines: B's arrives first, A's is a conflict with both versions, and A keeps its own.
+    await b.engine.drain();
+    await saveRecord(b.db, 'quotations', onB!.key, { rows: [{ name: 'Calor', quantity: 1, value: 50 }] });
+    await b.engine.drain();
+    await saveRecord(a.db, 'quotations', key, { rows: [{ name: 'Vibração', quantity: 3, value: 10 }] });
+    await a.engine.drain();
+    const [change] = await readPendingChanges(a.db);
+    expect(change).toMatchObject({ status: 'conflict', conflict: [expect.objectContaining({ field: 'rows', label: 'Agentes' }), expect.objectContaining({ field: 'total' })] });
+    await resolveConflict(a.db, change!.seq, 'mine');
+    await a.engine.drain();
+    [onServer] = await serverQuotations(a, name);
+    expect(onServer).toMatchObject({ status: 'approved', total: 30, rows: [expect.objectContaining({ name: 'Vibração', total: 30 })] });
+    await b.engine.drain();
+    expect((await b.db.records('quotations').get(onB!.key))!).toMatchObject({ total: 30, status: 'approved', updated_at: onServer!.updated_at });
   });
 
   it('a status change the server refuses fails with its message, blocks later edits, and a discard puts the status back', async () => {
