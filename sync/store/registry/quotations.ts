@@ -27,10 +27,14 @@ import {
 import type { RecordFields } from '../types';
 import { defineResource } from './resource';
 
-/** The computed money fields of a record as saved (lines already validated). */
-function quotationTotalsOf(record: RecordFields): RecordFields {
+/**
+ * What follows a save: the money fields from the lines (already validated),
+ * and the status a new quotation starts with (Rascunho), which the body
+ * never carries.
+ */
+function quotationDerived(record: RecordFields): RecordFields {
   const document = record as unknown as Pick<QuotationBody, 'rows' | 'services' | 'costs' | 'discount' | 'discount_type' | 'parcel'>;
-  return { ...quotationWireTotals(document) };
+  return { ...quotationWireTotals(document), status: record.status ?? 'open' };
 }
 
 export const quotations = defineResource({
@@ -80,7 +84,7 @@ export const quotations = defineResource({
     responsible: 'Responsável',
   },
   title: (record) => [record.reference_no ? `Nº ${String(record.reference_no)}` : 'Novo orçamento', record.customer_name].filter(Boolean).join(' — '),
-  derive: quotationTotalsOf,
+  derive: quotationDerived,
   commands: {
     status: {
       label: 'Alteração de status',
