@@ -20,7 +20,7 @@ import { liveRecords } from './support/convergence';
 import type { TestClient } from './support/sync-client';
 import { useSyncServer } from './support/test-bed';
 
-const { server, device } = useSyncServer();
+const { server, device, reload } = useSyncServer();
 
 const token = async (client: TestClient) => (await client.auth.getAccessToken())!;
 
@@ -159,6 +159,37 @@ describe('a quotation made offline with its commands', () => {
     expect(onServer).toMatchObject({ status: 'approved', total: 30, rows: [expect.objectContaining({ name: 'Vibração', total: 30 })] });
     await b.engine.drain();
     expect((await b.db.records('quotations').get(onB!.key))!).toMatchObject({ total: 30, status: 'approved', updated_at: onServer!.updated_at });
+  });
+
+  it('a duplicate whose answer is held while the app reloads is sent again with its key and makes one copy', async () => {
+    let client = await device();
+    const name = `Cliente Recarga ${Date.now().toString(36)}`;
+    const customer = await saveRecord(client.db, 'customers', null, { name, type: 'individual', email: 'a@recarga.com.br', phone: '1133224455' });
+    const quotation = await saveRecord(client.db, 'quotations', null, { customer_key: customer, rows: [{ name: 'Calor', value: 10 }], total: 10 });
+    await client.engine.drain();
+    await runCommand(client.db, 'quotations', quotation, 'duplicate');
+    const before = server.proxy.log.length;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // The server makes the copy; its answer is held while the app reloads.
+    const held = server.proxy.inject({ method: 'POST', path: /^\/api\/quotation\/duplicate\/\d+$/, fault: { kind: 'hold-response', until: gate } });
+    const cutOff = client.engine.drain().catch(() => undefined);
+    await held.hit;
+    client = await reload(client);
+    expect(await client.db.outbox.where('status').equals('in_flight').count()).toBe(1);
+    await client.engine.drain();
+    release();
+    await cutOff;
+    await client.engine.drain();
+
+    expect(await serverQuotations(client, name)).toHaveLength(2);
+    const duplicates = server.proxy.log.slice(before).filter((request) => request.method === 'POST' && /^\/api\/quotation\/duplicate\/\d+$/.test(request.path));
+    expect(duplicates.length).toBe(2);
+    expect(new Set(duplicates.map((request) => request.idempotencyKey)).size).toBe(1);
+    expect(await client.db.outbox.toArray()).toEqual([]);
+    expect((await liveRecords(client.db, 'quotations')).filter((record) => record.customer_key === customer)).toHaveLength(2);
   });
 
   it('a status change the server refuses fails with its message, blocks later edits, and a discard puts the status back', async () => {
