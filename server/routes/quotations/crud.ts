@@ -24,15 +24,10 @@ import { registerCrudRoutes } from '../../sync/crud-routes';
 import type { ListSource } from '../../sync/list';
 import { QUOTATION_GUARDS } from './access';
 import { loadQuotations } from './load';
+import { referenceNumber } from './reference-number';
 import { quotationValues } from './values';
 
 export const quotationSource: ListSource<Quotation> = { resource: 'quotations', table: quotations, load: loadQuotations };
-
-/** "{id}/{year}", the year of the creation in Brasília time ("12/2026"). */
-export function referenceNumber(id: number, createdAt: Date): string {
-  const year = new Intl.DateTimeFormat('en-GB', { timeZone: 'America/Sao_Paulo', year: 'numeric' }).format(createdAt);
-  return `${id}/${year}`;
-}
 
 /** Sets the number of a row just inserted at `createdAt` (its `updated_at` stays the write time, not the database's now()). */
 export async function assignReferenceNumber(tx: Tx, id: number, createdAt: Date): Promise<void> {
