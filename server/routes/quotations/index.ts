@@ -1,7 +1,8 @@
 /**
  * The quotations area of the API (issue 8), one route module registered
- * from server/routes/index.ts: the document's CRUD (crud.ts) and its
- * commands (commands.ts: status change, duplicate). A customer that has
+ * from server/routes/index.ts: the document's CRUD (crud.ts), its
+ * commands (commands.ts: status change, duplicate) and the form's option
+ * lists (options.ts: payment types, exposition types). A customer that has
  * quotations cannot be deleted (customerDeleteGuard, used by the customer
  * routes).
  */
@@ -9,11 +10,13 @@ import type { AppContext, RouteModule, ZodApp } from '../../app-context';
 import { rejectNulCharacters } from '../../sync/text-guard';
 import { registerQuotationCommands } from './commands';
 import { registerQuotationCrud } from './crud';
+import { registerQuotationOptions } from './options';
 
 async function register(app: ZodApp, ctx: AppContext) {
   app.addHook('preValidation', rejectNulCharacters);
   registerQuotationCrud(app, ctx);
   registerQuotationCommands(app, ctx);
+  registerQuotationOptions(app, ctx);
 }
 
 export const quotationRoutes: RouteModule = { name: 'quotations', register };

@@ -210,3 +210,17 @@ describe('permissions', () => {
     expect((await outsider.post(`/api/quotation/duplicate/${own.id}`, {})).status).toBe(403);
   });
 });
+
+describe('the form options', () => {
+  it('lists payment and exposition types by name, or as a pull; needs the quotations module', async () => {
+    const payments = ok(await admin.get('/api/quotation/payment-type'));
+    expect(payments.map((option: { name: string }) => option.name)).toEqual(['Boleto', 'Cartão', 'PIX', 'Transferência']);
+    const expositions = ok(await admin.get('/api/quotation/exposition'));
+    expect(expositions.find((option: { id: number }) => option.id === 1)).toMatchObject({ name: 'Contínua', slug: 'continua' });
+    const pulled = ok(await admin.get('/api/quotation/exposition?updated_since=1970-01-01T00:00:00.000Z'));
+    expect(pulled).toMatchObject({ total_items: 3, deleted_ids: [], server_time: expect.any(String) });
+    await roleWith(t, 'sem-modulos-opcoes', []);
+    const outsider = api(t, (await userWithRole(t, 'sem-opcoes', 'sem-modulos-opcoes')).token);
+    expect((await outsider.get('/api/quotation/payment-type')).status).toBe(403);
+  });
+});
