@@ -7,6 +7,7 @@ import { oauthRoutes } from '../auth/oauth-routes';
 import { passwordRecoveryRoutes } from '../auth/password-recovery-routes';
 import { catalogRoutes } from './catalog';
 import { customerRoutes } from './customers';
+import { quotationRoutes } from './quotations';
 import { settingsRoutes } from './settings';
 import { userCustomerRoutes } from './user-customers';
 import { userRoutes } from './user';
@@ -19,4 +20,5 @@ export const routeModules: RouteModule[] = [
   settingsRoutes,
   ...catalogRoutes,
   customerRoutes,
+  quotationRoutes,
 ];

@@ -67,8 +67,11 @@ export type CrudDefinition<W, I, Q extends z.ZodRawShape = z.ZodRawShape> = List
     /** True when the query asks for every match without paging (equipment `all=true`). */
     unpaged?(query: z.infer<z.ZodObject<Q>>): boolean;
   };
-  /** Column values for an insert (current null) or an update; throws an HttpError for invalid input. */
-  values(tx: Tx, input: I, current: RowOf | null): Promise<Record<string, unknown>>;
+  /**
+   * Column values for an insert (current null) or an update; throws an HttpError for invalid input.
+   * `request` tells who writes (a quotation's seller is the caller unless an administrator chooses).
+   */
+  values(tx: Tx, input: I, current: RowOf | null, request: FastifyRequest): Promise<Record<string, unknown>>;
   /** Runs after an update, in its transaction: e.g. bump records that embed this one's name. */
   afterUpdate?(tx: Tx, id: number, now: Date, before: RowOf): Promise<void>;
   /**
@@ -184,7 +187,7 @@ export function registerCrudRoutes<W, I, Q extends z.ZodRawShape>(scope: ZodApp,
     async (request, reply) => {
       const now = writeTime(ctx.clock);
       const record = await ctx.db.transaction(async (tx) => {
-        const values = await def.values(tx, request.body as I, null);
+        const values = await def.values(tx, request.body as I, null, request);
         const [row] = await tx
           .insert(table)
           .values({ ...values, created_at: now, updated_at: now } as never)
@@ -210,7 +213,7 @@ export function registerCrudRoutes<W, I, Q extends z.ZodRawShape>(scope: ZodApp,
           const current = await lockRow(tx, id);
           if (!current) return { kind: 'missing' };
           if (version && current.updated_at.getTime() !== version.getTime()) return staleOrMissing(tx, id);
-          const values = await def.values(tx, request.body as I, current);
+          const values = await def.values(tx, request.body as I, current, request);
           const updated = await tx
             .update(table)
             .set({ ...values, updated_at: nextUpdatedAt(table.updated_at, now) } as never)

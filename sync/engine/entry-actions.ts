@@ -10,6 +10,7 @@ import { newKey } from '../store/keys';
 import { bumpCounter, META } from '../store/meta';
 import type { ResourceDefinition } from '../store/registry/resource';
 import type { OutboxEntry, StoredRecord } from '../store/types';
+import { describeCommandDiscard, discardCommand } from './commands';
 import { acceptServerVersion, keysWithEntries, replaceChildren, serverVersion } from './apply-server';
 import { SyncError, SYNC_MESSAGES } from './errors';
 import { removeRecord } from './references';
@@ -83,8 +84,8 @@ export interface DiscardReport {
   seq: number;
   resourceLabel: string;
   title: string;
-  /** create: a record never sent goes away; update: my changes go; delete: the record comes back. */
-  kind: 'create' | 'update' | 'delete';
+  /** create: a record never sent goes away; update: my changes go; delete: the record comes back; command: only that action is cancelled. */
+  kind: 'create' | 'update' | 'delete' | 'command';
   /** For an update, each changed field with my value (lost) and the value it returns to. */
   fields: FieldDifference[];
   /** For a create: records created here that point at it and will lose the reference (or go with it). */
@@ -109,6 +110,11 @@ export async function discardEntry(db: SyncDatabase, seq: number): Promise<Disca
   return db.write(async (store) => {
     const report = await describeDiscard(store, seq);
     const entry = (await store.outbox.get(seq))!;
+    if (entry.op === 'command') {
+      await discardCommand(store, entry);
+      await bumpCounter(store, META.localChange);
+      return report;
+    }
     const resource = store.registry.get(entry.resource);
     const table = store.records(resource.name);
     const record = await table.get(entry.key);
@@ -146,6 +152,7 @@ async function describeDiscard(db: StoreScope, seq: number): Promise<DiscardRepo
   const title = record ? resource.title(record) : '';
   const base = { seq, resourceLabel: resource.label, title, fields: [] as FieldDifference[], dependents: 0 };
   const quoted = `"${title}" (${resource.label})`;
+  if (entry.op === 'command') return { ...base, kind: 'command', message: describeCommandDiscard(entry, quoted) };
 
   if (!record || record._base === null) {
     const dependents = record ? await countDependents(db, resource, record.key) : 0;

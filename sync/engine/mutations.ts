@@ -3,7 +3,8 @@
  * record and its outbox entry in one Dexie transaction (nothing but Dexie is
  * awaited inside, so the transaction cannot commit half-way). The engine
  * pushes the entry later; the screens never call the API for a synced
- * resource.
+ * resource. Commands on a record (a quotation's status change, a duplicate)
+ * are queued the same way by `runCommand` (commands.ts, re-exported here).
  */
 import type { z } from 'zod';
 import type { StoreScope, SyncDatabase } from '../store/database';
@@ -15,6 +16,8 @@ import type { OutboxEntry, RecordFields, StoredRecord } from '../store/types';
 import { SyncError, SYNC_MESSAGES } from './errors';
 import { planChange, type OutboxPlan, type PlannedChange } from './outbox-plan';
 import { assertNotReferenced, removeCascadeReferrers, removeRecord } from './references';
+
+export { runCommand, type CommandOptions } from './commands';
 
 export interface MutationOptions {
   now?: () => number;
@@ -59,6 +62,8 @@ export async function saveRecord(
     for (const field of Object.keys(resource.input.shape)) {
       if (!referenceFields.has(field)) record[field] = (parsed.data as RecordFields)[field] ?? null;
     }
+    // Computed fields (a quotation's totals) follow what was just validated, as the server computes them.
+    if (resource.derive) Object.assign(record, resource.derive(record));
 
     const payload: RecordFields = {};
     for (const field of Object.keys(resource.input.shape)) payload[field] = record[field];
@@ -170,11 +175,17 @@ async function resolveForValidation(
   return candidate;
 }
 
-function fieldMessages(error: z.ZodError): Record<string, string[]> {
+/**
+ * Messages per field; a message inside a nested list is also given under its
+ * full path, as the server does ('rows' and 'rows.0.quantity'), so a form
+ * can mark the line.
+ */
+export function fieldMessages(error: z.ZodError): Record<string, string[]> {
   const fields: Record<string, string[]> = {};
   for (const issue of error.issues) {
     const field = String(issue.path[0] ?? '');
     (fields[field] ??= []).push(issue.message);
+    if (issue.path.length > 1) (fields[issue.path.map(String).join('.')] ??= []).push(issue.message);
   }
   return fields;
 }

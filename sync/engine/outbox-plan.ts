@@ -61,7 +61,8 @@ export function planChange(chain: readonly OutboxEntry[], change: PlannedChange,
     return { put: [newEntry('delete', null, context)], remove, cancelled: false };
   }
 
-  if (last && isOpen(last) && last.op !== 'delete') {
+  // A command is never merged into: a save after it is a change made after it, sent after it.
+  if (last && isOpen(last) && (last.op === 'create' || last.op === 'update')) {
     const merged: OutboxEntry = {
       ...last,
       payload: { ...last.payload, ...change.payload },

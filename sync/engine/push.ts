@@ -7,40 +7,27 @@
  * parallel). A head that points at a record not yet created on the server
  * waits for that create. Each send is: mark in flight (a store step),
  * HTTP, apply the outcome (a store step); the steps of concurrent sends that
- * fall due together share one transaction (write-batch.ts). The outcome decides:
- *
- * - 2xx: the server's version becomes the record's base; a create's id goes
- *   into the record and every reference to it;
- * - network error, timeout, 408, 429, 5xx: retry later with backoff and
- *   jitter (Retry-After honoured), same idempotency key;
- * - 401: the transport already refreshed and retried once; the push stops
- *   until the user signs in again;
- * - 404 on a delete: done;
- * - 409 with the server's current record: a conflict the user resolves, unless
- *   only the server's timestamp moved; 409 with Retry-After and no record
- *   (the first attempt of the same key is still running there): retry;
- * - any other 4xx: failed, with the server's message; the local data stays.
+ * fall due together share one transaction (write-batch.ts). What an answer
+ * does to the entry is a pure decision (push-outcome.ts, the table in
+ * sync/README.md); a 409 with the server's record goes to push-conflict.ts;
+ * push-apply.ts writes accepted answers and finished deletes.
  */
-import { apiErrorSchema } from '../contract/errors';
-import { conflictResponseSchema, IDEMPOTENCY_HEADER, IF_MATCH_HEADER } from '../contract/sync';
+import { IDEMPOTENCY_HEADER, IF_MATCH_HEADER } from '../contract/sync';
 import type { StoreScope, SyncDatabase } from '../store/database';
-import { sameValue } from '../store/local-record';
-import { newKey } from '../store/keys';
 import { withReopen } from '../store/reopen';
-import type { ResourceDefinition } from '../store/registry/resource';
 import type { OutboxEntry, RecordFields, StoredRecord, SyncErrorInfo } from '../store/types';
-import { acceptServerVersion, readLocalLines, replaceChildren, serverVersion } from './apply-server';
 import { nextRetryDelay, type BackoffPolicy } from './backoff';
 import { syncErrorInfo, SYNC_MESSAGES } from './errors';
 import { clearAllUploadProgress, clearUploadProgress, uploadProgressReporter } from './files-progress';
-import { FILE_MESSAGES, markUploaded, removeOwnedFiles, uploadForm } from './files-store';
-import { assignServerId, removeRecord } from './references';
+import { FILE_MESSAGES, uploadForm } from './files-store';
+import { acceptAnswer, applyDeleted, dropEntry, failEntry, removedWithOther, type Prepared, type SendVerdict } from './push-apply';
+import { applyCommandAnswer, prepareCommand } from './commands';
+import { applyConflict } from './push-conflict';
+import { classifyOutcome } from './push-outcome';
+import { removeRecord } from './references';
 import type { HttpOutcome, HttpRequest, Transport } from './transport';
-import { buildBody, fillPath, lookupKeys, readReferenceTargets, resolveReferences } from './wire';
+import { buildBody, fillPath, readReferenceTargets, resolveReferences } from './wire';
 import { WriteBatch } from './write-batch';
-
-/** 409s settled on their own before the entry is shown as a conflict. */
-const MAX_REBASES = 3;
 
 export interface PushContext {
   db: SyncDatabase;
@@ -63,17 +50,6 @@ export interface PushResult {
   nextWakeAt: number | null;
   /** The last retryable error met, for the status. */
   lastError: SyncErrorInfo | null;
-}
-
-type SendVerdict = 'sent' | 'skipped' | 'waiting' | 'network-down' | 'unauthorized';
-
-interface Prepared {
-  seq: number;
-  entry: OutboxEntry;
-  resource: ResourceDefinition;
-  request: HttpRequest;
-  body: RecordFields | undefined;
-  parent: { key: string; id: number | null } | undefined;
 }
 
 export async function push(context: PushContext): Promise<PushResult> {
@@ -184,6 +160,7 @@ async function prepare(context: PushContext, db: StoreScope, seen: OutboxEntry):
     await dropEntry(db, entry);
     return 'skipped';
   }
+  if (entry.op === 'command') return prepareCommand(db, entry, record, resource);
 
   const fields = entry.op === 'delete' ? record : { ...record, ...entry.payload };
   const references = await resolveReferences(db, resource, fields, targets);
@@ -253,47 +230,26 @@ async function applyOutcome(
     await dropEntry(db, entry);
     return outcome.kind === 'network' ? 'network-down' : 'sent';
   }
-  if (outcome.kind === 'network') {
-    result.lastError = syncErrorInfo('network');
-    await retryLater(context, db, entry, result.lastError);
-    return 'network-down';
+  const decision = classifyOutcome(outcome, entry);
+  switch (decision.kind) {
+    case 'accepted':
+      return applySuccess(context, db, prepared, entry, record, decision.body, result);
+    case 'removed':
+      return applyDeleted(db, prepared);
+    case 'unauthorized':
+      // The session is over; this try does not count against the entry.
+      await db.outbox.put({ ...entry, status: 'pending', attempts: Math.max(0, entry.attempts - 1) });
+      return 'unauthorized';
+    case 'retry':
+      result.lastError = decision.error;
+      await retryLater(context, db, entry, decision.error, decision.retryAfterMs);
+      return decision.networkDown ? 'network-down' : 'sent';
+    case 'conflict':
+      return applyConflict(db, prepared, entry, decision.body);
+    case 'failed':
+      await failEntry(db, entry, decision.error);
+      return 'sent';
   }
-  if (outcome.kind === 'timeout') {
-    result.lastError = syncErrorInfo('network');
-    await retryLater(context, db, entry, result.lastError);
-    return 'sent';
-  }
-  const { status, body } = outcome;
-  if (status >= 200 && status < 300) return applySuccess(context, db, prepared, entry, record, body, result);
-  if (status === 404 && entry.op === 'delete') return applyDeleted(db, prepared);
-  if (status === 401) {
-    // The session is over; this try does not count against the entry.
-    await db.outbox.put({ ...entry, status: 'pending', attempts: Math.max(0, entry.attempts - 1) });
-    return 'unauthorized';
-  }
-  if (status === 409 && outcome.retryAfterMs !== undefined && !hasCurrent(body)) {
-    // "Still running": a retry met its own first attempt on the server. Not a conflict; try again shortly.
-    result.lastError = syncErrorInfo('server', undefined, { status });
-    await retryLater(context, db, entry, result.lastError, outcome.retryAfterMs);
-    return 'sent';
-  }
-  if (status === 409) return applyConflict(context, db, prepared, entry, body);
-  if (status === 408 || status === 429 || status >= 500) {
-    result.lastError = syncErrorInfo('server', undefined, { status });
-    await retryLater(context, db, entry, result.lastError, outcome.retryAfterMs);
-    return 'sent';
-  }
-  const error = apiErrorSchema.safeParse(body);
-  const code = status === 404 ? 'not-found' : 'validation';
-  await failEntry(
-    db,
-    entry,
-    syncErrorInfo(code, error.success ? error.data.message : undefined, {
-      status,
-      ...(error.success && error.data.errors ? { fields: error.data.errors } : {}),
-    }),
-  );
-  return 'sent';
 }
 
 async function applySuccess(
@@ -305,174 +261,18 @@ async function applySuccess(
   body: unknown,
   result: PushResult,
 ): Promise<SendVerdict> {
-  if (entry.op === 'delete') return applyDeleted(db, prepared);
   const { resource } = prepared;
-  const parsed = resource.schema.safeParse(body);
-  if (!parsed.success) {
+  // A command's answer is applied by commands.ts; false means an unexpected answer, retried like one.
+  const parsed = entry.op === 'command' ? null : resource.schema.safeParse(body);
+  const accepted = parsed === null ? await applyCommandAnswer(db, prepared, entry, record, body) : parsed.success;
+  if (!accepted) {
     // Same idempotency key on retry: the server replays its answer rather than applying twice.
     result.lastError = syncErrorInfo('server', SYNC_MESSAGES.unexpectedResponse);
     await retryLater(context, db, entry, result.lastError);
     return 'sent';
   }
-  const wire = parsed.data as RecordFields;
-  await acceptAnswer(db, prepared, entry, record, wire);
+  if (parsed?.success) await acceptAnswer(db, prepared, entry, record, parsed.data as RecordFields);
   return 'sent';
-}
-
-/**
- * The server applied the entry and answered `wire`: the entry is done, the
- * record (as read in this transaction) takes the new base.
- */
-async function acceptAnswer(db: StoreScope, prepared: Prepared, entry: OutboxEntry, record: StoredRecord, wire: RecordFields): Promise<void> {
-  const { resource } = prepared;
-  const table = db.records(resource.name);
-  const id = wire.id as number;
-  const [, keyOf, duplicate, chain] = await Promise.all([
-    db.outbox.delete(prepared.seq),
-    lookupKeys(db, resource, [wire]),
-    entry.op === 'create' ? table.where('id').equals(id).first() : undefined,
-    db.outbox.where('key').equals(entry.key).primaryKeys(),
-  ]);
-  const version = serverVersion(resource, wire, keyOf, prepared.parent);
-  let later = chain.filter((seq) => seq !== prepared.seq).length;
-  if (duplicate && duplicate.key !== entry.key) {
-    await adoptDuplicate(db, resource, entry.key, duplicate);
-    // The copy's pending changes are now the record's.
-    later = await db.outbox.where('key').equals(entry.key).count();
-  }
-  const updated = acceptServerVersion(resource, record, version, later === 0 && !record._deleted);
-  const withLines = !updated._deleted && resource.children.length > 0;
-  const [lines] = await Promise.all([
-    withLines ? readLocalLines(db, resource, entry.key, wire) : undefined,
-    table.put(updated),
-    entry.op === 'create' ? assignServerId(db, resource.name, entry.key, version.id) : undefined,
-    entry.op === 'create' && resource.upload ? markUploaded(db, resource.name, entry.key, version.id) : undefined,
-  ]);
-  if (lines) await replaceChildren(db, resource, updated, wire, undefined, lines);
-}
-
-async function applyDeleted(db: StoreScope, prepared: Prepared): Promise<SendVerdict> {
-  await db.outbox.delete(prepared.seq);
-  if ((await db.outbox.where('key').equals(prepared.entry.key).count()) === 0) {
-    await removeRecord(db, prepared.resource.name, prepared.entry.key);
-  }
-  return 'sent';
-}
-
-/**
- * A 409 is only a conflict when someone changed what the user can edit. When
- * the server's editable fields are still those this change was based on
- * (only `updated_at` moved, e.g. an equipment line was added to the agent),
- * the change is re-sent against the new timestamp; when they already equal
- * what was sent, the change is in and the entry is done.
- */
-async function applyConflict(
-  context: PushContext,
-  db: StoreScope,
-  prepared: Prepared,
-  entry: OutboxEntry,
-  body: unknown,
-): Promise<SendVerdict> {
-  const { resource } = prepared;
-  const parsed = conflictResponseSchema(resource.schema).safeParse(body);
-  if (!parsed.success) {
-    // A 409 without the current record is a refusal with a reason ("type in use"), not a version conflict.
-    const error = apiErrorSchema.safeParse(body);
-    await failEntry(db, entry, syncErrorInfo('validation', error.success ? error.data.message : undefined, { status: 409 }));
-    return 'sent';
-  }
-  const current = parsed.data.current as RecordFields;
-  const table = db.records(resource.name);
-  const record = await table.get(entry.key);
-  if (!record) return 'sent';
-  if (entry.op === 'update' && prepared.body && sameInput(resource, current, prepared.body)) {
-    await acceptAnswer(db, prepared, entry, record, current);
-    return 'sent';
-  }
-  const rebases = entry.rebases ?? 0;
-  const base = record._base ? await withDeletedTargetsCleared(db, resource, record._base, current) : null;
-  if (base && sameInput(resource, current, base) && rebases < MAX_REBASES) {
-    await table.put({ ...record, updated_at: current.updated_at as string });
-    await db.outbox.put({
-      ...entry,
-      status: 'pending',
-      attempts: 0,
-      next_attempt_at: 0,
-      error: null,
-      idempotency_key: newKey(),
-      rebases: rebases + 1,
-    });
-    return 'sent';
-  }
-  const error = apiErrorSchema.safeParse(body);
-  await db.outbox.put({
-    ...entry,
-    status: 'conflict',
-    conflict: { current },
-    error: syncErrorInfo('conflict', error.success ? error.data.message : undefined, { status: 409 }),
-  });
-  return 'sent';
-}
-
-/**
- * True for a tombstone the user did not delete: it went along with a deleted
- * agent, service or equipment (`cascade`), so its chain has no delete of its own.
- */
-async function removedWithOther(db: StoreScope, record: StoredRecord, entry: OutboxEntry): Promise<boolean> {
-  if (!record._deleted || entry.op === 'delete') return false;
-  const chain = await db.outbox.where('key').equals(entry.key).toArray();
-  return !chain.some((item) => item.op === 'delete');
-}
-
-/** Removes the entry, and the tombstone row once nothing else of it waits. */
-async function dropEntry(db: StoreScope, entry: OutboxEntry): Promise<void> {
-  await db.outbox.delete(entry.seq!);
-  if ((await db.outbox.where('key').equals(entry.key).count()) > 0) return;
-  const record = await db.records(entry.resource).get(entry.key);
-  if (!record || record._deleted) {
-    await db.records(entry.resource).delete(entry.key);
-    if (db.registry.get(entry.resource).upload) await removeOwnedFiles(db, entry.resource, entry.key);
-  }
-}
-
-function hasCurrent(body: unknown): boolean {
-  return typeof body === 'object' && body !== null && 'current' in body;
-}
-
-/**
- * The base as the server has it once this device's own deletes are in: a
- * reference to a record the user deleted here (set-null) reads as null,
- * since the server clears it when that delete arrives. Without this, the
- * device's own category delete, reaching the server first, would make its
- * own edit of the equipment look like someone else's change. The same holds
- * when the base names the target only by id (an answer applied after the
- * target was already gone from the device, e.g. a create's replayed answer)
- * and the server now has null there: no live record on the device has that
- * id, so it was deleted, and the server cleared the reference for it.
- */
-async function withDeletedTargetsCleared(
-  db: StoreScope,
-  resource: ResourceDefinition,
-  base: RecordFields,
-  current: RecordFields,
-): Promise<RecordFields> {
-  const cleared = { ...base };
-  for (const reference of resource.references) {
-    if (reference.onDelete !== 'set-null') continue;
-    const key = base[reference.keyField];
-    const id = base[reference.field];
-    let target: StoredRecord | undefined;
-    if (typeof key === 'string') target = await db.records(reference.resource).get(key);
-    else if (typeof id === 'number' && current[reference.field] === null) target = await db.records(reference.resource).where('id').equals(id).first();
-    else continue;
-    if (!target || target._deleted) cleared[reference.field] = null;
-  }
-  return cleared;
-}
-
-/** Equal on every field the input schema writes (references compared by server id). */
-function sameInput(resource: ResourceDefinition, a: RecordFields, b: RecordFields): boolean {
-  return Object.keys(resource.input.shape).every((field) => sameValue(a[field], b[field]));
 }
 
 async function retryLater(
@@ -484,40 +284,6 @@ async function retryLater(
 ): Promise<void> {
   const delay = nextRetryDelay(entry.attempts, retryAfterMs, context.backoff, context.random);
   await db.outbox.put({ ...entry, status: 'pending', error, next_attempt_at: context.now() + delay });
-}
-
-async function failEntry(db: StoreScope, entry: OutboxEntry, error: SyncErrorInfo): Promise<void> {
-  await db.outbox.put({ ...entry, status: 'failed', error });
-}
-
-/**
- * A create's answer was lost, and a pull brought the server's copy in as a
- * separate local record before the retry confirmed it. The copy folds into
- * the record that made the create: what pointed at the copy points at it,
- * the copy's pending changes follow it, and the copy goes.
- */
-async function adoptDuplicate(
-  db: StoreScope,
-  resource: ResourceDefinition,
-  key: string,
-  duplicate: StoredRecord,
-): Promise<void> {
-  for (const { resource: referrer, reference } of db.registry.referrersOf(resource.name)) {
-    await db
-      .records(referrer.name)
-      .where(reference.keyField)
-      .equals(duplicate.key)
-      .modify((record: StoredRecord) => {
-        record[reference.keyField] = key;
-      });
-  }
-  await db.outbox
-    .where('key')
-    .equals(duplicate.key)
-    .modify((entry: OutboxEntry) => {
-      entry.key = key;
-    });
-  await db.records(resource.name).delete(duplicate.key);
 }
 
 async function runPool<T>(items: readonly T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {

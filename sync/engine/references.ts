@@ -45,12 +45,17 @@ export async function assignServerId(db: StoreScope, resourceName: string, key: 
   );
 }
 
-/** Refuses a delete while live records point at the record through a `restrict` reference. */
+/**
+ * Refuses a delete while records point at the record through a `restrict`
+ * reference: live ones, and tombstones whose own delete is not sent yet (the
+ * server still has them, and the two deletes travel in separate chains, so
+ * this one could arrive first and be refused there).
+ */
 export async function assertNotReferenced(db: StoreScope, resourceName: string, key: string): Promise<void> {
   for (const { resource, reference } of db.registry.referrersOf(resourceName)) {
     if (reference.onDelete !== 'restrict') continue;
-    const referrers = await db.records(resource.name).where(reference.keyField).equals(key).toArray();
-    if (referrers.some(isLive)) throw SyncError.of('validation', SYNC_MESSAGES.inUse);
+    const referrers = await db.records(resource.name).where(reference.keyField).equals(key).count();
+    if (referrers > 0) throw SyncError.of('validation', reference.inUseMessage ?? SYNC_MESSAGES.inUse);
   }
 }
 

@@ -14,6 +14,7 @@ export const OPERATION_LABELS: Record<OutboxOperation, string> = {
   create: 'Inclusão',
   update: 'Alteração',
   delete: 'Exclusão',
+  command: 'Ação',
 };
 
 export const STATUS_LABELS: Record<OutboxStatus, string> = {
@@ -59,7 +60,8 @@ export async function readPendingChanges(db: StoreScope): Promise<PendingChange[
   for (const entry of entries) {
     const resource = db.registry.get(entry.resource);
     const record = await db.records(resource.name).get(entry.key);
-    const shown: RecordFields = { ...(record ?? {}), ...(entry.payload ?? {}) };
+    // A command's payload is its body, not the record's fields.
+    const shown: RecordFields = { ...(record ?? {}), ...(entry.op === 'command' ? {} : (entry.payload ?? {})) };
     let waitingFor: PendingChange['waitingFor'] = null;
     if (entry.status === 'pending' && entry.op !== 'delete') {
       const references = await resolveReferences(db, resource, shown);
@@ -76,7 +78,7 @@ export async function readPendingChanges(db: StoreScope): Promise<PendingChange[
       key: entry.key,
       title: resource.title(shown),
       op: entry.op,
-      opLabel: OPERATION_LABELS[entry.op],
+      opLabel: entry.command?.label ?? OPERATION_LABELS[entry.op],
       status: entry.status,
       statusLabel: STATUS_LABELS[entry.status],
       error: entry.error,

@@ -17,6 +17,7 @@ import { withIndexes } from './local-record';
 import { allReferences, type ResourceDefinition } from './registry/resource';
 import { CATALOG_RESOURCES } from './registry/catalog';
 import { CUSTOMER_RESOURCES } from './registry/customers';
+import { QUOTATION_RESOURCES } from './registry/quotations';
 
 export interface SchemaVersion {
   version: number;
@@ -64,4 +65,6 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
   { version: 2, stores: resourceStores(CUSTOMER_RESOURCES) },
   // Issue 8: masked numbers are also indexed whole ('50-00-0' → '50000'), so a masked query finds them.
   { version: 3, stores: {}, upgrade: reindexRecords([...CATALOG_RESOURCES, ...CUSTOMER_RESOURCES]) },
+  // Issue 8: quotations, the first document (nested lines are fields of the record, not tables).
+  { version: 4, stores: resourceStores(QUOTATION_RESOURCES) },
 ];

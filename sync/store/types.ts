@@ -47,7 +47,31 @@ export type RemoteVersion =
   | { deleted: true }
   | { deleted?: false; fields: RecordFields; created_at: string; updated_at: string };
 
-export type OutboxOperation = 'create' | 'update' | 'delete';
+export type OutboxOperation = 'create' | 'update' | 'delete' | 'command';
+
+/**
+ * What a `command` entry sends (sync/engine/commands.ts): a call that is not
+ * a plain write of the record (a quotation's status change, a duplicate, an
+ * e-mail). Copied from the resource's declaration when queued, so an entry
+ * is sent as it was queued even if the app is updated meanwhile.
+ */
+export interface OutboxCommand {
+  /** Name in the resource's `commands` ('status'). */
+  name: string;
+  /** Portuguese name for the sync page ('Alteração de status'). */
+  label: string;
+  method: 'POST' | 'PUT';
+  /** Path template; `{id}` (and `{parentId}`) filled with the record's server ids when sent. */
+  path: string;
+  /**
+   * What the 2xx answer is: `record`, the record's new server version;
+   * `created`, a new record of the same resource (a duplicate), applied as
+   * pulled; `none`, nothing to apply.
+   */
+  answer: 'record' | 'created' | 'none';
+  /** Resources the command creates or changes on the server, pulled after it. */
+  pulls: string[];
+}
 
 /**
  * - pending: waiting to be sent (possibly until `next_attempt_at`, after a retryable failure)
@@ -76,8 +100,10 @@ export interface OutboxEntry {
   op: OutboxOperation;
   /** Local key of the record. */
   key: string;
-  /** Full input fields in local form (references by key and id); null for a delete. */
+  /** Full input fields in local form (references by key and id); null for a delete; the body of a command. */
   payload: RecordFields | null;
+  /** For op 'command': what to send (the body is `payload`). */
+  command?: OutboxCommand;
   /** Sent as Idempotency-Key; kept across retries so a replay after a lost answer applies nothing twice. */
   idempotency_key: string;
   /** Sends so far. An entry sent at least once may have reached the server, so it is never merged into or cancelled. */

@@ -1,7 +1,8 @@
 /**
  * Property: whatever a technician does offline (creates, updates and deletes
  * across related records: categories ↔ equipment, agents ↔ their equipment
- * lines, costs) and whatever the network does meanwhile (dropped requests,
+ * lines, costs; quotations with nested lines for customers, their status
+ * changes and duplicates) and whatever the network does meanwhile (dropped requests,
  * lost answers, 500s, 429s, timeouts, expired tokens, server restarts, app
  * reloads mid-push), once the connection is good again the device and the
  * server converge: every intended record is on the server exactly once with
@@ -20,6 +21,7 @@ import { readChildren, readPage, readRecord } from '../../sync/store/queries';
 import type { RecordFields } from '../../sync/store/types';
 import type { Fault, FaultRule } from './support/fault-proxy';
 import { liveRecords } from './support/convergence';
+import { applyQuotationOp, emptyQuotationModel, expectQuotationsConverged, quotationOpArb, type QuotationModel, type QuotationOp } from './support/quotation-ops';
 import { openClient, type TestClient } from './support/sync-client';
 import { startSyncServer, type SyncServer } from './support/sync-server';
 
@@ -45,6 +47,8 @@ interface Model {
   agents: Agent[];
   lines: Line[];
   costs: Cost[];
+  /** Quotations (documents with nested lines) and their commands: support/quotation-ops.ts. */
+  documents: QuotationModel;
 }
 
 /* ---------- the operations ---------- */
@@ -68,6 +72,7 @@ type Op =
   | { op: 'createCost'; price: number }
   | { op: 'updateCost'; target: number; price: number }
   | { op: 'deleteCost'; target: number }
+  | QuotationOp
   | { op: 'sync'; faults: FaultSpec[] }
   | { op: 'reload'; afterMs: number };
 
@@ -100,6 +105,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ op: fc.constant('createCost' as const), price }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('updateCost' as const), target, price }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('deleteCost' as const), target }) },
+  { weight: 4, arbitrary: quotationOpArb },
   { weight: 4, arbitrary: fc.record({ op: fc.constant('sync' as const), faults: fc.array(faultArb, { maxLength: 3 }) }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('reload' as const), afterMs: fc.integer({ min: 0, max: 40 }) }) },
 );
@@ -277,6 +283,13 @@ async function apply(model: Model, op: Op): Promise<void> {
       server.proxy.clearFaults();
       return;
     }
+    case 'createQuotation':
+    case 'editQuotation':
+    case 'statusQuotation':
+    case 'duplicateQuotation':
+    case 'deleteQuotation':
+      await applyQuotationOp(db, model.documents, op, name);
+      return;
     case 'reload': {
       // The tab goes away while a push may be under way; its requests may still land.
       stale.push(client.engine.syncNow());
@@ -363,12 +376,13 @@ async function expectConvergedRun(model: Model): Promise<void> {
       sorted((onServer.equipments as RecordFields[]).map((line) => [line.id, line.equipment_id, line.quantity])),
     );
   }
+  await expectQuotationsConverged(db, model.documents, serverList, model.prefix);
 }
 
 it(`converges after random offline edits, faults and reloads (${RUNS} runs)`, async () => {
   await fc.assert(
     fc.asyncProperty(fc.array(opArb, { minLength: 2, maxLength: 14 }), async (ops) => {
-      const model: Model = { prefix: `p${++runCounter}z`, counter: 0, categories: [], equipment: [], agents: [], lines: [], costs: [] };
+      const model: Model = { prefix: `p${++runCounter}z`, counter: 0, categories: [], equipment: [], agents: [], lines: [], costs: [], documents: emptyQuotationModel() };
       const logStart = server.proxy.log.length;
       try {
         for (const op of ops) await apply(model, op);

@@ -6,10 +6,11 @@ import type { Db } from '../client';
 import { appMeta } from '../schema';
 import { demoCatalogStep } from './catalog';
 import { demoCustomersStep } from './customers';
+import { demoQuotationsStep } from './quotations';
 import { emptyDemoState, type DemoState, type DemoStep } from './steps';
 import { demoUsersStep } from './users';
 
-export const DEMO_STEPS: DemoStep[] = [demoCustomersStep, demoUsersStep, demoCatalogStep];
+export const DEMO_STEPS: DemoStep[] = [demoCustomersStep, demoUsersStep, demoCatalogStep, demoQuotationsStep];
 
 const DEMO_KEY = 'demo_seeded_at';
 

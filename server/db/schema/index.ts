@@ -8,6 +8,7 @@ export * from './customers';
 export * from './files';
 export * from './idempotency';
 export * from './lookups';
+export * from './quotations';
 export * from './settings';
 export * from './sync';
 export * from './system';

@@ -27,6 +27,7 @@ import { customerAddresses, customerFiles, customers, storedFiles } from '../../
 import type { FileStorage } from '../../files/storage';
 import { badRequest } from '../../http/errors';
 import { registerCrudRoutes } from '../../sync/crud-routes';
+import { assertCustomerHasNoQuotations } from '../quotations/customer-guard';
 import { recordDeletions } from '../../sync/deletions';
 import { optionalValues } from '../../sync/input';
 import type { ListSource } from '../../sync/list';
@@ -106,6 +107,9 @@ export function registerCustomerCrud(app: ZodApp, ctx: AppContext, storage: File
         await tx.insert(customerAddresses).values({ ...values, customer_id: id, created_at: now, updated_at: now } as never);
       }
     },
-    beforeDelete: (tx, id, now) => removeCustomerFiles(tx, storage, id, now),
+    async beforeDelete(tx, id, now) {
+      await assertCustomerHasNoQuotations(tx, id);
+      return removeCustomerFiles(tx, storage, id, now);
+    },
   });
 }

@@ -53,7 +53,7 @@ export function ChangeCard({ change, busy, onRetry, onDiscard, onResolve }: Chan
           </Group>
           <Group gap="xs">
             <Badge variant="light" color="cyan" tt="none" radius="sm">
-              {OPERATION_NAMES[change.op]}
+              {change.op === 'command' ? change.opLabel : OPERATION_NAMES[change.op]}
             </Badge>
             <Badge variant="light" color={STATUS_COLORS[change.status]} tt="none" radius="sm">
               {change.statusLabel}

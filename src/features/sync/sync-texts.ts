@@ -12,6 +12,7 @@ export const OPERATION_NAMES: Record<OutboxOperation, string> = {
   create: 'Criação',
   update: 'Alteração',
   delete: 'Exclusão',
+  command: 'Ação',
 };
 
 export const SECTION_TITLES = {

@@ -26,6 +26,8 @@ export interface ReferenceDefinition {
   /** Name of the target resource. */
   resource: string;
   onDelete: OnDelete;
+  /** Message when `restrict` refuses a delete (default: the generic "em uso"). */
+  inUseMessage?: string;
   /**
    * Fields copied from the target when a save sets the reference
    * (local field ← target field), e.g. a line shows its equipment's name
@@ -63,6 +65,33 @@ export interface UploadDefinition {
   fileField: string;
 }
 
+/**
+ * A command of a resource (sync/engine/commands.ts): a call on one record
+ * that is not a plain write of it, queued in the record's outbox chain and
+ * sent once, in order, after the record's earlier changes.
+ */
+export interface CommandDefinition {
+  /** Portuguese name for the sync page ('Alteração de status'). */
+  label: string;
+  method: 'POST' | 'PUT';
+  /** Path template relative to the API base; `{id}` is the record's server id. */
+  path: string;
+  /** Validates the body when queued (Portuguese messages, like a save). */
+  input?: z.ZodType;
+  /** What the 2xx answer is (see OutboxCommand). */
+  answer: 'record' | 'created' | 'none';
+  /** Resources the command creates or changes on the server, pulled after it. */
+  pulls?: readonly string[];
+  /** Cannot work offline (it needs the server's answer at once): refused when queued offline. */
+  online?: boolean;
+  /**
+   * Fields the command changes on the device at once, from its body (the
+   * new status shows in the list offline). A discard of the command puts
+   * them back to the server's version.
+   */
+  effect?: (body: RecordFields) => RecordFields;
+}
+
 export interface ResourceDefinition {
   /** Registry name, also the Dexie table name. */
   name: string;
@@ -92,6 +121,13 @@ export interface ResourceDefinition {
   title(record: RecordFields): string;
   /** Creates go as multipart uploads of a file kept on the device. */
   upload?: UploadDefinition;
+  /** Commands by name (a quotation's 'status', 'duplicate'). */
+  commands: Readonly<Record<string, CommandDefinition>>;
+  /**
+   * Fields computed from the others on every local save, after validation
+   * (a quotation's totals from its lines); the server computes the same.
+   */
+  derive?: (record: RecordFields) => RecordFields;
 }
 
 export interface ResourceDeclaration {
@@ -107,6 +143,8 @@ export interface ResourceDeclaration {
   fieldLabels: Readonly<Record<string, string>>;
   title?: (record: RecordFields) => string;
   upload?: UploadDefinition;
+  commands?: Readonly<Record<string, CommandDefinition>>;
+  derive?: (record: RecordFields) => RecordFields;
 }
 
 const SERVER_FIELDS = new Set(['id', 'created_at', 'updated_at']);
@@ -132,6 +170,8 @@ export function defineResource(declaration: ResourceDeclaration): ResourceDefini
     fieldLabels: declaration.fieldLabels,
     title: declaration.title ?? ((record) => String(record.name ?? '')),
     ...(declaration.upload ? { upload: declaration.upload } : {}),
+    commands: declaration.commands ?? {},
+    ...(declaration.derive ? { derive: declaration.derive } : {}),
   };
 }
 

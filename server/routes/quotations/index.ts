@@ -1,0 +1,22 @@
+/**
+ * The quotations area of the API (issue 8), one route module registered
+ * from server/routes/index.ts: the document's CRUD (crud.ts), its
+ * commands (commands.ts: status change, duplicate) and the form's option
+ * lists (options.ts: payment types, exposition types). A customer that has
+ * quotations cannot be deleted (customerDeleteGuard, used by the customer
+ * routes).
+ */
+import type { AppContext, RouteModule, ZodApp } from '../../app-context';
+import { rejectNulCharacters } from '../../sync/text-guard';
+import { registerQuotationCommands } from './commands';
+import { registerQuotationCrud } from './crud';
+import { registerQuotationOptions } from './options';
+
+async function register(app: ZodApp, ctx: AppContext) {
+  app.addHook('preValidation', rejectNulCharacters);
+  registerQuotationCrud(app, ctx);
+  registerQuotationCommands(app, ctx);
+  registerQuotationOptions(app, ctx);
+}
+
+export const quotationRoutes: RouteModule = { name: 'quotations', register };

@@ -1,0 +1,69 @@
+/**
+ * Quotations as wire records (sync/contract/quotations.ts): the row with its
+ * nested lists as stored, the seller's name, and the derived fields
+ * (`f_created_at`, `able_create_sample`, `sample_count`).
+ */
+import { inArray } from 'drizzle-orm';
+import type { Quotation } from '../../../sync/contract/quotations';
+import { formatInstantBR } from '../../../src/domain/dates';
+import type { Db, Tx } from '../../db/client';
+import { quotations, users } from '../../db/schema';
+import { isoOrNull, syncFields } from '../../lib/wire';
+
+type Reader = Db | Tx;
+export type QuotationRowRecord = typeof quotations.$inferSelect;
+
+/** Samples arrive with the samples area; until then no quotation has any. */
+const SAMPLE_COUNT = 0;
+
+export function toQuotation(row: QuotationRowRecord, sellerName: string | null): Quotation {
+  return {
+    id: row.id,
+    reference_no: row.reference_no ?? String(row.id),
+    customer_id: row.customer_id,
+    customer_name: row.customer_name,
+    customer_phone: row.customer_phone,
+    valid_at: row.valid_at,
+    status: row.status,
+    service_address_id: row.service_address_id,
+    rows: row.rows,
+    services: row.services,
+    costs: row.costs,
+    equipments: row.equipments,
+    deadlines: row.deadlines,
+    delivery_date: row.delivery_date,
+    duration_time: row.duration_time,
+    subtotal: row.subtotal,
+    discount: row.discount,
+    discount_type: row.discount_type,
+    total: row.total,
+    payment_id: row.payment_id,
+    parcel: row.parcel,
+    parcel_value: row.parcel_value,
+    payment_info: row.payment_info,
+    created_by: row.created_by,
+    user: row.created_by !== null && sellerName !== null ? { id: row.created_by, name: sellerName } : null,
+    type_id: row.type_id,
+    details: row.details,
+    comment: row.comment,
+    responsible: row.responsible,
+    sample_count: SAMPLE_COUNT,
+    // A sampling plan is made from an approved quotation that has none yet.
+    able_create_sample: row.status === 'approved' && SAMPLE_COUNT === 0,
+    sent_at: isoOrNull(row.sent_at),
+    sent_mail_at: isoOrNull(row.sent_mail_at),
+    sent_whatsapp_at: isoOrNull(row.sent_whatsapp_at),
+    f_created_at: formatInstantBR(row.created_at),
+    ...syncFields(row),
+  };
+}
+
+export async function loadQuotations(db: Reader, ids: readonly number[]): Promise<Quotation[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.select().from(quotations).where(inArray(quotations.id, [...ids]));
+  const sellerIds = [...new Set(rows.map((row) => row.created_by).filter((id): id is number => id !== null))];
+  const sellers =
+    sellerIds.length === 0 ? [] : await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, sellerIds));
+  const nameOf = new Map(sellers.map((seller) => [seller.id, seller.name]));
+  return rows.map((row) => toQuotation(row, row.created_by === null ? null : (nameOf.get(row.created_by) ?? null)));
+}

@@ -1,0 +1,107 @@
+/**
+ * The quotation, the first document resource (issue 8; wire shapes in
+ * sync/contract/quotations.ts): one record whose nested lists (agent rows,
+ * services, costs, equipment, deadlines) are plain fields of the record,
+ * validated with the contract's schemas on every local save (messages by
+ * path, 'rows.0.quantity') and sent whole with it. The totals are computed
+ * on the device after each save with the same domain function the server
+ * uses (`derive`), so the list shows the right total offline.
+ *
+ * References: the customer (`restrict`: a customer with quotations cannot be
+ * deleted, here or on the server; its name and phone are copied on save,
+ * and are what the local search finds besides the number) and the service
+ * address (`set-null`, as the server does).
+ *
+ * Commands: 'status' (`PUT api/quotation/{id}/status`; the new status shows
+ * at once) and 'duplicate' (`POST api/quotation/duplicate/{id}`; the copy
+ * arrives with the answer, and the pull after it).
+ */
+import {
+  QUOTATION_MESSAGES,
+  quotationInputSchema,
+  quotationSchema,
+  quotationStatusInputSchema,
+  quotationWireTotals,
+  type QuotationBody,
+} from '../../contract/quotations';
+import type { RecordFields } from '../types';
+import { defineResource } from './resource';
+
+/**
+ * What follows a save: the money fields from the lines (already validated),
+ * and the status a new quotation starts with (Rascunho), which the body
+ * never carries.
+ */
+function quotationDerived(record: RecordFields): RecordFields {
+  const document = record as unknown as Pick<QuotationBody, 'rows' | 'services' | 'costs' | 'discount' | 'discount_type' | 'parcel'>;
+  return { ...quotationWireTotals(document), status: record.status ?? 'open' };
+}
+
+export const quotations = defineResource({
+  name: 'quotations',
+  label: 'Orçamento',
+  paths: {
+    list: 'api/quotation/all/{skip}/{take}',
+    create: 'api/quotation',
+    update: 'api/quotation/{id}',
+    delete: 'api/quotation/{id}',
+  },
+  schema: quotationSchema,
+  input: quotationInputSchema,
+  references: [
+    {
+      field: 'customer_id',
+      keyField: 'customer_key',
+      resource: 'customers',
+      onDelete: 'restrict',
+      inUseMessage: QUOTATION_MESSAGES.customerHasQuotations,
+      copy: { customer_name: 'name', customer_phone: 'phone' },
+    },
+    { field: 'service_address_id', keyField: 'service_address_key', resource: 'customer_addresses', onDelete: 'set-null' },
+  ],
+  searchable: ['reference_no', 'customer_name'],
+  fieldLabels: {
+    customer_id: 'Cliente',
+    valid_at: 'Validade',
+    service_address_id: 'Endereço de execução',
+    rows: 'Agentes',
+    services: 'Serviços',
+    costs: 'Outros custos',
+    equipments: 'Equipamentos',
+    deadlines: 'Prazos',
+    delivery_date: 'Data de entrega',
+    duration_time: 'Duração (dias)',
+    discount: 'Desconto',
+    discount_type: 'Tipo de desconto',
+    total: 'Total',
+    payment_id: 'Forma de pagamento',
+    parcel: 'Parcelas',
+    payment_info: 'Condição de pagamento',
+    created_by: 'Vendedor',
+    type_id: 'Tipo',
+    details: 'Detalhes',
+    comment: 'Observações',
+    responsible: 'Responsável',
+  },
+  title: (record) => [record.reference_no ? `Nº ${String(record.reference_no)}` : 'Novo orçamento', record.customer_name].filter(Boolean).join(' — '),
+  derive: quotationDerived,
+  commands: {
+    status: {
+      label: 'Alteração de status',
+      method: 'PUT',
+      path: 'api/quotation/{id}/status',
+      input: quotationStatusInputSchema,
+      answer: 'record',
+      effect: (body) => ({ status: body.status }),
+    },
+    duplicate: {
+      label: 'Duplicação',
+      method: 'POST',
+      path: 'api/quotation/duplicate/{id}',
+      answer: 'created',
+      pulls: ['quotations'],
+    },
+  },
+});
+
+export const QUOTATION_RESOURCES = [quotations] as const;

@@ -1,0 +1,111 @@
+/**
+ * The quotation's commands (spec sections 4 and 7): status changes along
+ * the allowed transitions (a table of every pair), markAsSent, and the
+ * duplicate, each idempotent with its Idempotency-Key (a replay changes
+ * nothing more: one status change, one copy).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  QUOTATION_STATUSES,
+  QUOTATION_TRANSITIONS,
+  statusChangeRefused,
+  type Quotation,
+  type QuotationStatus,
+} from '../../../sync/contract/quotations';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+import { adminToken, api, ok, type Api } from '../catalog/support';
+import { createCustomer } from '../customers/support';
+import { createQuotation } from './support';
+
+let t: TestApp;
+let admin: Api;
+let customerId: number;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  admin = api(t, await adminToken(t));
+  customerId = (await createCustomer(t, await adminToken(t))).id;
+});
+afterAll(() => t.close());
+
+/** The shortest way from open to `status` through allowed changes. */
+const PATH_TO: Record<QuotationStatus, QuotationStatus[]> = {
+  open: [],
+  pending: ['pending'],
+  approved: ['approved'],
+  canceled: ['canceled'],
+  closed: ['approved', 'closed'],
+};
+
+async function quotationIn(status: QuotationStatus): Promise<Quotation> {
+  let quotation = await createQuotation(admin, customerId);
+  for (const step of PATH_TO[status]) quotation = ok(await admin.put(`/api/quotation/${quotation.id}/status`, { status: step }));
+  return quotation;
+}
+
+describe('status changes', () => {
+  const pairs = QUOTATION_STATUSES.flatMap((from) => QUOTATION_STATUSES.map((to) => [from, to] as const));
+  it.each(pairs)('%s → %s', async (from, to) => {
+    const quotation = await quotationIn(from);
+    t.clock.advance(10);
+    const reply = await admin.put(`/api/quotation/${quotation.id}/status`, { status: to, markAsSent: false });
+    if (from === to || QUOTATION_TRANSITIONS[from].includes(to)) {
+      expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+      expect(reply.body.status).toBe(to);
+      expect(reply.body.able_create_sample).toBe(to === 'approved');
+      if (from === to) expect(reply.body.updated_at).toBe(quotation.updated_at);
+      else expect(Date.parse(reply.body.updated_at)).toBeGreaterThan(Date.parse(quotation.updated_at));
+    } else {
+      expect(reply.status).toBe(409);
+      expect(reply.body).toEqual({ message: statusChangeRefused(from, to) });
+      expect(ok(await admin.get(`/api/quotation/${quotation.id}`)).status).toBe(from);
+    }
+  });
+
+  it('marks as sent when asked, and refuses an unknown status or quotation', async () => {
+    const quotation = await createQuotation(admin, customerId);
+    const sent: Quotation = ok(await admin.put(`/api/quotation/${quotation.id}/status`, { status: 'pending', markAsSent: true }));
+    expect(sent.sent_at).toBe(new Date(t.clock.now()).toISOString());
+    const unknown = await admin.put(`/api/quotation/${quotation.id}/status`, { status: 'aprovado' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toBe('Status inválido');
+    expect((await admin.put('/api/quotation/999999/status', { status: 'pending' })).status).toBe(404);
+  });
+
+  it('applies a status change once when its answer is lost and it is sent again with the same key', async () => {
+    const quotation = await createQuotation(admin, customerId);
+    const key = { 'idempotency-key': 'status-uma-vez-1' };
+    const first = ok(await admin.put(`/api/quotation/${quotation.id}/status`, { status: 'pending', markAsSent: true }, key));
+    t.clock.advance(5000);
+    const replay = await admin.put(`/api/quotation/${quotation.id}/status`, { status: 'pending', markAsSent: true }, key);
+    expect(replay.status).toBe(200);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(replay.body).toEqual(first);
+    expect(ok(await admin.get(`/api/quotation/${quotation.id}`)).sent_at).toBe(first.sent_at);
+  });
+});
+
+describe('duplicate', () => {
+  it('makes one copy per key: a new Rascunho with its own number, the same lines and totals, not sent', async () => {
+    const source = await createQuotation(admin, customerId, { discount: 10 });
+    const approved: Quotation = ok(await admin.put(`/api/quotation/${source.id}/status`, { status: 'approved', markAsSent: true }));
+    const before = ok(await admin.get('/api/quotation/all/0/1000')).total_items;
+    const key = { 'idempotency-key': 'duplicar-uma-vez-1' };
+    const copy: Quotation = ok(await admin.post(`/api/quotation/duplicate/${source.id}`, {}, key), 201);
+    const replay = await admin.post(`/api/quotation/duplicate/${source.id}`, {}, key);
+    expect(replay.status).toBe(201);
+    expect(replay.body).toEqual(copy);
+    expect(ok(await admin.get('/api/quotation/all/0/1000')).total_items).toBe(before + 1);
+
+    expect(copy.id).not.toBe(source.id);
+    expect(copy.reference_no).toBe(`${copy.id}/${new Date(t.clock.now()).getUTCFullYear()}`);
+    expect(copy).toMatchObject({ status: 'open', sent_at: null, customer_id: customerId, total: approved.total, subtotal: approved.subtotal, discount: 10 });
+    expect(copy.rows).toEqual(approved.rows);
+    expect(copy.services).toEqual(approved.services);
+    expect(copy.costs).toEqual(approved.costs);
+    expect(copy.equipments).toEqual(approved.equipments);
+    expect(copy.deadlines).toEqual(approved.deadlines);
+    expect(ok(await admin.get(`/api/quotation/${source.id}`))).toEqual(approved);
+    expect((await admin.post('/api/quotation/duplicate/999999', {})).status).toBe(404);
+  });
+});
