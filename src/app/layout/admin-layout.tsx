@@ -1,7 +1,8 @@
 /**
- * The admin area's frame: a header (menu button on small screens, product
+ * The admin area's frame: a header (burger menu below 1024 px, product
  * name, connectivity and sync status, user menu), the side menu, and the
- * page. Renders from the stored session alone, so it opens offline. Every
+ * page, or 'sem permissão' when the page's module is not the user's
+ * (app/guard/module-access.ts). Renders from the stored session alone, so it opens offline. Every
  * admin page gets the signed-in user's local store (<SignedInSync>), and
  * 'Sair' warns first when changes are still unsent.
  */
@@ -9,6 +10,8 @@ import { AppShell, Burger, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, Outlet } from '@tanstack/react-router';
 import { ConnectivityIndicator } from '../connectivity/connectivity-indicator';
+import { ModuleGate } from '@/app/guard/module-gate';
+import { NAVBAR_BREAKPOINT } from '@/app/theme';
 import { useRuntime } from '../runtime-context';
 import { SessionWatcher } from '../session/session-watcher';
 import { useSessionState } from '../session/use-session-state';
@@ -45,13 +48,21 @@ function AdminShell({ user, signOut }: { user: CurrentUser; signOut: () => Promi
   return (
     <AppShell
       header={{ height: 56 }}
-      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+      navbar={{ width: 240, breakpoint: NAVBAR_BREAKPOINT, collapsed: { mobile: !navOpened } }}
       padding="md"
     >
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap" miw={0}>
-            <Burger opened={navOpened} onClick={nav.toggle} hiddenFrom="sm" size="sm" aria-label="Abrir menu" />
+            <Burger
+              opened={navOpened}
+              onClick={nav.toggle}
+              hiddenFrom={NAVBAR_BREAKPOINT}
+              size="sm"
+              aria-label={navOpened ? 'Fechar menu' : 'Abrir menu'}
+              aria-expanded={navOpened}
+              data-testid="nav-burger"
+            />
             <Text
               component={Link}
               to="/admin/overview"
@@ -79,7 +90,9 @@ function AdminShell({ user, signOut }: { user: CurrentUser; signOut: () => Promi
         <AdminNavbar user={user} onNavigate={nav.close} />
       </AppShell.Navbar>
       <AppShell.Main>
-        <Outlet />
+        <ModuleGate user={user}>
+          <Outlet />
+        </ModuleGate>
       </AppShell.Main>
       {confirmation}
     </AppShell>
