@@ -70,7 +70,7 @@ function AdminShell({ user, signOut }: { user: CurrentUser; signOut: () => Promi
               c="cyan.9"
               size="lg"
               truncate
-              style={{ textDecoration: 'none' }}
+              style={{ textDecoration: 'none', lineHeight: 'var(--touch-target)' }}
             >
               <Text span inherit visibleFrom="xs">
                 {PRODUCT_NAME}
