@@ -6,9 +6,10 @@
  * admin page gets the signed-in user's local store (<SignedInSync>), and
  * 'Sair' warns first when changes are still unsent.
  */
+import { useEffect } from 'react';
 import { AppShell, Burger, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Link, Outlet } from '@tanstack/react-router';
+import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { ConnectivityIndicator } from '../connectivity/connectivity-indicator';
 import { ModuleGate } from '@/app/guard/module-gate';
 import { NAVBAR_BREAKPOINT } from '@/app/theme';
@@ -43,6 +44,10 @@ export function AdminLayout() {
 
 function AdminShell({ user, signOut }: { user: CurrentUser; signOut: () => Promise<void> }) {
   const [navOpened, nav] = useDisclosure(false);
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  // Below 1024 px the menu covers the page: any navigation (a menu entry, the product name, Back) closes it.
+  const closeNav = nav.close;
+  useEffect(() => closeNav(), [pathname, closeNav]);
   const { requestSignOut, confirmation } = useSignOutGuard(signOut);
 
   return (

@@ -159,9 +159,10 @@ interface ListBodyProps<T> {
 }
 
 function ListTable<T>({ rows, columns, rowKey, minWidth }: ListBodyProps<T> & { minWidth: number }) {
-  // The scroll container is a safety net for unusually long values: the columns still scroll into view.
+  // The scroll container is a safety net for unusually long values: the columns still scroll into view
+  // (native scrolling: a finger swipes it, and its bar does not hide until hovered).
   return (
-    <Table.ScrollContainer minWidth={minWidth}>
+    <Table.ScrollContainer minWidth={minWidth} type="native">
       <Table striped highlightOnHover verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
