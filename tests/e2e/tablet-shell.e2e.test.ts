@@ -9,7 +9,7 @@
  * - in portrait the menu is behind the burger, opens from it and closes
  *   after a choice;
  * - a record saved on the device moves to its server id in the URL once
- *   synced;
+ *   synced, and that link opens it on another device;
  * - a customer-type user who types /admin/custos/novo gets 'Sem permissão',
  *   not a form.
  *
@@ -265,9 +265,23 @@ describe('the shell on a tablet', () => {
       await recordForm(page).getByRole('button', { name: 'Salvar' }).click();
       await page.waitForURL(/\/admin\/custos\/[0-9a-f]{8}-/);
       await page.waitForURL(/\/admin\/custos\/\d+$/, { timeout: 60_000 });
+      const link = new URL(page.url()).pathname;
       await expect(recordForm(page).locator('input[name="name"]').inputValue()).resolves.toBe(`Pedágio ${RUN}`);
       await page.goBack();
       await page.waitForURL('**/admin/custos/novo');
+
+      // That link opens the cost on another device, straight after signing in (its first sync still running).
+      const other = await tabletContext(LANDSCAPE);
+      try {
+        const otherPage = await other.newPage();
+        await otherPage.goto(link);
+        await signIn(otherPage);
+        await otherPage.waitForURL(`**${link}`);
+        await recordForm(otherPage).locator('input[name="name"]').waitFor();
+        await expect(recordForm(otherPage).locator('input[name="name"]').inputValue()).resolves.toBe(`Pedágio ${RUN}`);
+      } finally {
+        await other.close();
+      }
     } finally {
       await context.close();
     }
