@@ -2,7 +2,8 @@
  * A record opened by its local key moves to its server id once synced: the
  * URL is replaced (no new history entry) and what is typed stays. The rule
  * itself is a table (routeParamToReplace); the pages use it through the
- * shared record route frame, shown here on the costs page.
+ * shared record route frame, shown here on the costs page. A server-id link
+ * opened while the device's first sync runs waits for the record.
  */
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -10,6 +11,7 @@ import { CostEditPage } from '@/features/costs/cost-edit-page';
 import { saveRecord } from '@sync/engine/mutations';
 import { routeParamToReplace } from '@sync/react/use-route-record';
 import type { SyncDatabase } from '@sync/store/database';
+import { META, writeMeta } from '@sync/store/meta';
 import { closeTestDb, openTestDb, renderApp, type RouteView } from './render-app';
 
 const KEY = '0b7c9f2e-5d1a-4c3b-9e8f-123456789abc';
@@ -70,5 +72,28 @@ describe('record page opened by its local key', () => {
     expect(await screen.findByDisplayValue('Diária')).toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(app.path()).toBe(`/admin/custos/${key}`);
+  });
+});
+
+describe('record page opened by server id on a device still on its first sync', () => {
+  it('waits for the first sync instead of saying the record is not here, then shows it', async () => {
+    await writeMeta(db, META.engineState, { phase: 'pulling', reachable: true, lastError: null });
+    await renderApp(db, routes, '/admin/custos/42');
+    // Long after the local lookup answered: still waiting, never 'not found'.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(screen.getByText('Carregando…')).toBeInTheDocument();
+    expect(screen.queryByText('Registro não encontrado neste dispositivo.')).not.toBeInTheDocument();
+
+    // The pull writes the record.
+    const key = await saveRecord(db, 'costs', null, { name: 'Hospedagem', price: 300 });
+    await db.records('costs').update(key, { id: 42 });
+    expect(await screen.findByDisplayValue('Hospedagem')).toBeInTheDocument();
+  });
+
+  it('says the record is not here once a sync has completed', async () => {
+    await writeMeta(db, META.engineState, { phase: 'pulling', reachable: true, lastError: null });
+    await writeMeta(db, META.lastSyncAt, '2026-11-25T10:00:00.000Z');
+    await renderApp(db, routes, '/admin/custos/42');
+    expect(await screen.findByText('Registro não encontrado neste dispositivo.')).toBeInTheDocument();
   });
 });
