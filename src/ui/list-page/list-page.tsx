@@ -27,7 +27,7 @@ export interface ListColumn<T> {
   header: ReactNode;
   render: (row: T) => ReactNode;
   width?: number | string;
-  /** Room the column needs in the table (px); decides when rows become cards. Defaults to `width`, else 140. */
+  /** Room the column needs in the table (px); decides when rows become cards. Defaults to `width`, else DEFAULT_COLUMN_MIN_WIDTH. */
   minWidth?: number;
   /** Keeps the value on one line in the table (amounts: 'R$' never apart from its number). */
   nowrap?: boolean;
@@ -160,7 +160,7 @@ interface ListBodyProps<T> {
 
 function ListTable<T>({ rows, columns, rowKey, minWidth }: ListBodyProps<T> & { minWidth: number }) {
   // The scroll container is a safety net for unusually long values: the columns still scroll into view
-  // (native scrolling: a finger swipes it, and its bar does not hide until hovered).
+  // (native scrolling: a finger swipes it, and its bar shows without hovering).
   return (
     <Table.ScrollContainer minWidth={minWidth} type="native">
       <Table striped highlightOnHover verticalSpacing="xs">
