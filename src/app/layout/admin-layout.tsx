@@ -7,8 +7,8 @@
  * 'Sair' warns first when changes are still unsent.
  */
 import { useEffect } from 'react';
-import { AppShell, Burger, Group, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { AppShell, Burger, Group, Text, useMantineTheme } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { ConnectivityIndicator } from '../connectivity/connectivity-indicator';
 import { ModuleGate } from '@/app/guard/module-gate';
@@ -49,6 +49,10 @@ function AdminShell({ user, signOut }: { user: CurrentUser; signOut: () => Promi
   const closeNav = nav.close;
   useEffect(() => closeNav(), [pathname, closeNav]);
   const { requestSignOut, confirmation } = useSignOutGuard(signOut);
+  // Closed behind the burger, the menu is only moved off-screen: keep it out of the tab order and of screen readers too.
+  const theme = useMantineTheme();
+  const wide = useMediaQuery(`(min-width: ${theme.breakpoints[NAVBAR_BREAKPOINT]})`, true);
+  const navHidden = !wide && !navOpened;
 
   return (
     <AppShell
@@ -91,7 +95,7 @@ function AdminShell({ user, signOut }: { user: CurrentUser; signOut: () => Promi
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="xs">
+      <AppShell.Navbar p="xs" inert={navHidden} aria-hidden={navHidden || undefined}>
         <AdminNavbar user={user} onNavigate={nav.close} />
       </AppShell.Navbar>
       <AppShell.Main>
