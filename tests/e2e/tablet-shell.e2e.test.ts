@@ -19,6 +19,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { baseUrl, launchChromium, recordForm, signIn } from './support/browser';
+import { adminToken, apiCall as api } from './support/api';
 import { E2E_ADMIN } from './support/e2e-admin';
 import { E2E_CUSTOMER_USER } from './support/e2e-users';
 import { screenshot } from './support/screenshots';
@@ -58,32 +59,6 @@ async function waitForFirstSync(page: Page): Promise<void> {
 }
 
 // ---- records through the API ---------------------------------------------
-
-async function adminToken(): Promise<string> {
-  const response = await fetch(`${baseUrl()}/oauth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      grant_type: 'password',
-      client_id: 'pwa',
-      client_secret: 'public',
-      username: E2E_ADMIN.username,
-      password: E2E_ADMIN.password,
-    }),
-  });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { access_token: string }).access_token;
-}
-
-async function api<T>(token: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl()}/${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, accept: 'application/json', ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  expect(response.status, `${method} ${path}: ${response.status}`).toBeLessThan(300);
-  return (await response.json()) as T;
-}
 
 /** One record per list, with long values, and an equipment whose calibration has expired. */
 async function createRecords(): Promise<void> {
