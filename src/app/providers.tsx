@@ -1,6 +1,8 @@
 /**
  * Providers every screen relies on: Mantine (theme, pt-BR dates through
- * dayjs), the alert area (6 s alerts, spec section 8) and the runtime.
+ * dayjs), the alert area (6 s alerts, spec section 8; bottom left, clear of
+ * the header's sync status and of Salvar, which forms keep on the right: see
+ * docs/decisions/new-shell.md) and the runtime.
  */
 import type { ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
@@ -19,7 +21,7 @@ export function AppProviders({ runtime, children }: { runtime: AppRuntime; child
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
       <DatesProvider settings={{ locale: 'pt-br', firstDayOfWeek: 0 }}>
-        <Notifications position="top-right" autoClose={ALERT_AUTO_CLOSE_MS} limit={5} />
+        <Notifications position="bottom-left" autoClose={ALERT_AUTO_CLOSE_MS} limit={5} />
         <RuntimeProvider runtime={runtime}>{children}</RuntimeProvider>
       </DatesProvider>
     </MantineProvider>

@@ -6,6 +6,10 @@
  * the local key. A record opened by its key keeps resolving after its id
  * arrives (the key never changes), so a page opened offline keeps working.
  *
+ * Once a record opened by its local key has its server id, the route should
+ * name it by the id instead (`routeParamToReplace`), so the URL the user
+ * copies or bookmarks opens the record on any device.
+ *
  * While a new parameter resolves, the record already shown is kept when the
  * new parameter names it too (key → id after a save), so the form on the
  * page is not torn down for a lookup that ends on the same record.
@@ -26,6 +30,16 @@ export function isServerIdParam(param: string): boolean {
 /** The route parameter for a record: its server id when known, else its local key. */
 export function routeParamOf(record: { key: string; id: number | null }): string {
   return record.id !== null ? String(record.id) : record.key;
+}
+
+/**
+ * The parameter the route should show instead of `param` for `record`: its
+ * server id when the route still names it by the local key and the id has
+ * arrived; null when the route already names it the canonical way.
+ */
+export function routeParamToReplace(param: string, record: { key: string; id: number | null }): string | null {
+  const canonical = routeParamOf(record);
+  return param.trim() === canonical || !names(record, param.trim()) ? null : canonical;
 }
 
 function names(record: { key: string; id: number | null }, param: string): boolean {

@@ -85,6 +85,9 @@ export function ConnectivityIndicator() {
         to="/admin/sincronizacao"
         aria-label={`Sincronização: ${badges.map((badge) => badge.label).join(', ')}`}
         data-testid="sync-status"
+        className="touch-target"
+        display="flex"
+        style={{ alignItems: 'center' }}
       >
         <Group gap={4} wrap="nowrap">
           <Badge

@@ -1,14 +1,18 @@
 /**
- * The admin area's frame: a header (menu button on small screens, product
+ * The admin area's frame: a header (burger menu below 1024 px, product
  * name, connectivity and sync status, user menu), the side menu, and the
- * page. Renders from the stored session alone, so it opens offline. Every
+ * page, or 'sem permissão' when the page's module is not the user's
+ * (app/guard/module-access.ts). Renders from the stored session alone, so it opens offline. Every
  * admin page gets the signed-in user's local store (<SignedInSync>), and
  * 'Sair' warns first when changes are still unsent.
  */
-import { AppShell, Burger, Group, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import { Link, Outlet } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { AppShell, Burger, Group, Text, useMantineTheme } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { ConnectivityIndicator } from '../connectivity/connectivity-indicator';
+import { ModuleGate } from '@/app/guard/module-gate';
+import { NAVBAR_BREAKPOINT } from '@/app/theme';
 import { useRuntime } from '../runtime-context';
 import { SessionWatcher } from '../session/session-watcher';
 import { useSessionState } from '../session/use-session-state';
@@ -40,18 +44,34 @@ export function AdminLayout() {
 
 function AdminShell({ user, signOut }: { user: CurrentUser; signOut: () => Promise<void> }) {
   const [navOpened, nav] = useDisclosure(false);
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  // Below 1024 px the menu covers the page: any navigation (a menu entry, the product name, Back) closes it.
+  const closeNav = nav.close;
+  useEffect(() => closeNav(), [pathname, closeNav]);
   const { requestSignOut, confirmation } = useSignOutGuard(signOut);
+  // Closed behind the burger, the menu is only moved off-screen: keep it out of the tab order and of screen readers too.
+  const theme = useMantineTheme();
+  const wide = useMediaQuery(`(min-width: ${theme.breakpoints[NAVBAR_BREAKPOINT]})`, true);
+  const navHidden = !wide && !navOpened;
 
   return (
     <AppShell
       header={{ height: 56 }}
-      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+      navbar={{ width: 240, breakpoint: NAVBAR_BREAKPOINT, collapsed: { mobile: !navOpened } }}
       padding="md"
     >
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap" miw={0}>
-            <Burger opened={navOpened} onClick={nav.toggle} hiddenFrom="sm" size="sm" aria-label="Abrir menu" />
+            <Burger
+              opened={navOpened}
+              onClick={nav.toggle}
+              hiddenFrom={NAVBAR_BREAKPOINT}
+              size="sm"
+              aria-label={navOpened ? 'Fechar menu' : 'Abrir menu'}
+              aria-expanded={navOpened}
+              data-testid="nav-burger"
+            />
             <Text
               component={Link}
               to="/admin/overview"
@@ -59,7 +79,7 @@ function AdminShell({ user, signOut }: { user: CurrentUser; signOut: () => Promi
               c="cyan.9"
               size="lg"
               truncate
-              style={{ textDecoration: 'none' }}
+              style={{ textDecoration: 'none', lineHeight: 'var(--touch-target)' }}
             >
               <Text span inherit visibleFrom="xs">
                 {PRODUCT_NAME}
@@ -75,11 +95,13 @@ function AdminShell({ user, signOut }: { user: CurrentUser; signOut: () => Promi
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="xs">
+      <AppShell.Navbar p="xs" inert={navHidden} aria-hidden={navHidden || undefined}>
         <AdminNavbar user={user} onNavigate={nav.close} />
       </AppShell.Navbar>
       <AppShell.Main>
-        <Outlet />
+        <ModuleGate user={user}>
+          <Outlet />
+        </ModuleGate>
       </AppShell.Main>
       {confirmation}
     </AppShell>

@@ -16,7 +16,7 @@ export function UserMenu({ user, onSignOut }: { user: CurrentUser; onSignOut: ()
   return (
     <Menu position="bottom-end" width={200} withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label="Menu do usuário" data-testid="user-menu">
+        <UnstyledButton aria-label="Menu do usuário" data-testid="user-menu" className="touch-target" display="flex" style={{ alignItems: 'center' }}>
           <Group gap="xs" wrap="nowrap">
             <Avatar src={user.settings.image?.url ?? null} radius="xl" size={32} color="cyan" alt="">
               {initialsOf(user.name)}

@@ -37,7 +37,7 @@ export function AgentListPage({ page, search = '' }: AgentListPageProps) {
     recordIdColumn(AGENT_TEXTS.columns.id, problems),
     { id: 'name', header: AGENT_TEXTS.columns.name, render: (agent) => agent.name },
     { id: 'type', header: AGENT_TEXTS.columns.type, render: (agent) => (agent.type_key ? (typeNames.get(agent.type_key) ?? '') : '') },
-    { id: 'price', header: AGENT_TEXTS.columns.price, render: (agent) => formatMoney(agent.price) },
+    { id: 'price', header: AGENT_TEXTS.columns.price, nowrap: true, render: (agent) => formatMoney(agent.price) },
     recordOptionsColumn({ texts: AGENT_TEXTS, routes: AGENT_ROUTES, onDelete: remove.request }),
   ];
 

@@ -4,12 +4,15 @@
  * last keystroke, back to page 1), the table, the empty texts and the
  * paginator. It renders a loading state until the first answer, never the
  * empty text; while another page loads the previous rows stay, dimmed.
+ * Where the table does not fit, each row is a card (list-layout.ts), so no
+ * column is ever off-screen.
  */
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Card, Center, Group, Loader, LoadingOverlay, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Box, Card, Center, Group, Loader, LoadingOverlay, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import type { LocalPageState } from '../../../sync/react/use-local-page';
 import { Paginator } from '../paginator/paginator';
 import type { ListSearch } from '../paginator/use-list-search';
+import { listLayoutFor, tableMinWidth, useElementWidth } from './list-layout';
 
 export const LIST_TEXTS = {
   searchPlaceholder: 'Procurar por algo...',
@@ -24,6 +27,12 @@ export interface ListColumn<T> {
   header: ReactNode;
   render: (row: T) => ReactNode;
   width?: number | string;
+  /** Room the column needs in the table (px); decides when rows become cards. Defaults to `width`, else DEFAULT_COLUMN_MIN_WIDTH. */
+  minWidth?: number;
+  /** Keeps the value on one line in the table (amounts: 'R$' never apart from its number). */
+  nowrap?: boolean;
+  /** The row's buttons (Opções): at the bottom of a card, without a label. */
+  actions?: boolean;
 }
 
 export interface ListPageProps<T> {
@@ -75,6 +84,10 @@ export function ListPage<T>({
     if (outOfRange) onOutOfRangeRef.current?.(lastPage);
   }, [outOfRange, lastPage]);
 
+  const list = useElementWidth<HTMLDivElement>();
+  const neededWidth = tableMinWidth(columns);
+  const layout = listLayoutFor(list.width, neededWidth);
+
   let body: ReactNode;
   if (!shown) {
     body = (
@@ -91,31 +104,10 @@ export function ListPage<T>({
         {search.applied ? noResultsText : emptyText}
       </Text>
     );
+  } else if (layout === 'cards') {
+    body = <ListCards rows={shown.rows} columns={columns} rowKey={rowKey} />;
   } else {
-    body = (
-      <Table.ScrollContainer minWidth={560}>
-        <Table striped highlightOnHover verticalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              {columns.map((column) => (
-                <Table.Th key={column.id} style={column.width ? { width: column.width } : undefined}>
-                  {column.header}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {shown.rows.map((row) => (
-              <Table.Tr key={rowKey(row)}>
-                {columns.map((column) => (
-                  <Table.Td key={column.id}>{column.render(row)}</Table.Td>
-                ))}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    );
+    body = <ListTable rows={shown.rows} columns={columns} rowKey={rowKey} minWidth={neededWidth} />;
   }
 
   return (
@@ -143,7 +135,7 @@ export function ListPage<T>({
               w={{ base: '100%', sm: 280 }}
             />
           </Group>
-          <div style={{ position: 'relative' }}>
+          <div ref={list.ref} style={{ position: 'relative' }} data-list-layout={layout}>
             <LoadingOverlay visible={state.loading && shown !== undefined} overlayProps={{ blur: 1 }} loaderProps={{ size: 'sm' }} />
             {body}
           </div>
@@ -156,6 +148,72 @@ export function ListPage<T>({
         </Stack>
       </Card>
       {children}
+    </Stack>
+  );
+}
+
+interface ListBodyProps<T> {
+  rows: readonly T[];
+  columns: readonly ListColumn<T>[];
+  rowKey: (row: T) => string;
+}
+
+function ListTable<T>({ rows, columns, rowKey, minWidth }: ListBodyProps<T> & { minWidth: number }) {
+  // The scroll container is a safety net for unusually long values: the columns still scroll into view
+  // (native scrolling: a finger swipes it, and its bar shows without hovering).
+  return (
+    <Table.ScrollContainer minWidth={minWidth} type="native">
+      <Table striped highlightOnHover verticalSpacing="xs">
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((column) => (
+              <Table.Th key={column.id} style={column.width ? { width: column.width } : undefined}>
+                {column.header}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={rowKey(row)} data-list-row>
+              {columns.map((column) => (
+                <Table.Td key={column.id} data-list-field={column.id} style={column.nowrap ? { whiteSpace: 'nowrap' } : undefined}>
+                  {column.render(row)}
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** One card per row: each column a labelled field, the row's actions at the bottom right. */
+function ListCards<T>({ rows, columns, rowKey }: ListBodyProps<T>) {
+  const fields = columns.filter((column) => !column.actions);
+  const actions = columns.filter((column) => column.actions);
+  return (
+    <Stack gap="sm" role="list">
+      {rows.map((row) => (
+        <Paper key={rowKey(row)} withBorder p="sm" radius="md" role="listitem" data-list-row>
+          <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing="sm" verticalSpacing="xs">
+            {fields.map((column) => (
+              <Box key={column.id} miw={0} data-list-field={column.id}>
+                <Text size="xs" c="dimmed" fw={500}>
+                  {column.header}
+                </Text>
+                <Box style={{ overflowWrap: 'anywhere' }}>{column.render(row)}</Box>
+              </Box>
+            ))}
+          </SimpleGrid>
+          {actions.map((column) => (
+            <Group key={column.id} justify="flex-end" mt="sm" data-list-field={column.id}>
+              {column.render(row)}
+            </Group>
+          ))}
+        </Paper>
+      ))}
     </Stack>
   );
 }

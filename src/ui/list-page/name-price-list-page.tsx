@@ -35,7 +35,7 @@ export function NamePriceListPage({ resource, page, search, texts, routes }: Nam
   const columns: ListColumn<LocalCost | LocalService>[] = [
     recordIdColumn(texts.columns.id, problems),
     { id: 'name', header: texts.columns.name, render: (row) => row.name },
-    { id: 'price', header: texts.columns.price, render: (row) => formatMoney(row.price) },
+    { id: 'price', header: texts.columns.price, nowrap: true, render: (row) => formatMoney(row.price) },
     recordOptionsColumn({ texts, routes, onDelete: remove.request }),
   ];
   return (

@@ -17,7 +17,8 @@ interface ListedRecord {
 }
 
 export function recordIdColumn<T extends ListedRecord>(header: string, problems: ReadonlyMap<string, RecordProblem>): ListColumn<T> {
-  return { id: 'id', header, width: 110, render: (row) => <RecordIdCell id={row.id} problem={problems.get(row.key)} /> };
+  // 90 px hold an id or 'Pendente'; a second badge ('Falhou') wraps under it.
+  return { id: 'id', header, width: 110, minWidth: 90, render: (row) => <RecordIdCell id={row.id} problem={problems.get(row.key)} /> };
 }
 
 export interface RecordOptionsColumn<T> {
@@ -33,6 +34,7 @@ export function recordOptionsColumn<T extends ListedRecord>({ texts, routes, onD
     id: 'options',
     header: LIST_TEXTS.options,
     width: 180,
+    actions: true,
     render: (row) => {
       const edit = (
         <Button key="edit" size="xs" variant="default" renderRoot={(props) => <Link {...props} {...routes.record(routeParamOf(row))} />}>

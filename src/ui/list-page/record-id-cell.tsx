@@ -41,7 +41,7 @@ export function ProblemBadge({ problem }: { problem: RecordProblem }) {
 
 export function RecordIdCell({ id, problem }: { id: number | null; problem?: RecordProblem }) {
   return (
-    <Group gap={4} wrap="nowrap">
+    <Group gap={4} wrap="wrap">
       {id !== null ? (
         <span>{id}</span>
       ) : (
