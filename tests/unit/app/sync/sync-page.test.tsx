@@ -187,15 +187,12 @@ describe('SyncPage', () => {
       return { key: key!, card: await cardOf('Diária') };
     }
 
-    it('shows mine and the server’s version side by side, differences highlighted', async () => {
+    it('shows only the fields changed on both sides, mine and the server’s side by side', async () => {
       const { card } = await conflicted();
       const table = within(card).getByTestId('conflict-versions');
       const rows = within(table).getAllByRole('row');
-      expect(rows.map((row) => row.textContent)).toEqual([
-        'CampoMinha versãoVersão do servidor',
-        'NomeDiáriaDiária técnica',
-        'PreçoR$ 350,00R$ 400,00',
-      ]);
+      // The name changed only on the server: it merges without asking.
+      expect(rows.map((row) => row.textContent)).toEqual(['CampoMinha versãoVersão do servidor', 'PreçoR$ 350,00R$ 400,00']);
       expect(rows.slice(1).every((row) => row.getAttribute('data-differs') === 'true')).toBe(true);
       expect(within(card).queryByRole('button', { name: 'Descartar' })).not.toBeInTheDocument();
     });
@@ -206,8 +203,8 @@ describe('SyncPage', () => {
         fireEvent.click(within(card).getByRole('button', { name: 'Manter a minha' }));
       });
       expect(await screen.findByText('Sua versão será enviada ao servidor.')).toBeInTheDocument();
-      expect(await entryOf(key)).toMatchObject({ status: 'pending', conflict: null, payload: { price: 350 } });
-      expect(await db.records('costs').get(key)).toMatchObject({ price: 350, updated_at: at(30) });
+      expect(await entryOf(key)).toMatchObject({ status: 'pending', conflict: null, payload: { name: 'Diária técnica', price: 350 } });
+      expect(await db.records('costs').get(key)).toMatchObject({ name: 'Diária técnica', price: 350, updated_at: at(30) });
       await waitFor(() => expect(section('Aguardando envio')).toHaveTextContent('Diária'));
       expect(screen.queryByRole('region', { name: 'Conflitos' })).not.toBeInTheDocument();
     });
