@@ -221,6 +221,49 @@ describe('SyncPage', () => {
     });
   });
 
+  describe('a conflict on several fields', () => {
+    async function bothChanged() {
+      const [key] = await pulled('costs', [cost(1, 'Diária', 300)]);
+      await saveRecord(db, 'costs', key!, { name: 'Diária minha', price: 350 });
+      await setEntry(key!, { status: 'conflict', attempts: 1, conflict: { current: cost(1, 'Diária deles', 400, 30) } });
+      await openPage();
+      return { key: key!, card: await cardOf('Diária minha') };
+    }
+
+    it('lets the user choose per field, and applies only once every field is chosen', async () => {
+      const { key, card } = await bothChanged();
+      const table = within(card).getByTestId('conflict-versions');
+      expect(within(table).getAllByRole('row').map((row) => row.textContent)).toEqual([
+        'CampoMinha versãoVersão do servidor',
+        'NomeDiária minhaDiária deles',
+        'PreçoR$ 350,00R$ 400,00',
+      ]);
+      const apply = within(card).getByRole('button', { name: 'Aplicar escolhas' });
+      expect(apply).toBeDisabled();
+      fireEvent.click(within(card).getByRole('radio', { name: 'Versão do servidor: Nome' }));
+      expect(within(card).getByRole('radio', { name: 'Versão do servidor: Nome' })).toBeChecked();
+      expect(apply).toBeDisabled();
+      fireEvent.click(within(card).getByRole('radio', { name: 'Minha versão: Preço' }));
+      expect(apply).toBeEnabled();
+      await act(async () => {
+        fireEvent.click(apply);
+      });
+      expect(await screen.findByText('Suas escolhas foram aplicadas.')).toBeInTheDocument();
+      expect(await entryOf(key)).toMatchObject({ status: 'pending', conflict: null, payload: { name: 'Diária deles', price: 350 } });
+      expect(await db.records('costs').get(key)).toMatchObject({ name: 'Diária deles', price: 350, updated_at: at(30) });
+      await waitFor(() => expect(section('Aguardando envio')).toHaveTextContent('Diária deles'));
+    });
+
+    it('"Usar a do servidor" takes the server’s value of every field listed', async () => {
+      const { key, card } = await bothChanged();
+      await act(async () => {
+        fireEvent.click(within(card).getByRole('button', { name: 'Usar a do servidor' }));
+      });
+      expect(await screen.findByText('Tudo sincronizado.')).toBeInTheDocument();
+      expect(await db.records('costs').get(key)).toMatchObject({ name: 'Diária deles', price: 400 });
+    });
+  });
+
   it('retries a refused change and asks the engine to sync now', async () => {
     const key = await saveRecord(db, 'costs', null, { name: 'Pedágio', price: 12.5 });
     await setEntry(key, { status: 'failed', attempts: 1, error: { code: 'validation', message: 'Nome já existe' } });
