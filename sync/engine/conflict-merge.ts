@@ -8,9 +8,14 @@
  *   version in `_remote`), saves merged into an open entry keep it (the
  *   merged content is still based on it), and an accepted answer, a settled
  *   409 or a resolution moves it to the server version the next send is
- *   based on. A later entry of the chain is based on the entry before it,
- *   which is why a merge is carried forward into the later entries.
- * - mine: the entry's payload (over the record for display fields);
+ *   based on.
+ * - mine: the record as the user last left it: the payload of the chain's
+ *   last update (over the record for display fields). The entry in conflict
+ *   heads its chain and the updates after it were made before the 409 and
+ *   never sent (only a head is sent); the 409 applied nothing either. So the
+ *   chain's updates fold into the one merged change (`foldChain`): the user
+ *   is asked about their latest values, and a later edit of a field the
+ *   server also changed is a question, not a silent overwrite.
  * - theirs: the server's `current` from the 409, in local form.
  *
  * Base and mine are read as the server will have them once this device's own
@@ -25,6 +30,10 @@ import { lookupKeys, resolveReferences } from './wire';
 
 export interface ConflictSides {
   base: RecordFields | null;
+  /** Payload of the chain's last update (the entry's own when none follows). */
+  latest: RecordFields;
+  /** The updates after the entry, folded into it when it is settled or resolved. */
+  later: number[];
   mine: RecordFields;
   theirs: RecordFields;
   /** The server's current version (id, timestamps, fields in local form). */
@@ -40,37 +49,44 @@ export async function readConflictSides(
   record: StoredRecord,
   current: RecordFields,
 ): Promise<ConflictSides> {
-  const keyOf = await lookupKeys(db, resource, [current]);
+  const [keyOf, chain] = await Promise.all([lookupKeys(db, resource, [current]), db.outbox.where('key').equals(entry.key).toArray()]);
   const version = serverVersion(resource, current, keyOf, parentOf(resource, record));
+  const laterUpdates = chain.filter((item) => item.seq! > entry.seq! && item.op === 'update' && item.payload).sort((a, b) => a.seq! - b.seq!);
+  const latest = laterUpdates.at(-1)?.payload ?? entry.payload ?? {};
   const [base, mine] = await Promise.all([
     record._base ? withDeletedTargetsCleared(db, resource, record._base, current) : null,
-    asSent(db, resource, { ...record, ...entry.payload }),
+    asSent(db, resource, { ...record, ...latest }),
   ]);
   const units = mergeUnitsOf(resource);
-  return { base, mine, theirs: version.fields, version, units, result: threeWayMerge(base, mine, version.fields, units) };
+  return {
+    base,
+    latest,
+    later: laterUpdates.map((item) => item.seq!),
+    mine,
+    theirs: version.fields,
+    version,
+    units,
+    result: threeWayMerge(base, mine, version.fields, units),
+  };
 }
 
 /**
- * The entries after `entry` in its chain were made on top of it: a unit they
- * still hold as `before` (the change as it was) takes its value in `after`
- * (the change as merged or resolved). They were never sent (only a chain's
- * head is), so rewriting them is safe. Returns the record's fields carried
- * forward the same way (not written).
+ * Folds the chain's later updates into the merged change: they go, and the
+ * returned payload (for the entry) and record fields hold `after` (the merge,
+ * or the user's resolution) wherever they held my latest values. Nothing is
+ * written to the record here.
  */
-export async function carryIntoChain(
+export async function foldChain(
   db: StoreScope,
-  entry: OutboxEntry,
+  sides: ConflictSides,
   record: StoredRecord,
-  before: RecordFields,
   after: RecordFields,
-  units: readonly MergeUnit[],
-): Promise<StoredRecord> {
-  const chain = await db.outbox.where('key').equals(entry.key).toArray();
-  const later = chain.filter((item) => item.seq! > entry.seq! && item.payload);
-  if (later.length > 0) {
-    await db.outbox.bulkPut(later.map((item) => ({ ...item, payload: carryForward(item.payload!, before, after, units) })));
-  }
-  return carryForward(record, before, after, units) as StoredRecord;
+): Promise<{ payload: RecordFields; record: StoredRecord }> {
+  if (sides.later.length > 0) await db.outbox.bulkDelete(sides.later);
+  return {
+    payload: carryForward(sides.latest, sides.mine, after, sides.units),
+    record: carryForward(record, sides.mine, after, sides.units) as StoredRecord,
+  };
 }
 
 /**

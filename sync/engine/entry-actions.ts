@@ -11,10 +11,10 @@ import { bumpCounter, META } from '../store/meta';
 import type { ResourceDefinition } from '../store/registry/resource';
 import type { OutboxEntry, StoredRecord } from '../store/types';
 import { acceptServerVersion, keysWithEntries, replaceChildren, serverVersion } from './apply-server';
-import { carryIntoChain, readConflictSides } from './conflict-merge';
+import { foldChain, readConflictSides } from './conflict-merge';
 import { SyncError, SYNC_MESSAGES } from './errors';
 import { removeRecord } from './references';
-import { carryForward, resolveMerge, sameUnits, type FieldChoice } from './merge';
+import { resolveMerge, sameUnits, type FieldChoice } from './merge';
 import { describeFields, differingFields, type FieldDifference } from './reports';
 import { lookupKeys } from './wire';
 
@@ -48,8 +48,9 @@ export type ConflictChoice = FieldChoice | Readonly<Record<string, FieldChoice>>
  * An update in conflict becomes the three-way merge with the user's choices:
  * when that equals the server's version, the server's version is taken and
  * the entry goes; otherwise the result is sent against the server's current
- * `updated_at` (If-Match), with the server's version as its new base. Later
- * changes of the record keep what was edited after this one and get the rest.
+ * `updated_at` (If-Match), with the server's version as its new base. The
+ * record's later unsent updates fold into it (the user chose on their
+ * latest values).
  * A choice missing for a field changed on both sides is refused (nothing is
  * chosen for the user).
  *
@@ -97,25 +98,26 @@ async function resolveUpdate(
   record: StoredRecord,
   choice: ConflictChoice,
 ): Promise<void> {
-  const { mine, theirs, version, units, result } = await readConflictSides(store, resource, entry, record, entry.conflict!.current);
+  const sides = await readConflictSides(store, resource, entry, record, entry.conflict!.current);
+  const { mine, theirs, version, units, result } = sides;
   const choices = typeof choice === 'string' ? Object.fromEntries(result.conflicts.map((field) => [field, choice])) : choice;
   const resolved = resolveMerge(result, mine, theirs, units, choices);
   if (!resolved) throw SyncError.of('validation', SYNC_MESSAGES.chooseEveryField);
-  const carried = await carryIntoChain(store, entry, record, mine, resolved, units);
+  const folded = await foldChain(store, sides, record, resolved);
   const table = store.records(resource.name);
   if (sameUnits(resolved, theirs, units)) {
-    // Nothing of mine is left to send: the server's version is the record's (later changes stay on top).
+    // Nothing of mine is left to send: the server's version is the record's (a delete queued after it stays).
     await store.outbox.delete(entry.seq!);
     const later = await store.outbox.where('key').equals(entry.key).count();
-    const taken = acceptServerVersion(resource, carried, version, later === 0);
+    const taken = acceptServerVersion(resource, folded.record, version, later === 0);
     await table.put(taken);
     if (later === 0) await replaceChildren(store, resource, taken, entry.conflict!.current, await keysWithEntries(store));
     return;
   }
-  const rebased: StoredRecord = { ...carried, updated_at: version.updated_at, _base: version.fields };
+  const rebased: StoredRecord = { ...folded.record, updated_at: version.updated_at, _base: version.fields };
   delete rebased._remote;
   await table.put(withIndexes(resource, rebased));
-  await store.outbox.put({ ...resent(entry), payload: carryForward(entry.payload!, mine, resolved, units) });
+  await store.outbox.put({ ...resent(entry), payload: folded.payload });
 }
 
 /** The entry sent again as a new request (new idempotency key), out of conflict. */

@@ -2,8 +2,10 @@
  * A 409 with the server's current record: conflict detection, field-level
  * merge and rebase.
  *
- * An update is merged three ways (merge.ts, sides read by conflict-merge.ts):
- * fields changed only here or only on the server merge without asking. When
+ * An update is merged three ways (merge.ts, sides read by conflict-merge.ts),
+ * with the record as the user last left it (the chain's later updates fold
+ * into this change): fields changed only here or only on the server merge
+ * without asking. When
  * no field was changed on both sides to different values, the engine settles
  * it alone: if the server already has everything (only its timestamp moved
  * and my change equals it, or my change is already in), the entry is done;
@@ -21,9 +23,9 @@ import type { StoreScope } from '../store/database';
 import { withIndexes } from '../store/local-record';
 import { newKey } from '../store/keys';
 import type { OutboxEntry, RecordFields, StoredRecord } from '../store/types';
-import { carryIntoChain, readConflictSides } from './conflict-merge';
+import { foldChain, readConflictSides } from './conflict-merge';
 import { syncErrorInfo } from './errors';
-import { carryForward, sameUnits } from './merge';
+import { sameUnits } from './merge';
 import { acceptAnswer, failEntry, type Prepared, type SendVerdict } from './push-apply';
 
 /** 409s settled on their own before the entry is shown as a conflict. */
@@ -45,22 +47,22 @@ export async function applyConflict(db: StoreScope, prepared: Prepared, entry: O
   const rebases = entry.rebases ?? 0;
 
   if (entry.op === 'update' && entry.payload) {
-    const { mine, theirs, version, units, result } = await readConflictSides(db, resource, entry, record, current);
+    const sides = await readConflictSides(db, resource, entry, record, current);
+    const { theirs, version, units, result } = sides;
     const alreadyIn = result.conflicts.length === 0 && sameUnits(result.merged, theirs, units);
     if (alreadyIn || (result.conflicts.length === 0 && rebases < MAX_REBASES)) {
-      // What was built on this change (later entries, the record's fields) gets the server's changes too.
-      const carried = await carryIntoChain(db, entry, record, mine, result.merged, units);
+      const folded = await foldChain(db, sides, record, result.merged);
       if (alreadyIn) {
         // The server already holds all of it (my change equals it, or is in): the entry is done.
-        await acceptAnswer(db, prepared, entry, carried, current);
+        await acceptAnswer(db, prepared, { ...entry, payload: folded.payload }, folded.record, current);
         return 'sent';
       }
-      const rebased: StoredRecord = { ...carried, updated_at: version.updated_at, _base: version.fields };
+      const rebased: StoredRecord = { ...folded.record, updated_at: version.updated_at, _base: version.fields };
       delete rebased._remote;
       await table.put(withIndexes(resource, rebased));
       await db.outbox.put({
         ...entry,
-        payload: carryForward(entry.payload, mine, result.merged, units),
+        payload: folded.payload,
         status: 'pending',
         attempts: 0,
         next_attempt_at: 0,

@@ -143,17 +143,19 @@ describe('resolveConflict', () => {
       expect(await entryOf(key)).toEqual(before);
     });
 
-    it('a later change of the record keeps what was edited after and gets the server’s other fields', async () => {
+    it('a later unsent change of the record folds in: the user chooses on their latest values', async () => {
       const [key] = await pulled('costs', [cost(1, 'Diária', 300)]);
       await saveRecord(db, 'costs', key!, { price: 350 });
       await setEntry(key!, { attempts: 1 }); // sent, no answer: the next save is a new entry
       await saveRecord(db, 'costs', key!, { price: 360 });
       const [first, second] = await db.outbox.orderBy('seq').toArray();
       await db.outbox.put({ ...first!, status: 'conflict', conflict: { current: cost(1, 'Diária técnica', 400, 30) } });
+      const [change] = await readPendingChanges(db);
+      expect(change!.conflict).toEqual([{ field: 'price', label: 'Preço', mine: 360, theirs: 400 }]);
       await resolveConflict(db, first!.seq!, 'mine');
-      expect(await db.outbox.get(first!.seq!)).toMatchObject({ status: 'pending', payload: { name: 'Diária técnica', price: 350 } });
-      expect(await db.outbox.get(second!.seq!)).toMatchObject({ status: 'pending', payload: { name: 'Diária técnica', price: 360 } });
-      expect(await db.records('costs').get(key!)).toMatchObject({ name: 'Diária técnica', price: 360 });
+      expect(await db.outbox.get(first!.seq!)).toMatchObject({ status: 'pending', payload: { name: 'Diária técnica', price: 360 } });
+      expect(await db.outbox.get(second!.seq!)).toBeUndefined();
+      expect(await db.records('costs').get(key!)).toMatchObject({ name: 'Diária técnica', price: 360, _base: { price: 400 } });
     });
   });
 
