@@ -5,9 +5,8 @@
  * An update is merged three ways (merge.ts, sides read by conflict-merge.ts),
  * with the record as the user last left it (the chain's later updates fold
  * into this change): fields changed only here or only on the server merge
- * without asking. When
- * no field was changed on both sides to different values, the engine settles
- * it alone: if the server already has everything (only its timestamp moved
+ * without asking. When no field was changed on both sides to different
+ * values, the engine settles it alone: if the server already has everything (only its timestamp moved
  * and my change equals it, or my change is already in), the entry is done;
  * otherwise the merged record is re-sent against the server's new
  * `updated_at` (a rebase, bounded by MAX_REBASES so a server that keeps
