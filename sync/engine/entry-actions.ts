@@ -12,8 +12,10 @@ import type { ResourceDefinition } from '../store/registry/resource';
 import type { OutboxEntry, StoredRecord } from '../store/types';
 import { describeCommandDiscard, discardCommand } from './commands';
 import { acceptServerVersion, keysWithEntries, replaceChildren, serverVersion } from './apply-server';
+import { foldChain, readConflictSides } from './conflict-merge';
 import { SyncError, SYNC_MESSAGES } from './errors';
 import { removeRecord } from './references';
+import { resolveMerge, sameUnits, type FieldChoice } from './merge';
 import { describeFields, differingFields, type FieldDifference } from './reports';
 import { lookupKeys } from './wire';
 
@@ -35,13 +37,26 @@ export async function retryEntry(db: SyncDatabase, seq: number): Promise<void> {
   });
 }
 
-export type ConflictChoice = 'mine' | 'theirs';
+/**
+ * The user's answer to a conflict: 'mine' or 'theirs' for every field changed
+ * on both sides (the page's 'Manter a minha' / 'Usar a do servidor'), or a
+ * choice per such field. Fields changed on one side only are merged either
+ * way (merge.ts).
+ */
+export type ConflictChoice = FieldChoice | Readonly<Record<string, FieldChoice>>;
 
 /**
- * mine: my version is sent again, now against the server's current
- * `updated_at` (If-Match), overwriting the other change.
- * theirs: the server's version replaces mine on this device and my pending
- * changes to the record are dropped.
+ * An update in conflict becomes the three-way merge with the user's choices:
+ * when that equals the server's version, the server's version is taken and
+ * the entry goes; otherwise the result is sent against the server's current
+ * `updated_at` (If-Match), with the server's version as its new base. The
+ * record's later unsent updates fold into it (the user chose on their
+ * latest values).
+ * A choice missing for a field changed on both sides is refused (nothing is
+ * chosen for the user).
+ *
+ * A delete in conflict: mine sends the delete again against the server's
+ * timestamp; theirs drops my changes to the record and takes the server's version.
  */
 export async function resolveConflict(db: SyncDatabase, seq: number, choice: ConflictChoice): Promise<void> {
   await db.write(async (store) => {
@@ -52,32 +67,72 @@ export async function resolveConflict(db: SyncDatabase, seq: number, choice: Con
     const record = await table.get(entry.key);
     if (!record) return;
     const current = entry.conflict.current;
-    const keyOf = await lookupKeys(store, resource, [current]);
-    const version = serverVersion(resource, current, keyOf, parentOf(resource, record));
-    if (choice === 'mine') {
-      const rebased: StoredRecord = { ...record, updated_at: version.updated_at, _base: version.fields };
-      delete rebased._remote;
-      await table.put(rebased);
-      await store.outbox.put({
-        ...entry,
-        status: 'pending',
-        attempts: 0,
-        next_attempt_at: 0,
-        error: null,
-        conflict: null,
-        rebases: 0,
-        idempotency_key: newKey(),
-      });
+    if (entry.op === 'update' && entry.payload) {
+      await resolveUpdate(store, resource, entry, record, choice);
+    } else if (typeof choice !== 'string') {
+      throw SyncError.of('validation', SYNC_MESSAGES.chooseEveryField);
     } else {
-      const chain = await store.outbox.where('key').equals(entry.key).toArray();
-      await store.outbox.bulkDelete(chain.filter((item) => item.status !== 'in_flight').map((item) => item.seq!));
-      const taken = acceptServerVersion(resource, record, version, true);
-      await table.put(taken);
-      await replaceChildren(store, resource, taken, current, await keysWithEntries(store));
-      if (entry.op === 'delete') await forgetCascadedLists(store, resource.name);
+      const keyOf = await lookupKeys(store, resource, [current]);
+      const version = serverVersion(resource, current, keyOf, parentOf(resource, record));
+      if (choice === 'mine') {
+        const rebased: StoredRecord = { ...record, updated_at: version.updated_at, _base: version.fields };
+        delete rebased._remote;
+        await table.put(rebased);
+        await store.outbox.put(resent(entry));
+      } else {
+        const chain = await store.outbox.where('key').equals(entry.key).toArray();
+        await store.outbox.bulkDelete(chain.filter((item) => item.status !== 'in_flight').map((item) => item.seq!));
+        const taken = acceptServerVersion(resource, record, version, true);
+        await table.put(taken);
+        await replaceChildren(store, resource, taken, current, await keysWithEntries(store));
+        if (entry.op === 'delete') await forgetCascadedLists(store, resource.name);
+      }
     }
     await bumpCounter(store, META.syncRequest);
   });
+}
+
+async function resolveUpdate(
+  store: StoreScope,
+  resource: ResourceDefinition,
+  entry: OutboxEntry,
+  record: StoredRecord,
+  choice: ConflictChoice,
+): Promise<void> {
+  const sides = await readConflictSides(store, resource, entry, record, entry.conflict!.current);
+  const { mine, theirs, version, units, result } = sides;
+  const choices = typeof choice === 'string' ? Object.fromEntries(result.conflicts.map((field) => [field, choice])) : choice;
+  const resolved = resolveMerge(result, mine, theirs, units, choices);
+  if (!resolved) throw SyncError.of('validation', SYNC_MESSAGES.chooseEveryField);
+  const folded = await foldChain(store, sides, record, resolved);
+  const table = store.records(resource.name);
+  if (sameUnits(resolved, theirs, units)) {
+    // Nothing of mine is left to send: the server's version is the record's (a delete queued after it stays).
+    await store.outbox.delete(entry.seq!);
+    const later = await store.outbox.where('key').equals(entry.key).count();
+    const taken = acceptServerVersion(resource, folded.record, version, later === 0);
+    await table.put(taken);
+    if (later === 0) await replaceChildren(store, resource, taken, entry.conflict!.current, await keysWithEntries(store));
+    return;
+  }
+  const rebased: StoredRecord = { ...folded.record, updated_at: version.updated_at, _base: version.fields };
+  delete rebased._remote;
+  await table.put(withIndexes(resource, rebased));
+  await store.outbox.put({ ...resent(entry), payload: folded.payload });
+}
+
+/** The entry sent again as a new request (new idempotency key), out of conflict. */
+function resent(entry: OutboxEntry): OutboxEntry {
+  return {
+    ...entry,
+    status: 'pending',
+    attempts: 0,
+    next_attempt_at: 0,
+    error: null,
+    conflict: null,
+    rebases: 0,
+    idempotency_key: newKey(),
+  };
 }
 
 export interface DiscardReport {

@@ -20,6 +20,7 @@ export const SYNC_MESSAGES = {
   recordMissing: 'Registro não encontrado neste dispositivo.',
   inUse: 'Este registro está em uso e não pode ser excluído.',
   missingReference: 'Um registro referenciado foi excluído. Corrija o cadastro e salve novamente.',
+  chooseEveryField: 'Escolha a versão de cada campo em conflito.',
 } as const;
 
 const DEFAULT_MESSAGES: Record<SyncErrorCode, string> = {

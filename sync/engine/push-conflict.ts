@@ -1,21 +1,30 @@
 /**
- * A 409 with the server's current record: conflict detection and rebase.
+ * A 409 with the server's current record: conflict detection, field-level
+ * merge and rebase.
  *
- * A 409 is only a conflict when someone changed what the user can edit. When
- * the server's editable fields are still those this change was based on
- * (only `updated_at` moved, e.g. an equipment line was added to the agent),
- * the change is re-sent against the new timestamp (a rebase, bounded by
- * MAX_REBASES); when they already equal what was sent, the change is in and
- * the entry is done. Otherwise the entry becomes a `conflict` the user resolves.
+ * An update is merged three ways (merge.ts, sides read by conflict-merge.ts),
+ * with the record as the user last left it (the chain's later updates fold
+ * into this change): fields changed only here or only on the server merge
+ * without asking. When no field was changed on both sides to different
+ * values, the engine settles it alone: if the server already has everything (only its timestamp moved
+ * and my change equals it, or my change is already in), the entry is done;
+ * otherwise the merged record is re-sent against the server's new
+ * `updated_at` (a rebase, bounded by MAX_REBASES so a server that keeps
+ * answering 409 ends as a conflict). Fields changed on both sides make the
+ * entry a `conflict`: the user chooses per field (entry-actions.ts).
+ *
+ * A delete (no fields to merge) is re-sent when the server's editable fields
+ * are still those it was based on, and is a conflict otherwise.
  */
 import { apiErrorSchema } from '../contract/errors';
 import { conflictResponseSchema } from '../contract/sync';
 import type { StoreScope } from '../store/database';
-import { sameValue } from '../store/local-record';
+import { withIndexes } from '../store/local-record';
 import { newKey } from '../store/keys';
-import type { ResourceDefinition } from '../store/registry/resource';
 import type { OutboxEntry, RecordFields, StoredRecord } from '../store/types';
+import { foldChain, readConflictSides } from './conflict-merge';
 import { syncErrorInfo } from './errors';
+import { sameUnits } from './merge';
 import { acceptAnswer, failEntry, type Prepared, type SendVerdict } from './push-apply';
 
 /** 409s settled on their own before the entry is shown as a conflict. */
@@ -34,24 +43,50 @@ export async function applyConflict(db: StoreScope, prepared: Prepared, entry: O
   const table = db.records(resource.name);
   const record = await table.get(entry.key);
   if (!record) return 'sent';
-  if (entry.op === 'update' && prepared.body && sameInput(resource, current, prepared.body)) {
-    await acceptAnswer(db, prepared, entry, record, current);
-    return 'sent';
-  }
   const rebases = entry.rebases ?? 0;
-  const base = record._base ? await withDeletedTargetsCleared(db, resource, record._base, current) : null;
-  if (base && sameInput(resource, current, base) && rebases < MAX_REBASES) {
-    await table.put({ ...record, updated_at: current.updated_at as string });
-    await db.outbox.put({
-      ...entry,
-      status: 'pending',
-      attempts: 0,
-      next_attempt_at: 0,
-      error: null,
-      idempotency_key: newKey(),
-      rebases: rebases + 1,
-    });
-    return 'sent';
+
+  if (entry.op === 'update' && entry.payload) {
+    const sides = await readConflictSides(db, resource, entry, record, current);
+    const { theirs, version, units, result } = sides;
+    const alreadyIn = result.conflicts.length === 0 && sameUnits(result.merged, theirs, units);
+    if (alreadyIn || (result.conflicts.length === 0 && rebases < MAX_REBASES)) {
+      const folded = await foldChain(db, sides, record, result.merged);
+      if (alreadyIn) {
+        // The server already holds all of it (my change equals it, or is in): the entry is done.
+        await acceptAnswer(db, prepared, { ...entry, payload: folded.payload }, folded.record, current);
+        return 'sent';
+      }
+      const rebased: StoredRecord = { ...folded.record, updated_at: version.updated_at, _base: version.fields };
+      delete rebased._remote;
+      await table.put(withIndexes(resource, rebased));
+      await db.outbox.put({
+        ...entry,
+        payload: folded.payload,
+        status: 'pending',
+        attempts: 0,
+        next_attempt_at: 0,
+        error: null,
+        idempotency_key: newKey(),
+        rebases: rebases + 1,
+      });
+      return 'sent';
+    }
+  } else if (record._base && rebases < MAX_REBASES) {
+    const { base, theirs, units } = await readConflictSides(db, resource, entry, record, current);
+    if (base && sameUnits(base, theirs, units)) {
+      // Only the server's timestamp moved (a line added to the agent): the delete goes against it.
+      await table.put({ ...record, updated_at: current.updated_at as string });
+      await db.outbox.put({
+        ...entry,
+        status: 'pending',
+        attempts: 0,
+        next_attempt_at: 0,
+        error: null,
+        idempotency_key: newKey(),
+        rebases: rebases + 1,
+      });
+      return 'sent';
+    }
   }
   const error = apiErrorSchema.safeParse(body);
   await db.outbox.put({
@@ -61,40 +96,4 @@ export async function applyConflict(db: StoreScope, prepared: Prepared, entry: O
     error: syncErrorInfo('conflict', error.success ? error.data.message : undefined, { status: 409 }),
   });
   return 'sent';
-}
-
-/**
- * The base as the server has it once this device's own deletes are in: a
- * reference to a record the user deleted here (set-null) reads as null,
- * since the server clears it when that delete arrives. Without this, the
- * device's own category delete, reaching the server first, would make its
- * own edit of the equipment look like someone else's change. The same holds
- * when the base names the target only by id (an answer applied after the
- * target was already gone from the device, e.g. a create's replayed answer)
- * and the server now has null there: no live record on the device has that
- * id, so it was deleted, and the server cleared the reference for it.
- */
-async function withDeletedTargetsCleared(
-  db: StoreScope,
-  resource: ResourceDefinition,
-  base: RecordFields,
-  current: RecordFields,
-): Promise<RecordFields> {
-  const cleared = { ...base };
-  for (const reference of resource.references) {
-    if (reference.onDelete !== 'set-null') continue;
-    const key = base[reference.keyField];
-    const id = base[reference.field];
-    let target: StoredRecord | undefined;
-    if (typeof key === 'string') target = await db.records(reference.resource).get(key);
-    else if (typeof id === 'number' && current[reference.field] === null) target = await db.records(reference.resource).where('id').equals(id).first();
-    else continue;
-    if (!target || target._deleted) cleared[reference.field] = null;
-  }
-  return cleared;
-}
-
-/** Equal on every field the input schema writes (references compared by server id). */
-function sameInput(resource: ResourceDefinition, a: RecordFields, b: RecordFields): boolean {
-  return Object.keys(resource.input.shape).every((field) => sameValue(a[field], b[field]));
 }

@@ -7,8 +7,8 @@ import type { StoreScope } from '../store/database';
 import { isLive, sameValue } from '../store/local-record';
 import type { ResourceDefinition } from '../store/registry/resource';
 import type { OutboxEntry, OutboxOperation, OutboxStatus, RecordFields, StoredRecord, SyncErrorInfo } from '../store/types';
-import { serverVersion } from './apply-server';
-import { lookupKeys, resolveReferences } from './wire';
+import { readConflictSides } from './conflict-merge';
+import { resolveReferences } from './wire';
 
 export const OPERATION_LABELS: Record<OutboxOperation, string> = {
   create: 'Inclusão',
@@ -92,19 +92,23 @@ export async function readPendingChanges(db: StoreScope): Promise<PendingChange[
   return changes;
 }
 
-/** My version (the entry's payload, or nothing for a delete) against the server's current record. */
+/**
+ * What the user must decide. An update: only the fields changed on both
+ * sides to different values (the rest merges alone), my value and the
+ * server's; when none is left (the server kept answering 409), the fields
+ * that differ. A delete: every field, with the server's values.
+ */
 async function conflictFields(
   db: StoreScope,
   resource: ResourceDefinition,
   entry: OutboxEntry,
   record: StoredRecord,
 ): Promise<FieldDifference[]> {
-  const current = entry.conflict!.current;
-  const keyOf = await lookupKeys(db, resource, [current]);
-  const theirs = serverVersion(resource, current, keyOf).fields;
-  if (entry.op === 'delete') return describeFields(db, resource, record, theirs, Object.keys(resource.fieldLabels));
-  const mine = { ...record, ...entry.payload };
-  return describeFields(db, resource, mine, theirs, differingFields(resource, mine, theirs));
+  const sides = await readConflictSides(db, resource, entry, record, entry.conflict!.current);
+  if (entry.op === 'delete') return describeFields(db, resource, record, sides.theirs, Object.keys(resource.fieldLabels));
+  const { mine, theirs, result } = sides;
+  const fields = result.conflicts.length > 0 ? result.conflicts : differingFields(resource, mine, theirs);
+  return describeFields(db, resource, mine, theirs, fields);
 }
 
 /** Labelled fields whose values differ (references compared by local key, else by server id). */

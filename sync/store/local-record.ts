@@ -51,8 +51,36 @@ export function isLive(record: StoredRecord | undefined): record is StoredRecord
   return record !== undefined && !record._deleted;
 }
 
+/**
+ * Equal as the sync sees field values: null, undefined and '' alike (an
+ * emptied field is empty however it is written); arrays element by element,
+ * in order; objects key by key, whatever the key order, a missing key as
+ * empty. Nested values (a document's lines) compare the same way at every
+ * depth, so a line list read back from the server in another key order is
+ * not a change.
+ */
 export function sameValue(a: unknown, b: unknown): boolean {
   if (a === b) return true;
-  if ((a === null || a === undefined || a === '') && (b === null || b === undefined || b === '')) return true;
-  return JSON.stringify(a) === JSON.stringify(b);
+  if (isEmpty(a) && isEmpty(b)) return true;
+  if (typeof a === 'number' && typeof b === 'number') return Number.isNaN(a) && Number.isNaN(b);
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    return a.every((item, index) => sameValue(item, b[index]));
+  }
+  if (isPlainObject(a) && isPlainObject(b)) {
+    const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+    for (const key of keys) if (!sameValue(a[key], b[key])) return false;
+    return true;
+  }
+  return false;
+}
+
+function isEmpty(value: unknown): boolean {
+  return value === null || value === undefined || value === '';
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null) return false;
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  return prototype === Object.prototype || prototype === null;
 }

@@ -2,8 +2,9 @@
  * The engine against the real server without faults: offline work across
  * related records reaches the server once with local keys replaced by ids,
  * a second device pulls it (incrementally, deletes included, or by full
- * paging), two devices editing the same record meet a conflict the user
- * resolves either way, a line added to an agent does not turn the agent's
+ * paging), two devices editing different fields of a record merge alone
+ * while the same field is a conflict the user resolves (all fields either
+ * way, or per field), a line added to an agent does not turn the agent's
  * own edit into a conflict, the server's refusals keep the local data, and
  * the engine syncs by itself after a save.
  */
@@ -134,6 +135,43 @@ describe('conflicts', () => {
     await b.engine.drain();
     expect(await readRecordById(b.db, 'costs', id)).toMatchObject({ price: 310 });
     await expectConverged(server, b.db, await token(b));
+  });
+
+  it('two devices editing different fields of one record merge without asking; the same field is the only question', async () => {
+    const a = await device();
+    const b = await device();
+    const key = await saveRecord(a.db, 'costs', null, { name: unique('Diária'), price: 300 });
+    await a.engine.drain();
+    await b.engine.drain();
+    const id = (await readRecord(a.db, 'costs', key))!.id!;
+    const keyB = (await readRecordById(b.db, 'costs', id))!.key;
+
+    // Different fields: the name here, the price there. Neither is lost, nobody is asked.
+    const renamed = unique('Diária técnica');
+    await saveRecord(a.db, 'costs', key, { name: renamed });
+    await a.engine.drain();
+    const putsBefore = server.proxy.requests({ method: 'PUT', path: `/api/cost/${id}` }).length;
+    await saveRecord(b.db, 'costs', keyB, { price: 350 });
+    await b.engine.drain();
+    expect(await b.db.outbox.count()).toBe(0);
+    expect(server.proxy.requests({ method: 'PUT', path: `/api/cost/${id}` }).slice(putsBefore).map((request) => request.status)).toEqual([409, 200]);
+    expect(await readRecordById(b.db, 'costs', id)).toMatchObject({ name: renamed, price: 350 });
+    await expectConverged(server, b.db, await token(b));
+    await a.engine.drain();
+    expect(await readRecord(a.db, 'costs', key)).toMatchObject({ name: renamed, price: 350 });
+
+    // The same field (and one more there): only the price is asked; the name edited there stays.
+    const renamedAgain = unique('Diária completa');
+    await saveRecord(a.db, 'costs', key, { name: renamedAgain, price: 410 });
+    await a.engine.drain();
+    await saveRecord(b.db, 'costs', keyB, { price: 520 });
+    await b.engine.drain();
+    const [change] = await readPendingChanges(b.db);
+    expect(change).toMatchObject({ status: 'conflict', conflict: [{ field: 'price', mine: 520, theirs: 410 }] });
+    await resolveConflict(b.db, change!.seq, { price: 'mine' });
+    await b.engine.drain();
+    await expectConverged(server, b.db, await token(b));
+    expect(await readRecordById(b.db, 'costs', id)).toMatchObject({ name: renamedAgain, price: 520 });
   });
 
   it('a line added to an agent does not make the agent edit a conflict', async () => {

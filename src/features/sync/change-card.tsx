@@ -2,11 +2,14 @@
  * One unsent change on the sync page: which record (resource and name),
  * which operation, its state, attempts, the last error and the next try,
  * what it waits for, and the actions that fit its state — retry and discard,
- * or for a conflict the two versions with 'Manter a minha' / 'Usar a do
- * servidor'. A change being sent right now offers no action.
+ * or for a conflict the fields changed on both sides, a choice per field
+ * ('Aplicar escolhas') and 'Manter a minha' / 'Usar a do servidor' for all of
+ * them at once. A change being sent right now offers no action.
  */
+import { useState } from 'react';
 import { Badge, Button, Card, Group, List, Stack, Text } from '@mantine/core';
 import type { ConflictChoice } from '../../../sync/engine/entry-actions';
+import type { FieldChoice } from '../../../sync/engine/merge';
 import type { PendingChange } from '../../../sync/engine/reports';
 import type { OutboxStatus } from '../../../sync/store/types';
 import { ConflictVersions } from './conflict-versions';
@@ -39,6 +42,10 @@ export function ChangeCard({ change, busy, onRetry, onDiscard, onResolve }: Chan
   const errors = errorLines(change);
   const canRetry = change.status === 'failed' || (change.status === 'pending' && change.nextAttemptAt !== null);
   const canDiscard = change.status === 'pending' || change.status === 'failed';
+  const [choices, setChoices] = useState<Record<string, FieldChoice>>({});
+  // Per-field choice for an update with fields changed on both sides; a delete is all or nothing.
+  const perField = change.status === 'conflict' && change.op === 'update' && (change.conflict?.length ?? 0) > 0;
+  const allChosen = perField && change.conflict!.every((field) => choices[field.field] !== undefined);
   return (
     <Card withBorder radius="md" padding="md" data-testid="sync-change" data-seq={change.seq}>
       <Stack gap="xs">
@@ -102,7 +109,14 @@ export function ChangeCard({ change, busy, onRetry, onDiscard, onResolve }: Chan
           </div>
         ) : null}
 
-        {change.status === 'conflict' && change.conflict ? <ConflictVersions fields={change.conflict} op={change.op} /> : null}
+        {change.status === 'conflict' && change.conflict ? (
+          <ConflictVersions
+            fields={change.conflict}
+            op={change.op}
+            {...(perField ? { choices, onChoose: (field: string, choice: FieldChoice) => setChoices((current) => ({ ...current, [field]: choice })) } : {})}
+            disabled={busy}
+          />
+        ) : null}
 
         <Group gap="xs" justify="flex-end">
           {change.status === 'conflict' ? (
@@ -113,6 +127,11 @@ export function ChangeCard({ change, busy, onRetry, onDiscard, onResolve }: Chan
               <Button size="xs" loading={busy} onClick={() => onResolve(change, 'mine')}>
                 {SYNC_TEXTS.keepMine}
               </Button>
+              {perField ? (
+                <Button size="xs" variant="filled" color="teal" loading={busy} disabled={!allChosen} onClick={() => onResolve(change, choices)}>
+                  {SYNC_TEXTS.applyChoices}
+                </Button>
+              ) : null}
             </>
           ) : null}
           {canRetry ? (

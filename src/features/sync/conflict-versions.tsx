@@ -1,23 +1,45 @@
 /**
  * A conflict's two versions side by side, field by field: mine (this
- * device) and the server's, with the fields that differ highlighted. For a
- * delete in conflict every field is listed (my version is "deleted"), so
- * the user sees what the server changed before deciding.
+ * device) and the server's. For an update only the fields changed on both
+ * sides are listed (the engine merges the others alone), and when the user
+ * may choose, each row offers its two values as a choice. For a delete in
+ * conflict every field is listed (my version is "deleted"), so the user sees
+ * what the server changed before deciding.
  */
-import { Table, Text } from '@mantine/core';
+import { useId } from 'react';
+import { Radio, Table, Text } from '@mantine/core';
+import type { FieldChoice } from '../../../sync/engine/merge';
 import type { FieldDifference } from '../../../sync/engine/reports';
 import type { OutboxOperation } from '../../../sync/store/types';
 import { formatFieldValue } from './format-sync-value';
 import { SYNC_TEXTS } from './sync-texts';
 
 const HIGHLIGHT = { background: 'var(--mantine-color-yellow-1)', fontWeight: 600 } as const;
+/** Nested values (a document's lines) are written one item per line. */
+const VALUE_STYLE = { whiteSpace: 'pre-line' } as const;
 
-export function ConflictVersions({ fields, op }: { fields: readonly FieldDifference[]; op: OutboxOperation }) {
+export interface ConflictVersionsProps {
+  fields: readonly FieldDifference[];
+  op: OutboxOperation;
+  /** The choice made per field so far; with `onChoose`, each row is a choice. */
+  choices?: Readonly<Record<string, FieldChoice>>;
+  onChoose?: (field: string, choice: FieldChoice) => void;
+  disabled?: boolean;
+}
+
+export function ConflictVersions({ fields, op, choices = {}, onChoose, disabled }: ConflictVersionsProps) {
+  const choosing = onChoose !== undefined && op !== 'delete';
+  // One radio group per field of this conflict (several conflicts may list the same field).
+  const group = useId();
   return (
     <>
       {op === 'delete' ? (
         <Text size="sm" mb="xs">
           {SYNC_TEXTS.deletedHere}
+        </Text>
+      ) : choosing ? (
+        <Text size="sm" mb="xs">
+          {SYNC_TEXTS.chooseHint}
         </Text>
       ) : null}
       <Table withTableBorder withColumnBorders striped={false} fz="sm" data-testid="conflict-versions">
@@ -33,11 +55,28 @@ export function ConflictVersions({ fields, op }: { fields: readonly FieldDiffere
             const mine = formatFieldValue(difference.field, difference.mine);
             const theirs = formatFieldValue(difference.field, difference.theirs);
             const differs = mine !== theirs;
+            const cell = (side: FieldChoice, text: string) => {
+              const shown = op === 'delete' && side === 'mine' ? <s>{text}</s> : text;
+              if (!choosing) return <Table.Td style={differs ? { ...HIGHLIGHT, ...VALUE_STYLE } : VALUE_STYLE}>{shown}</Table.Td>;
+              const chosen = choices[difference.field] === side;
+              return (
+                <Table.Td style={chosen ? { ...HIGHLIGHT, ...VALUE_STYLE } : VALUE_STYLE} data-chosen={chosen ? 'true' : 'false'}>
+                  <Radio
+                    name={`${group}-${difference.field}`}
+                    checked={chosen}
+                    disabled={disabled}
+                    onChange={() => onChoose!(difference.field, side)}
+                    aria-label={`${side === 'mine' ? SYNC_TEXTS.mine : SYNC_TEXTS.theirs}: ${difference.label}`}
+                    label={<span style={VALUE_STYLE}>{shown}</span>}
+                  />
+                </Table.Td>
+              );
+            };
             return (
               <Table.Tr key={difference.field} data-differs={differs ? 'true' : 'false'}>
                 <Table.Td>{difference.label}</Table.Td>
-                <Table.Td style={differs ? HIGHLIGHT : undefined}>{op === 'delete' ? <s>{mine}</s> : mine}</Table.Td>
-                <Table.Td style={differs ? HIGHLIGHT : undefined}>{theirs}</Table.Td>
+                {cell('mine', mine)}
+                {cell('theirs', theirs)}
               </Table.Tr>
             );
           })}

@@ -31,8 +31,9 @@ export function DiscardSummary({ report }: { report: DiscardReport }) {
             {report.fields.map((field) => (
               <Table.Tr key={field.field}>
                 <Table.Td>{field.label}</Table.Td>
-                <Table.Td>{formatFieldValue(field.field, field.mine)}</Table.Td>
-                <Table.Td>{formatFieldValue(field.field, field.theirs)}</Table.Td>
+                {/* pre-line: a nested value (a document's lines) is written one item per line. */}
+                <Table.Td style={{ whiteSpace: 'pre-line' }}>{formatFieldValue(field.field, field.mine)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'pre-line' }}>{formatFieldValue(field.field, field.theirs)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -2,7 +2,9 @@
  * How the sync page shows times and field values: instants as
  * DD/MM/YYYY HH:mm in Brasília time (the consultancy's zone, as the rest of
  * the app), prices as money, calendar dates as DD/MM/YYYY, empty values as a
- * dash so "emptied" reads differently from "unchanged".
+ * dash so "emptied" reads differently from "unchanged". A nested value (a
+ * document's lines) reads as its items, one per line, each as its values
+ * joined by ' · ', so two versions of a list can be told apart at a glance.
  */
 import { formatDate, formatDecimal, formatMoney } from '../../ui/format';
 
@@ -41,5 +43,24 @@ export function formatFieldValue(field: string, value: unknown): string {
   if (typeof value === 'boolean') return value ? 'Sim' : 'Não';
   if (typeof value === 'number') return formatDecimal(value, 6, { trimZeros: true, grouping: true });
   if (typeof value === 'string') return value;
-  return JSON.stringify(value);
+  if (Array.isArray(value)) {
+    const items = value.map((item) => formatNested(item)).filter((item) => item !== '');
+    return items.length > 0 ? items.join('\n') : EMPTY_VALUE;
+  }
+  return formatNested(value) || EMPTY_VALUE;
+}
+
+/** An item of a nested value: its non-empty values in order (objects and arrays inside, the same way). */
+function formatNested(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (Array.isArray(value)) return value.map(formatNested).filter((item) => item !== '').join(', ');
+  if (typeof value === 'object') {
+    return Object.values(value as Record<string, unknown>)
+      .map(formatNested)
+      .filter((item) => item !== '')
+      .join(' · ');
+  }
+  if (typeof value === 'boolean') return value ? 'Sim' : 'Não';
+  if (typeof value === 'number') return formatDecimal(value, 6, { trimZeros: true, grouping: true });
+  return String(value).trim();
 }

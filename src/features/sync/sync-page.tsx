@@ -48,7 +48,7 @@ export function SyncPage() {
     void run(
       change,
       () => actions.resolveConflict(change.seq, choice),
-      choice === 'mine' ? SYNC_TEXTS.keptMineAlert : SYNC_TEXTS.usedServerAlert,
+      choice === 'mine' ? SYNC_TEXTS.keptMineAlert : choice === 'theirs' ? SYNC_TEXTS.usedServerAlert : SYNC_TEXTS.choicesAppliedAlert,
     );
   const onDiscard = (change: PendingChange) => void askDiscard(change.seq);
 

@@ -79,23 +79,20 @@ describe('resolveConflict', () => {
     return key!;
   }
 
-  it('lists both versions field by field', async () => {
+  it('lists only the fields changed on both sides (the name, changed on the server only, merges alone)', async () => {
     await conflicted();
     const [change] = await readPendingChanges(db);
     expect(change).toMatchObject({ resourceLabel: 'Custo', opLabel: 'Alteração', statusLabel: 'Conflito' });
-    expect(change!.conflict).toEqual([
-      { field: 'name', label: 'Nome', mine: 'Diária', theirs: 'Diária técnica' },
-      { field: 'price', label: 'Preço', mine: 350, theirs: 400 },
-    ]);
+    expect(change!.conflict).toEqual([{ field: 'price', label: 'Preço', mine: 350, theirs: 400 }]);
   });
 
-  it('mine: re-sends my version against the server timestamp (If-Match)', async () => {
+  it('mine: sends my price with the server’s name, against the server timestamp (If-Match), the server’s version as base', async () => {
     const key = await conflicted();
     const before = await entryOf(key);
     await resolveConflict(db, before.seq!, 'mine');
-    expect(await entryOf(key)).toMatchObject({ status: 'pending', attempts: 0, conflict: null, payload: { price: 350 } });
+    expect(await entryOf(key)).toMatchObject({ status: 'pending', attempts: 0, conflict: null, payload: { name: 'Diária técnica', price: 350 } });
     expect((await entryOf(key)).idempotency_key).not.toBe(before.idempotency_key);
-    expect(await db.records('costs').get(key)).toMatchObject({ price: 350, updated_at: at(30), _base: { price: 400 } });
+    expect(await db.records('costs').get(key)).toMatchObject({ name: 'Diária técnica', price: 350, updated_at: at(30), _base: { price: 400 } });
   });
 
   it("theirs: takes the server's version and drops my change", async () => {
@@ -103,6 +100,63 @@ describe('resolveConflict', () => {
     await resolveConflict(db, (await entryOf(key)).seq!, 'theirs');
     expect(await db.outbox.count()).toBe(0);
     expect(await db.records('costs').get(key)).toMatchObject({ name: 'Diária técnica', price: 400, updated_at: at(30) });
+  });
+
+  describe('per field', () => {
+    async function bothChanged() {
+      const [key] = await pulled('costs', [cost(1, 'Diária', 300)]);
+      await saveRecord(db, 'costs', key!, { name: 'Diária minha', price: 350 });
+      await setEntry(key!, { status: 'conflict', attempts: 1, conflict: { current: cost(1, 'Diária deles', 400, 30) } });
+      return key!;
+    }
+
+    it('lists each field changed on both sides', async () => {
+      await bothChanged();
+      const [change] = await readPendingChanges(db);
+      expect(change!.conflict!.map((field) => [field.field, field.mine, field.theirs])).toEqual([
+        ['name', 'Diária minha', 'Diária deles'],
+        ['price', 350, 400],
+      ]);
+    });
+
+    it('sends each field from the chosen side', async () => {
+      const key = await bothChanged();
+      await resolveConflict(db, (await entryOf(key)).seq!, { name: 'theirs', price: 'mine' });
+      expect(await entryOf(key)).toMatchObject({ status: 'pending', conflict: null, payload: { name: 'Diária deles', price: 350 } });
+      expect(await db.records('costs').get(key)).toMatchObject({ name: 'Diária deles', price: 350, updated_at: at(30) });
+    });
+
+    it('choosing the server on every field takes its version: nothing is sent', async () => {
+      const key = await bothChanged();
+      await resolveConflict(db, (await entryOf(key)).seq!, { name: 'theirs', price: 'theirs' });
+      expect(await db.outbox.count()).toBe(0);
+      expect(await db.records('costs').get(key)).toMatchObject({ name: 'Diária deles', price: 400, _base: { name: 'Diária deles' } });
+    });
+
+    it('refuses a choice that leaves a conflicting field out, changing nothing', async () => {
+      const key = await bothChanged();
+      const before = await entryOf(key);
+      await expect(resolveConflict(db, before.seq!, { name: 'mine' })).rejects.toMatchObject({
+        code: 'validation',
+        message: SYNC_MESSAGES.chooseEveryField,
+      });
+      expect(await entryOf(key)).toEqual(before);
+    });
+
+    it('a later unsent change of the record folds in: the user chooses on their latest values', async () => {
+      const [key] = await pulled('costs', [cost(1, 'Diária', 300)]);
+      await saveRecord(db, 'costs', key!, { price: 350 });
+      await setEntry(key!, { attempts: 1 }); // sent, no answer: the next save is a new entry
+      await saveRecord(db, 'costs', key!, { price: 360 });
+      const [first, second] = await db.outbox.orderBy('seq').toArray();
+      await db.outbox.put({ ...first!, status: 'conflict', conflict: { current: cost(1, 'Diária técnica', 400, 30) } });
+      const [change] = await readPendingChanges(db);
+      expect(change!.conflict).toEqual([{ field: 'price', label: 'Preço', mine: 360, theirs: 400 }]);
+      await resolveConflict(db, first!.seq!, 'mine');
+      expect(await db.outbox.get(first!.seq!)).toMatchObject({ status: 'pending', payload: { name: 'Diária técnica', price: 360 } });
+      expect(await db.outbox.get(second!.seq!)).toBeUndefined();
+      expect(await db.records('costs').get(key!)).toMatchObject({ name: 'Diária técnica', price: 360, _base: { price: 400 } });
+    });
   });
 
   it("theirs on a delete conflict brings the record back", async () => {

@@ -187,15 +187,12 @@ describe('SyncPage', () => {
       return { key: key!, card: await cardOf('Diária') };
     }
 
-    it('shows mine and the server’s version side by side, differences highlighted', async () => {
+    it('shows only the fields changed on both sides, mine and the server’s side by side', async () => {
       const { card } = await conflicted();
       const table = within(card).getByTestId('conflict-versions');
       const rows = within(table).getAllByRole('row');
-      expect(rows.map((row) => row.textContent)).toEqual([
-        'CampoMinha versãoVersão do servidor',
-        'NomeDiáriaDiária técnica',
-        'PreçoR$ 350,00R$ 400,00',
-      ]);
+      // The name changed only on the server: it merges without asking.
+      expect(rows.map((row) => row.textContent)).toEqual(['CampoMinha versãoVersão do servidor', 'PreçoR$ 350,00R$ 400,00']);
       expect(rows.slice(1).every((row) => row.getAttribute('data-differs') === 'true')).toBe(true);
       expect(within(card).queryByRole('button', { name: 'Descartar' })).not.toBeInTheDocument();
     });
@@ -206,8 +203,8 @@ describe('SyncPage', () => {
         fireEvent.click(within(card).getByRole('button', { name: 'Manter a minha' }));
       });
       expect(await screen.findByText('Sua versão será enviada ao servidor.')).toBeInTheDocument();
-      expect(await entryOf(key)).toMatchObject({ status: 'pending', conflict: null, payload: { price: 350 } });
-      expect(await db.records('costs').get(key)).toMatchObject({ price: 350, updated_at: at(30) });
+      expect(await entryOf(key)).toMatchObject({ status: 'pending', conflict: null, payload: { name: 'Diária técnica', price: 350 } });
+      expect(await db.records('costs').get(key)).toMatchObject({ name: 'Diária técnica', price: 350, updated_at: at(30) });
       await waitFor(() => expect(section('Aguardando envio')).toHaveTextContent('Diária'));
       expect(screen.queryByRole('region', { name: 'Conflitos' })).not.toBeInTheDocument();
     });
@@ -221,6 +218,49 @@ describe('SyncPage', () => {
       expect(await screen.findByText('Tudo sincronizado.')).toBeInTheDocument();
       expect(await db.outbox.count()).toBe(0);
       expect(await db.records('costs').get(key)).toMatchObject({ name: 'Diária técnica', price: 400 });
+    });
+  });
+
+  describe('a conflict on several fields', () => {
+    async function bothChanged() {
+      const [key] = await pulled('costs', [cost(1, 'Diária', 300)]);
+      await saveRecord(db, 'costs', key!, { name: 'Diária minha', price: 350 });
+      await setEntry(key!, { status: 'conflict', attempts: 1, conflict: { current: cost(1, 'Diária deles', 400, 30) } });
+      await openPage();
+      return { key: key!, card: await cardOf('Diária minha') };
+    }
+
+    it('lets the user choose per field, and applies only once every field is chosen', async () => {
+      const { key, card } = await bothChanged();
+      const table = within(card).getByTestId('conflict-versions');
+      expect(within(table).getAllByRole('row').map((row) => row.textContent)).toEqual([
+        'CampoMinha versãoVersão do servidor',
+        'NomeDiária minhaDiária deles',
+        'PreçoR$ 350,00R$ 400,00',
+      ]);
+      const apply = within(card).getByRole('button', { name: 'Aplicar escolhas' });
+      expect(apply).toBeDisabled();
+      fireEvent.click(within(card).getByRole('radio', { name: 'Versão do servidor: Nome' }));
+      expect(within(card).getByRole('radio', { name: 'Versão do servidor: Nome' })).toBeChecked();
+      expect(apply).toBeDisabled();
+      fireEvent.click(within(card).getByRole('radio', { name: 'Minha versão: Preço' }));
+      expect(apply).toBeEnabled();
+      await act(async () => {
+        fireEvent.click(apply);
+      });
+      expect(await screen.findByText('Suas escolhas foram aplicadas.')).toBeInTheDocument();
+      expect(await entryOf(key)).toMatchObject({ status: 'pending', conflict: null, payload: { name: 'Diária deles', price: 350 } });
+      expect(await db.records('costs').get(key)).toMatchObject({ name: 'Diária deles', price: 350, updated_at: at(30) });
+      await waitFor(() => expect(section('Aguardando envio')).toHaveTextContent('Diária deles'));
+    });
+
+    it('"Usar a do servidor" takes the server’s value of every field listed', async () => {
+      const { key, card } = await bothChanged();
+      await act(async () => {
+        fireEvent.click(within(card).getByRole('button', { name: 'Usar a do servidor' }));
+      });
+      expect(await screen.findByText('Tudo sincronizado.')).toBeInTheDocument();
+      expect(await db.records('costs').get(key)).toMatchObject({ name: 'Diária deles', price: 400 });
     });
   });
 
