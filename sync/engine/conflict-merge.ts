@@ -39,6 +39,8 @@ export interface ConflictSides {
   /** The server's current version (id, timestamps, fields in local form). */
   version: ServerVersion;
   units: MergeUnit[];
+  /** Fields computed from the others (`resource.derivedFields`): never merged, always recomputed. */
+  derivedFields: readonly string[];
   result: MergeResult;
 }
 
@@ -58,6 +60,7 @@ export async function readConflictSides(
     asSent(db, resource, { ...record, ...latest }),
   ]);
   const units = mergeUnitsOf(resource);
+  const result = threeWayMerge(base, mine, version.fields, units);
   return {
     base,
     latest,
@@ -66,8 +69,23 @@ export async function readConflictSides(
     theirs: version.fields,
     version,
     units,
-    result: threeWayMerge(base, mine, version.fields, units),
+    derivedFields: resource.derivedFields,
+    result: { ...result, merged: withDerivedFields(resource, result.merged, mine) },
   };
+}
+
+/**
+ * The merged (or resolved) fields with the resource's derived fields computed
+ * again from them: two edits of different parts of a quotation (its lines
+ * here, its discount there) both move its total, and that is no question for
+ * the user: the total of the merged document is the answer.
+ */
+export function withDerivedFields(resource: ResourceDefinition, fields: RecordFields, basis: RecordFields): RecordFields {
+  if (!resource.derive || resource.derivedFields.length === 0) return fields;
+  const derived = resource.derive({ ...basis, ...fields });
+  const next = { ...fields };
+  for (const field of resource.derivedFields) next[field] = derived[field] ?? null;
+  return next;
 }
 
 /**
@@ -83,10 +101,14 @@ export async function foldChain(
   after: RecordFields,
 ): Promise<{ payload: RecordFields; record: StoredRecord }> {
   if (sides.later.length > 0) await db.outbox.bulkDelete(sides.later);
-  return {
-    payload: carryForward(sides.latest, sides.mine, after, sides.units),
-    record: carryForward(record, sides.mine, after, sides.units) as StoredRecord,
-  };
+  const payload = carryForward(sides.latest, sides.mine, after, sides.units);
+  const folded = carryForward(record, sides.mine, after, sides.units) as StoredRecord;
+  for (const field of sides.derivedFields) {
+    if (!Object.hasOwn(after, field)) continue;
+    if (Object.hasOwn(payload, field)) payload[field] = after[field];
+    folded[field] = after[field];
+  }
+  return { payload, record: folded };
 }
 
 /**

@@ -12,7 +12,7 @@ import type { ResourceDefinition } from '../store/registry/resource';
 import type { OutboxEntry, StoredRecord } from '../store/types';
 import { describeCommandDiscard, discardCommand } from './commands';
 import { acceptServerVersion, keysWithEntries, replaceChildren, serverVersion } from './apply-server';
-import { foldChain, readConflictSides } from './conflict-merge';
+import { foldChain, readConflictSides, withDerivedFields } from './conflict-merge';
 import { SyncError, SYNC_MESSAGES } from './errors';
 import { removeRecord } from './references';
 import { resolveMerge, sameUnits, type FieldChoice } from './merge';
@@ -102,8 +102,9 @@ async function resolveUpdate(
   const sides = await readConflictSides(store, resource, entry, record, entry.conflict!.current);
   const { mine, theirs, version, units, result } = sides;
   const choices = typeof choice === 'string' ? Object.fromEntries(result.conflicts.map((field) => [field, choice])) : choice;
-  const resolved = resolveMerge(result, mine, theirs, units, choices);
-  if (!resolved) throw SyncError.of('validation', SYNC_MESSAGES.chooseEveryField);
+  const chosen = resolveMerge(result, mine, theirs, units, choices);
+  if (!chosen) throw SyncError.of('validation', SYNC_MESSAGES.chooseEveryField);
+  const resolved = withDerivedFields(resource, chosen, mine);
   const folded = await foldChain(store, sides, record, resolved);
   const table = store.records(resource.name);
   if (sameUnits(resolved, theirs, units)) {

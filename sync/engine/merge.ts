@@ -45,6 +45,7 @@ export function mergeUnitsOf(resource: ResourceDefinition): MergeUnit[] {
   for (const reference of references.values()) for (const field of Object.keys(reference.copy ?? {})) claimed.add(field);
   const units: MergeUnit[] = [];
   for (const field of Object.keys(resource.input.shape)) {
+    if (resource.derivedFields.includes(field)) continue;
     const reference = references.get(field);
     if (reference) {
       units.push({

@@ -85,6 +85,7 @@ export const quotations = defineResource({
   },
   title: (record) => [record.reference_no ? `Nº ${String(record.reference_no)}` : 'Novo orçamento', record.customer_name].filter(Boolean).join(' — '),
   derive: quotationDerived,
+  derivedFields: ['subtotal', 'total', 'parcel_value'],
   commands: {
     status: {
       label: 'Alteração de status',

@@ -128,6 +128,12 @@ export interface ResourceDefinition {
    * (a quotation's totals from its lines); the server computes the same.
    */
   derive?: (record: RecordFields) => RecordFields;
+  /**
+   * The record-level fields `derive` computes (a quotation's subtotal, total
+   * and instalment value). A conflict never asks about them: they are left
+   * out of the merge and computed again from the merged fields.
+   */
+  derivedFields: readonly string[];
 }
 
 export interface ResourceDeclaration {
@@ -145,6 +151,7 @@ export interface ResourceDeclaration {
   upload?: UploadDefinition;
   commands?: Readonly<Record<string, CommandDefinition>>;
   derive?: (record: RecordFields) => RecordFields;
+  derivedFields?: readonly string[];
 }
 
 const SERVER_FIELDS = new Set(['id', 'created_at', 'updated_at']);
@@ -172,6 +179,7 @@ export function defineResource(declaration: ResourceDeclaration): ResourceDefini
     ...(declaration.upload ? { upload: declaration.upload } : {}),
     commands: declaration.commands ?? {},
     ...(declaration.derive ? { derive: declaration.derive } : {}),
+    derivedFields: declaration.derivedFields ?? [],
   };
 }
 
