@@ -20,6 +20,7 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import { installErrorHandling } from './http/error-handler';
 import { installFormBodyParser } from './http/form-body';
+import { installInputGuards } from './http/input-guards';
 import { installSecurityHeaders } from './http/security-headers';
 import { installPwa } from './http/static-app';
 import { validatorCompiler } from './http/validation';
@@ -58,6 +59,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
   installFormBodyParser(app);
+  installInputGuards(app);
   installSecurityHeaders(app);
 
   const ctx: AppContext = {

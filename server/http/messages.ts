@@ -8,6 +8,7 @@ export const HTTP_MESSAGES = {
   invalidBody: 'Corpo da requisição inválido.',
   invalidData: 'Os dados enviados são inválidos.',
   bodyTooLarge: 'O corpo da requisição é grande demais.',
+  tooDeep: 'O corpo da requisição tem níveis demais de listas e objetos, um dentro do outro.',
   unsupportedMediaType: 'Tipo de conteúdo não suportado.',
   badRequest: 'Requisição inválida.',
   notFound: 'Recurso não encontrado.',
