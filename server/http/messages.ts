@@ -11,6 +11,8 @@ export const HTTP_MESSAGES = {
   tooDeep: 'O corpo da requisição tem níveis demais de listas e objetos, um dentro do outro.',
   unsupportedMediaType: 'Tipo de conteúdo não suportado.',
   badRequest: 'Requisição inválida.',
+  badUrl: 'Endereço da requisição inválido.',
+  urlTooLong: 'Um trecho do endereço da requisição é longo demais.',
   notFound: 'Recurso não encontrado.',
   methodNotAllowed: 'Método não permitido.',
   unauthenticated: 'Você precisa entrar para continuar.',

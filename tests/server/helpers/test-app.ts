@@ -10,13 +10,14 @@ import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { PWA_CLIENT_ID, PWA_CLIENT_SECRET, type TokenResponse } from '../../../sync/contract/auth';
 import { buildApp } from '../../../server/app';
-import type { RouteModule, ZodApp } from '../../../server/app-context';
+import type { AppPlugin, RouteModule, ZodApp } from '../../../server/app-context';
 import { manualClock } from '../../../server/clock';
 import { loadConfig, type Config } from '../../../server/config';
 import { openDatabase, type Database, type Db } from '../../../server/db/client';
 import { runMigrations } from '../../../server/db/migrate';
 import { seedDatabase } from '../../../server/db/seed';
 import { createFileMailer, type Mailer } from '../../../server/mail/mailer';
+import { appPlugins } from '../../../server/plugins';
 import { routeModules } from '../../../server/routes';
 import { migratedPglite } from './pglite';
 
@@ -37,6 +38,8 @@ export type TestAppOptions = {
   env?: Record<string, string>;
   mailer?: Mailer;
   extraRoutes?: RouteModule[];
+  /** Plugins installed after the app's own, before any route (e.g. an onRoute hook that lists every route). */
+  extraPlugins?: AppPlugin[];
   /** Capture log lines (JSON strings) instead of discarding them. */
   logLines?: string[];
 };
@@ -63,6 +66,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     clock,
     mailer: options.mailer ?? createFileMailer(join(dataDir, 'mail'), config.mailFrom),
     routes: [...routeModules, ...(options.extraRoutes ?? [])],
+    plugins: [...appPlugins, ...(options.extraPlugins ?? [])],
     logger: logLines ? { level: 'info', stream: { write: (line: string) => void logLines.push(line) } } : false,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
