@@ -9,7 +9,7 @@
  * browser, so the server only checks that client_id names a known client.
  */
 import { z } from 'zod';
-import { requiredText, text, TEXT_LIMITS, trimmedText } from './fields';
+import { text, TEXT_LIMITS, trimmedText } from './fields';
 
 export const PWA_CLIENT_ID = 'pwa';
 export const PWA_CLIENT_SECRET = 'public';
@@ -22,7 +22,7 @@ const clientFields = {
 
 export const passwordGrantSchema = z.object({
   grant_type: z.literal('password'),
-  username: requiredText(TEXT_LIMITS.line, 'Usuário é obrigatório'),
+  username: trimmedText(TEXT_LIMITS.line).min(1, 'Usuário é obrigatório'),
   password: text(TEXT_LIMITS.password).min(1, 'Senha é obrigatória'),
   ...clientFields,
 });
