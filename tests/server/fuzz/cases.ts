@@ -129,6 +129,15 @@ function queryCases(route: RouteInfo): FuzzRequest[] {
 
 const nested = (open: string, inner: string, close: string, levels: number) => open.repeat(levels) + inner + close.repeat(levels);
 
+const BOUNDARY = 'fuzzboundary';
+
+/** A well-formed multipart body: text fields, then one small text file. */
+function multipart(fields: Record<string, string>, fileName: string): string {
+  const parts = Object.entries(fields).map(([name, value]) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
+  const file = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: text/plain\r\n\r\nconteúdo\r\n`;
+  return `${parts.join('')}${file}--${BOUNDARY}--\r\n`;
+}
+
 type RawCase = { name: string; payload: string; type?: string; mustRefuse?: boolean };
 
 const RAW_BODIES: RawCase[] = [
@@ -154,6 +163,18 @@ const RAW_BODIES: RawCase[] = [
     name: 'multipart cortado',
     payload: '--b\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\nabc',
     type: 'multipart/form-data; boundary=b',
+  },
+  {
+    name: 'multipart com NUL no nome e no arquivo',
+    payload: multipart({ name: 'a\u0000b' }, 'a\u0000.txt'),
+    type: `multipart/form-data; boundary=${BOUNDARY}`,
+    mustRefuse: true,
+  },
+  {
+    name: 'multipart com nome de 300 caracteres',
+    payload: multipart({ name: 'n'.repeat(300) }, 'a.txt'),
+    type: `multipart/form-data; boundary=${BOUNDARY}`,
+    mustRefuse: true,
   },
   { name: 'charset utf-16', payload: '{}', type: 'application/json; charset=utf-16' },
   { name: 'content-type desconhecido com parâmetros', payload: '{}', type: 'application/json-patch+json; x=1' },
@@ -185,7 +206,6 @@ const STRING_MUTATIONS: Array<[string, unknown]> = [
   ['número', 42],
   ['null', null],
   ['objeto', {}],
-  ['lista', []],
 ];
 
 const NUMBER_MUTATIONS: Array<[string, unknown]> = [

@@ -96,6 +96,7 @@ describe('every registered route, malformed input', () => {
   it('never answers 5xx, always a Portuguese message, and refuses what must be refused', async () => {
     const statuses = new Map<number, number>();
     const families = new Map<string, number>();
+    const familyMs = new Map<string, number>();
     // One example per kind of problem (the same problem on 40 routes is one finding).
     const failures = new Map<string, string>();
     let failed = 0;
@@ -104,7 +105,9 @@ describe('every registered route, malformed input', () => {
     for (const route of routes) {
       for (const request of casesFor(route)) {
         const headers = { authorization: `Bearer ${token}`, ...request.headers };
+        const sent = performance.now();
         const reply = await t.app.inject({ method: request.method as 'GET', url: request.url, headers, payload: request.payload });
+        familyMs.set(request.family, (familyMs.get(request.family) ?? 0) + performance.now() - sent);
         total += 1;
         statuses.set(reply.statusCode, (statuses.get(reply.statusCode) ?? 0) + 1);
         families.set(request.family, (families.get(request.family) ?? 0) + 1);
@@ -119,7 +122,9 @@ describe('every registered route, malformed input', () => {
     }
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     const byStatus = [...statuses.entries()].sort(([a], [b]) => a - b).map(([status, n]) => `${status}: ${n}`).join(', ');
-    const byFamily = [...families.entries()].map(([family, n]) => `${family}: ${n}`).join(', ');
+    const byFamily = [...families.entries()]
+      .map(([family, n]) => `${family}: ${n} (${((familyMs.get(family) ?? 0) / 1000).toFixed(1)} s)`)
+      .join(', ');
     console.info(`fuzz: ${routes.length} routes, ${total} requests in ${seconds} s; statuses ${byStatus}; families ${byFamily}`);
     expect([...failures.values()].slice(0, 60), `${failed} failed requests`).toEqual([]);
   }, 300_000);
