@@ -5,8 +5,8 @@
  * validates local saves with the same ones):
  *
  * - texts: a maximum length a person never reaches, and no U+0000
- *   (PostgreSQL text cannot hold it); `maxLengthOf` reads the maximum back
- *   so a form can set its input's `maxLength`;
+ *   (PostgreSQL text cannot hold it); a plain zod `.max`, so the forms read
+ *   it back for their inputs' `maxLength` (src/ui/forms, `maxLengthOf`);
  * - ids: integers within the database's integer columns; in a path or a
  *   query only plain decimal digits ("0x1", "1e0", "+1", " 1", "1.0" are
  *   not ids);
@@ -87,25 +87,6 @@ export function requiredText(max: number, required: string, options: { tooLong?:
     .min(1, required)
     .max(max, options.tooLong ?? tooLongMessage(max))
     .regex(NO_NUL, FIELD_MESSAGES.invalidCharacter);
-}
-
-type Wrapper = { _zod: { def: { type: string; innerType?: z.ZodType; in?: z.ZodType; out?: z.ZodType } } };
-
-/**
- * The maximum length a schema accepts for a text, looking through
- * optional, nullable, default and pipes (their input side, then their
- * output side); undefined when it is not a text or has no maximum. For an
- * input's `maxLength`: `maxLengthOf(productInputSchema.shape.name)` → 255.
- */
-export function maxLengthOf(schema: z.ZodType | undefined, hops = 0): number | undefined {
-  if (!schema || hops > 10) return undefined;
-  const def = (schema as unknown as Wrapper)._zod.def;
-  if (def.type === 'string') {
-    const max = (schema as unknown as z.ZodString).maxLength;
-    return max === null || max === undefined || !Number.isFinite(max) ? undefined : max;
-  }
-  if (def.type === 'pipe') return maxLengthOf(def.in, hops + 1) ?? maxLengthOf(def.out, hops + 1);
-  return maxLengthOf(def.innerType, hops + 1);
 }
 
 /** An id in a body: a positive integer the database can hold. */

@@ -1,7 +1,7 @@
 /**
  * The contract's field builders (sync/contract/fields.ts), as the device
  * uses them: the limits show as Portuguese messages on a local save, and
- * `maxLengthOf` gives a form the maximum for its input's maxLength.
+ * the zod maximum is what the forms read for their inputs' maxLength.
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -11,7 +11,6 @@ import {
   countParamSchema,
   FIELD_MESSAGES,
   idParamSchema,
-  maxLengthOf,
   requiredText,
   text,
   TEXT_LIMITS,
@@ -19,25 +18,22 @@ import {
   tooLongMessage,
 } from '../../../sync/contract/fields';
 
-describe('maxLengthOf', () => {
+describe('every input text has its maximum', () => {
+  const longest = (schema: z.ZodType, max: number, fill = 'a') => [schema.safeParse(fill.repeat(max)).success, schema.safeParse(fill.repeat(max + 1)).success];
+
   it.each([
     ['an agent name', productInputSchema.shape.name, TEXT_LIMITS.line],
     ['an agent method (a paragraph)', productInputSchema.shape.method, TEXT_LIMITS.note],
     ['an optional serial number', equipmentInputSchema.shape.serial_number, TEXT_LIMITS.line],
-    ["a customer's e-mail (through its pipe)", customerInputSchema.shape.email, TEXT_LIMITS.email],
-    ["a customer's document (through its transform)", customerInputSchema.shape.document, TEXT_LIMITS.document],
     ["a customer's comment", customerInputSchema.shape.comment, TEXT_LIMITS.note],
-    ['a bare builder', text(12), 12],
-  ])('%s → its maximum', (_what, schema, max) => {
-    expect(maxLengthOf(schema as z.ZodType)).toBe(max);
+    ['a cost name', costInputSchema.shape.name, TEXT_LIMITS.line],
+  ])('%s: %i characters pass, one more does not', (_what, schema, max) => {
+    expect(longest(schema as z.ZodType, max)).toEqual([true, false]);
   });
 
-  it.each([
-    ['a price', costInputSchema.shape.price],
-    ['a text without maximum', z.string()],
-    ['nothing', undefined],
-  ])('%s → undefined', (_what, schema) => {
-    expect(maxLengthOf(schema as z.ZodType | undefined)).toBeUndefined();
+  it('the maximum is a plain zod max, readable by the forms', () => {
+    expect(productInputSchema.shape.name.maxLength).toBe(TEXT_LIMITS.line);
+    expect(text(12).maxLength).toBe(12);
   });
 });
 
