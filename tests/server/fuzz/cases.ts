@@ -15,6 +15,8 @@ import { nodesOf, sampleOf, withValueAt } from './sample-body';
 export type RouteInfo = {
   method: string;
   url: string;
+  /** `config.public`: answers without a token. */
+  public?: boolean;
   schema: { body?: z.ZodType; querystring?: z.ZodType; params?: z.ZodType };
 };
 
@@ -26,6 +28,10 @@ export type FuzzRequest = {
   headers: Record<string, string>;
   payload?: string;
   mustRefuse?: boolean;
+  /** The one status the answer must have. */
+  status?: number;
+  /** Sent without the test's token. */
+  anonymous?: boolean;
 };
 
 const JSON_TYPE = 'application/json';
@@ -278,7 +284,35 @@ function headerCases(route: RouteInfo): FuzzRequest[] {
   return cases;
 }
 
-/** Every malformed request for one route; `authorization` is added by the caller unless a case sets its own. */
+/* ---------- no token ---------- */
+
+/** Every route not marked public refuses a request without a token (401), whatever it carries. */
+function anonymousCases(route: RouteInfo): FuzzRequest[] {
+  if (route.public || !/^\/(api|oauth)\//.test(route.url)) return [];
+  const write = WRITE_METHODS.has(route.method);
+  const body = route.schema.body && write ? JSON.stringify(sampleOf(route.schema.body)) : write ? '{}' : undefined;
+  return [
+    {
+      family: 'sem token',
+      name: 'corpo de exemplo, sem token',
+      method: route.method,
+      url: fillPath(route),
+      headers: write ? { 'content-type': JSON_TYPE } : {},
+      ...(body !== undefined ? { payload: body } : {}),
+      anonymous: true,
+      status: 401,
+    },
+  ];
+}
+
+/** Every malformed request for one route; `authorization` is added by the caller unless a case sets its own or is anonymous. */
 export function casesFor(route: RouteInfo): FuzzRequest[] {
-  return [...paramCases(route), ...queryCases(route), ...rawBodyCases(route), ...fieldCases(route), ...headerCases(route)];
+  return [
+    ...paramCases(route),
+    ...queryCases(route),
+    ...rawBodyCases(route),
+    ...fieldCases(route),
+    ...headerCases(route),
+    ...anonymousCases(route),
+  ];
 }

@@ -9,7 +9,8 @@
  *
  * Every answer must be below 500, JSON, with a Portuguese message that
  * shows no internals; the cases where accepting the input is itself a bug
- * must be refused with a 4xx. The counts are printed at the end.
+ * must be refused with a 4xx, and every route not marked public refuses a
+ * request without a token. The counts are printed at the end.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppPlugin } from '../../../server/app-context';
@@ -26,7 +27,8 @@ const routeCollector: AppPlugin = {
       for (const method of methods) {
         // HEAD routes are Fastify's copies of the GET ones.
         if (method === 'HEAD' || method === 'OPTIONS') continue;
-        routes.push({ method, url: route.url, schema: (route.schema ?? {}) as RouteInfo['schema'] });
+        const config = route.config as { public?: boolean } | undefined;
+        routes.push({ method, url: route.url, public: config?.public === true, schema: (route.schema ?? {}) as RouteInfo['schema'] });
       }
     });
   },
@@ -69,6 +71,7 @@ function problemsOf(status: number, contentType: string | undefined, text: strin
   const problems: string[] = [];
   if (status >= 500) problems.push(`answered ${status}`);
   if (request.mustRefuse && (status < 400 || status >= 500)) problems.push(`accepted (${status}) what must be refused`);
+  if (request.status !== undefined && status !== request.status) problems.push(`answered ${status}, not ${request.status}`);
   if (status < 400 || status === 204) return problems;
   if (!contentType?.startsWith('application/json')) problems.push(`not JSON: ${contentType}`);
   let body: { message?: unknown; errors?: Record<string, unknown> } = {};
@@ -104,7 +107,7 @@ describe('every registered route, malformed input', () => {
     const started = performance.now();
     for (const route of routes) {
       for (const request of casesFor(route)) {
-        const headers = { authorization: `Bearer ${token}`, ...request.headers };
+        const headers = request.anonymous ? request.headers : { authorization: `Bearer ${token}`, ...request.headers };
         const sent = performance.now();
         const reply = await t.app.inject({ method: request.method as 'GET', url: request.url, headers, payload: request.payload });
         familyMs.set(request.family, (familyMs.get(request.family) ?? 0) + performance.now() - sent);
