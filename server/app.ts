@@ -23,9 +23,10 @@ import { createBackgroundTasks } from './background';
 import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import type { Db } from './db/client';
-import { installErrorHandling } from './http/error-handler';
+import { answerFrameworkError, installErrorHandling } from './http/error-handler';
 import { installFormBodyParser } from './http/form-body';
 import { installOpenApi } from './http/openapi';
+import { installInputGuards } from './http/input-guards';
 import { installSecurityHeaders } from './http/security-headers';
 import { installPwa } from './http/static-app';
 import { validatorCompiler } from './http/validation';
@@ -62,12 +63,14 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
     // Settings texts and result thresholds are the largest JSON bodies today; files use multipart later.
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
   installFormBodyParser(app);
+  installInputGuards(app);
   installSecurityHeaders(app);
 
   const tokenSecret = await resolveTokenSecret(db, config.tokenSecret);

@@ -2,7 +2,8 @@
  * Every failure leaves the server as `{ message, errors? }`: validation
  * failures as 400 with per-field Portuguese messages, HttpErrors as they
  * were thrown, Fastify's own 4xx (bad JSON, too large, wrong media type)
- * with a Portuguese message, and anything else as a generic 500 that shows
+ * with a Portuguese message (and its router's errors, answerFrameworkError),
+ * and anything else as a generic 500 that shows
  * no stack, SQL or internal detail (the error goes to the log instead).
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -19,6 +20,17 @@ const FASTIFY_CODE_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: HTTP_MESSAGES.unsupportedMediaType,
   FST_ERR_NOT_FOUND: HTTP_MESSAGES.notFound,
 };
+
+/**
+ * Errors Fastify raises before a request reaches any route (a path with
+ * broken percent-encoding, a path parameter over maxParamLength); without
+ * this they answer in English, bypassing the error handler.
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return send(reply, 414, { message: HTTP_MESSAGES.urlTooLong });
+  if (error.code === 'FST_ERR_BAD_URL') return send(reply, 400, { message: HTTP_MESSAGES.badUrl });
+  return send(reply, error.statusCode && error.statusCode < 500 ? error.statusCode : 400, { message: HTTP_MESSAGES.badRequest });
+}
 
 /** Paths that belong to the API: unknown ones answer JSON, never the app. */
 export function isApiPath(url: string): boolean {

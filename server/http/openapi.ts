@@ -47,7 +47,7 @@ const IDEMPOTENCY_HEADER_DOC: JsonSchema = {
   type: 'string',
   maxLength: 255,
   description:
-    'Extensão de sincronização: identificador único da escrita (ex.: UUID). A primeira resposta fica guardada por 24 horas por (usuário, chave); repetir a chave devolve a mesma resposta, com Idempotent-Replayed: true, sem executar de novo. Reusar a chave em outro método ou endereço responde 422; enquanto a primeira ainda roda, 409 com Retry-After.',
+    'Extensão de sincronização: identificador único da escrita (ex.: UUID). A primeira resposta fica guardada por 24 horas por (usuário, chave); repetir a chave devolve a mesma resposta, com Idempotent-Replayed: true, sem executar de novo. Reusar a chave em outro método ou endereço, ou com outro corpo, responde 422; enquanto a primeira ainda roda, 409 com Retry-After.',
 };
 
 const IF_MATCH_HEADER_DOC: JsonSchema = {

@@ -88,7 +88,8 @@ export const validatorCompiler: FastifySchemaCompiler<$ZodType> =
 
 /**
  * Turns Fastify validation errors into the wire body. Issues on the whole
- * body (missing, not an object) say the body is invalid; field issues are
+ * body (missing, not an object) say the body is invalid, unless a schema's
+ * own rule over the whole body wrote the message; field issues are
  * grouped by dotted path ("options.0.option").
  */
 export function validationErrorBody(
@@ -101,7 +102,9 @@ export function validationErrorBody(
     const path = issue.instancePath.split('/').filter(Boolean).join('.');
     const message = issue.message ?? HTTP_MESSAGES.invalidData;
     if (path === '') {
-      rootMessage ??= context === 'body' ? HTTP_MESSAGES.invalidBody : HTTP_MESSAGES.invalidData;
+      // A rule over the whole body (an address needs one real field) says what it wants; a body of the wrong type is just invalid.
+      const generic = context === 'body' ? HTTP_MESSAGES.invalidBody : HTTP_MESSAGES.invalidData;
+      rootMessage ??= issue.keyword === 'custom' ? message : generic;
       continue;
     }
     (errors[path] ??= []).push(message);

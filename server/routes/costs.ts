@@ -11,7 +11,6 @@ import { slugify } from '../lib/slug';
 import { syncFields } from '../lib/wire';
 import { registerCrudRoutes } from '../sync/crud-routes';
 import type { ListSource } from '../sync/list';
-import { rejectNulCharacters } from '../sync/text-guard';
 import { CATALOG_GUARDS } from './catalog-access';
 
 export const costSource: ListSource<Cost> = {
@@ -24,7 +23,6 @@ export const costSource: ListSource<Cost> = {
 };
 
 function register(app: ZodApp, ctx: AppContext) {
-  app.addHook('preValidation', rejectNulCharacters);
   registerCrudRoutes(app, ctx, {
     ...costSource,
     notFoundMessage: 'Custo não encontrado.',

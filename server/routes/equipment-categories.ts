@@ -16,7 +16,6 @@ import { equipment, equipmentCategories } from '../db/schema';
 import { syncFields } from '../lib/wire';
 import { registerCrudRoutes } from '../sync/crud-routes';
 import { byName, type ListSource } from '../sync/list';
-import { rejectNulCharacters } from '../sync/text-guard';
 import { nextUpdatedAt } from '../sync/versioning';
 import { CATALOG_GUARDS } from './catalog-access';
 
@@ -38,7 +37,6 @@ async function bumpEquipmentOf(tx: Tx, categoryId: number, now: Date, extra: { c
 }
 
 function register(app: ZodApp, ctx: AppContext) {
-  app.addHook('preValidation', rejectNulCharacters);
   registerCrudRoutes(app, ctx, {
     ...categorySource,
     notFoundMessage: 'Categoria não encontrada.',

@@ -20,7 +20,6 @@ import { syncFields } from '../lib/wire';
 import { registerCrudRoutes } from '../sync/crud-routes';
 import { optionalValues } from '../sync/input';
 import { byName, type ListSource } from '../sync/list';
-import { rejectNulCharacters } from '../sync/text-guard';
 import { CATALOG_GUARDS } from './catalog-access';
 import { bumpParents, parentsListing, PRODUCT_LINES, SERVICE_LINES } from './equipment-lines';
 
@@ -68,7 +67,6 @@ async function bumpListsOf(tx: Tx, equipmentId: number, now: Date) {
 }
 
 function register(app: ZodApp, ctx: AppContext) {
-  app.addHook('preValidation', rejectNulCharacters);
   registerCrudRoutes(app, ctx, {
     ...equipmentSource,
     notFoundMessage: EQUIPMENT_MESSAGES.notFound,

@@ -11,19 +11,18 @@ import type { AppContext, RouteModule, ZodApp } from '../app-context';
 import { equipment } from '../db/schema';
 import { byName, listRecords } from '../sync/list';
 import { searchCondition } from '../sync/search';
-import { rejectNulCharacters } from '../sync/text-guard';
 import { CATALOG_GUARDS } from './catalog-access';
 import { equipmentSource } from './equipment';
 import { PRODUCT_LINES, registerLineRoutes } from './equipment-lines';
 import { PRODUCT_MESSAGES } from './products';
+import { countParamSchema, text, TEXT_LIMITS } from '../../sync/contract/fields';
 
 const candidatesQuery = z.object({
-  search: z.string().optional(),
-  take: z.coerce.number().int().min(1).max(100).default(20),
+  search: text(TEXT_LIMITS.search).optional(),
+  take: countParamSchema(1, 100).optional().default(20),
 });
 
 function register(app: ZodApp, ctx: AppContext) {
-  app.addHook('preValidation', rejectNulCharacters);
 
   app.get(
     '/api/product/equipment',

@@ -23,7 +23,6 @@ import { syncFields } from '../lib/wire';
 import { registerCrudRoutes } from '../sync/crud-routes';
 import { optionalValues } from '../sync/input';
 import { byName, type ListSource } from '../sync/list';
-import { rejectNulCharacters } from '../sync/text-guard';
 import { nextUpdatedAt } from '../sync/versioning';
 import { CATALOG_GUARDS } from './catalog-access';
 
@@ -55,7 +54,6 @@ async function uniqueSlug(tx: Tx, name: string): Promise<string> {
 }
 
 function register(app: ZodApp, ctx: AppContext) {
-  app.addHook('preValidation', rejectNulCharacters);
   registerCrudRoutes(app, ctx, {
     ...productTypeSource,
     notFoundMessage: PRODUCT_TYPE_MESSAGES.notFound,

@@ -20,9 +20,9 @@ import { syncFields } from '../lib/wire';
 import { registerCrudRoutes } from '../sync/crud-routes';
 import { optionalValues } from '../sync/input';
 import type { ListSource } from '../sync/list';
-import { rejectNulCharacters } from '../sync/text-guard';
 import { CATALOG_GUARDS } from './catalog-access';
 import { loadLines, PRODUCT_LINES } from './equipment-lines';
+import { TEXT_LIMITS, trimmedText } from '../../sync/contract/fields';
 
 /** The product type whose agents have a CAS number. */
 export const CHEMICAL_TYPE_SLUG = 'chemical';
@@ -76,10 +76,9 @@ export async function loadProducts(db: Db | Tx, ids: readonly number[]): Promise
 
 export const productSource: ListSource<Product> = { resource: 'products', table: products, load: loadProducts };
 
-const filters = { slug: z.string().trim().optional() };
+const filters = { slug: trimmedText(TEXT_LIMITS.line).optional() };
 
 function register(app: ZodApp, ctx: AppContext) {
-  app.addHook('preValidation', rejectNulCharacters);
   registerCrudRoutes(app, ctx, {
     ...productSource,
     notFoundMessage: PRODUCT_MESSAGES.notFound,

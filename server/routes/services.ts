@@ -13,7 +13,6 @@ import { slugify } from '../lib/slug';
 import { syncFields } from '../lib/wire';
 import { registerCrudRoutes } from '../sync/crud-routes';
 import type { ListSource } from '../sync/list';
-import { rejectNulCharacters } from '../sync/text-guard';
 import { CATALOG_GUARDS } from './catalog-access';
 import { loadLines, registerLineRoutes, SERVICE_LINES } from './equipment-lines';
 
@@ -36,7 +35,6 @@ export async function loadServices(db: Db | Tx, ids: readonly number[]): Promise
 export const serviceSource: ListSource<Service> = { resource: 'services', table: services, load: loadServices };
 
 function register(app: ZodApp, ctx: AppContext) {
-  app.addHook('preValidation', rejectNulCharacters);
   registerCrudRoutes(app, ctx, {
     ...serviceSource,
     notFoundMessage: SERVICE_MESSAGES.notFound,

@@ -12,8 +12,9 @@ import { requireAuth } from '../auth/authenticate';
 import { assertModule } from '../auth/permissions';
 import { customers, userCustomers, users } from '../db/schema';
 import { notFound } from '../http/errors';
+import { idParamSchema } from '../../sync/contract/fields';
 
-const paramsSchema = z.object({ userId: z.coerce.number().int().positive() });
+const paramsSchema = z.object({ userId: idParamSchema });
 
 function register(app: ZodApp, ctx: AppContext) {
   app.get(

@@ -33,9 +33,10 @@ import { listRecords, pullCursorOf, pullRecords, type ListSource } from './list'
 import { recordDeletions } from './deletions';
 import { searchCondition } from './search';
 import { atVersion, ifMatchOf, nextUpdatedAt, writeTime } from './versioning';
+import { idParamSchema } from '../../sync/contract/fields';
 
-/** Path parameter of a record id (integer columns: at most 2^31 - 1). */
-export const idParam = z.coerce.number().int().positive().max(2_147_483_647);
+/** Path parameter of a record id: plain decimal digits within the integer columns (sync/contract/fields.ts). */
+export const idParam = idParamSchema;
 const idParamsSchema = z.object({ id: idParam });
 
 /** A route-level onRequest check (permissions); runs after authentication. */

@@ -5,7 +5,13 @@
  * device whose answer was lost can send the same write again: the record is
  * not created twice and an e-mail is not sent twice.
  *
- * - A replay for another method or path answers 422.
+ * - A replay for another method or path, or with another body, answers 422
+ *   (the body is compared by a SHA-256 of its parsed JSON with sorted keys,
+ *   so spacing and key order do not matter; a multipart upload's bytes are
+ *   not part of it).
+ * - The key is claimed in preValidation: after authentication, the route's
+ *   permission check and the body parser (the body must be known), before
+ *   the schemas, so a refusal by the schema is stored like any answer.
  * - A duplicate arriving while the first is still running waits for it
  *   briefly, then answers 409 with Retry-After (it never runs in parallel).
  * - Stored: 2xx and the 4xx that say something about the request itself.
@@ -19,6 +25,7 @@
  * response is stored right after the handler's transaction commits, not
  * inside it; a crash between the two lets a retry run again after the lease.
  */
+import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_HEADER } from '../../sync/contract/sync';
 import type { AppContext, AppPlugin, ZodApp } from '../app-context';
@@ -28,6 +35,7 @@ import { claimKey, purgeExpiredKeys, releaseKey, storeResponse, type KeyId, type
 export const IDEMPOTENCY_MESSAGES = {
   invalidKey: 'O cabeçalho Idempotency-Key é inválido: use um identificador de até 255 caracteres.',
   keyReused: 'Esta chave de idempotência já foi usada em outra requisição (método ou endereço diferente).',
+  bodyChanged: 'Esta chave de idempotência já foi usada com outro conteúdo. Envie a alteração com uma nova chave.',
   inProgress: 'Requisição em andamento, tente novamente.',
 } as const;
 
@@ -69,6 +77,23 @@ function replay(reply: FastifyReply, stored: StoredResponse) {
   return reply.send(stored.body ?? undefined);
 }
 
+/** JSON with object keys sorted, so the same content always gives the same text (depth is bounded by the JSON parser). */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`);
+    return `{${entries.join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** The fingerprint of a request's parsed body (none: the same as an empty one). */
+export function bodyHash(body: unknown): string {
+  return createHash('sha256').update(canonicalJson(body ?? null)).digest('hex');
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function createIdempotencyPlugin(options: IdempotencyOptions = {}): AppPlugin {
@@ -95,13 +120,13 @@ export function createIdempotencyPlugin(options: IdempotencyOptions = {}): AppPl
         ctx.background.run('purge expired idempotency keys', () => purgeExpiredKeys(ctx.db, now));
       }
 
-      app.addHook('onRequest', async (request, reply) => {
+      app.addHook('preValidation', async (request, reply) => {
         if (!applies(request)) return;
         const key = keyHeader(request);
         if (key === undefined) return;
         if (!KEY_PATTERN.test(key)) throw new HttpError(400, IDEMPOTENCY_MESSAGES.invalidKey);
         const id: KeyId = { userId: request.auth!.user.id, key };
-        const target = { method: request.method, path: request.url };
+        const target = { method: request.method, path: request.url, hash: bodyHash(request.body) };
         const deadline = Date.now() + waitMs;
         for (;;) {
           const result = await claimKey(ctx.db, id, target, ctx.clock.now(), isRunningHere(id));
@@ -111,7 +136,9 @@ export function createIdempotencyPlugin(options: IdempotencyOptions = {}): AppPl
             return;
           }
           if (result.kind === 'stored') return replay(reply, result.response);
-          if (result.kind === 'mismatch') throw new HttpError(422, IDEMPOTENCY_MESSAGES.keyReused);
+          if (result.kind === 'mismatch') {
+            throw new HttpError(422, result.reason === 'body' ? IDEMPOTENCY_MESSAGES.bodyChanged : IDEMPOTENCY_MESSAGES.keyReused);
+          }
           if (Date.now() >= deadline) {
             throw new HttpError(409, IDEMPOTENCY_MESSAGES.inProgress, { headers: { 'retry-after': '1' } });
           }

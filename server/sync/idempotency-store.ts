@@ -23,8 +23,8 @@ export type ClaimResult =
   | { kind: 'claimed' }
   | { kind: 'stored'; response: StoredResponse }
   | { kind: 'running' }
-  /** The key was first used for another method or path. */
-  | { kind: 'mismatch' };
+  /** The key was first used for another method or path (`target`), or with another body (`body`). */
+  | { kind: 'mismatch'; reason: 'target' | 'body' };
 
 function byKey(id: KeyId) {
   return and(eq(idempotencyKeys.user_id, id.userId), eq(idempotencyKeys.key, id.key));
@@ -38,7 +38,7 @@ function byKey(id: KeyId) {
 export async function claimKey(
   db: Db,
   id: KeyId,
-  request: { method: string; path: string },
+  request: { method: string; path: string; hash: string | null },
   now: number,
   runningHere = false,
 ): Promise<ClaimResult> {
@@ -51,6 +51,7 @@ export async function claimKey(
         key: id.key,
         method: request.method,
         path: request.path,
+        request_hash: request.hash,
         created_at: new Date(now),
         expires_at: new Date(now + IDEMPOTENCY_TTL_MS),
       })
@@ -67,7 +68,9 @@ export async function claimKey(
       await db.delete(idempotencyKeys).where(and(byKey(id), eq(idempotencyKeys.created_at, row.created_at)));
       continue;
     }
-    if (row.method !== request.method || row.path !== request.path) return { kind: 'mismatch' };
+    if (row.method !== request.method || row.path !== request.path) return { kind: 'mismatch', reason: 'target' };
+    // Rows stored before bodies were fingerprinted (or without one) are not compared.
+    if (row.request_hash !== null && request.hash !== null && row.request_hash !== request.hash) return { kind: 'mismatch', reason: 'body' };
     if (row.status === null) return { kind: 'running' };
     return { kind: 'stored', response: { status: row.status, contentType: row.content_type, body: row.body } };
   }

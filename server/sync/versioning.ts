@@ -12,6 +12,7 @@
  */
 import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { isStorableInstant } from '../../sync/contract/fields';
 import { CONFLICT_MESSAGE, IF_MATCH_HEADER } from '../../sync/contract/sync';
 import type { Clock } from '../clock';
 import { badRequest } from '../http/errors';
@@ -50,7 +51,8 @@ export function ifMatchOf(request: FastifyRequest): Date | undefined {
   if (value === '' || value === '*') return undefined;
   // Only full ISO 8601 timestamps: Date.parse would also accept "1" or "March 7".
   const time = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/.test(value) ? Date.parse(value) : NaN;
-  if (Number.isNaN(time)) throw badRequest(SYNC_MESSAGES.invalidIfMatch);
+  // A year the database cannot store (0000) would fail the comparison in SQL: it is no version of any record.
+  if (!isStorableInstant(time)) throw badRequest(SYNC_MESSAGES.invalidIfMatch);
   return new Date(time);
 }
 

@@ -9,26 +9,27 @@
  * browser, so the server only checks that client_id names a known client.
  */
 import { z } from 'zod';
+import { text, TEXT_LIMITS, trimmedText } from './fields';
 
 export const PWA_CLIENT_ID = 'pwa';
 export const PWA_CLIENT_SECRET = 'public';
 
 const clientFields = {
-  client_id: z.string().min(1),
-  client_secret: z.string().optional(),
-  scope: z.string().optional(),
+  client_id: text(TEXT_LIMITS.token).min(1),
+  client_secret: text(TEXT_LIMITS.token).optional(),
+  scope: text(TEXT_LIMITS.token).optional(),
 };
 
 export const passwordGrantSchema = z.object({
   grant_type: z.literal('password'),
-  username: z.string().trim().min(1, 'Usuário é obrigatório'),
-  password: z.string().min(1, 'Senha é obrigatória'),
+  username: trimmedText(TEXT_LIMITS.line).min(1, 'Usuário é obrigatório'),
+  password: text(TEXT_LIMITS.password).min(1, 'Senha é obrigatória'),
   ...clientFields,
 });
 
 export const refreshGrantSchema = z.object({
   grant_type: z.literal('refresh_token'),
-  refresh_token: z.string().min(1),
+  refresh_token: text(TEXT_LIMITS.token).min(1),
   ...clientFields,
 });
 
@@ -44,20 +45,20 @@ export const tokenResponseSchema = z.object({
 });
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
-export const revokeRequestSchema = z.object({ token: z.string().min(1) });
+export const revokeRequestSchema = z.object({ token: text(TEXT_LIMITS.token).min(1) });
 
 export const passwordCreateSchema = z.object({
-  email: z.string().trim().email('E-mail é inválido'),
+  email: trimmedText(TEXT_LIMITS.email).email('E-mail é inválido'),
 });
 
 export const passwordFindResponseSchema = z.object({ email: z.string(), token: z.string() });
 
 export const passwordResetSchema = z
   .object({
-    email: z.string().trim().email('E-mail é inválido'),
-    token: z.string().min(1),
-    password: z.string().min(1, 'Digite sua nova senha'),
-    password_confirmation: z.string().min(1, 'Digite sua nova senha'),
+    email: trimmedText(TEXT_LIMITS.email).email('E-mail é inválido'),
+    token: text(TEXT_LIMITS.token).min(1),
+    password: text(TEXT_LIMITS.password).min(1, 'Digite sua nova senha'),
+    password_confirmation: text(TEXT_LIMITS.password).min(1, 'Digite sua nova senha'),
   })
   .refine((v) => v.password === v.password_confirmation, {
     message: 'As senhas não combinam',

@@ -6,18 +6,21 @@
  * follow the product calls' pattern; see docs/sync-protocol.md.
  */
 import { z } from 'zod';
+import { isStorableInstant, MAX_ID, requiredText, TEXT_LIMITS, trimmedText } from './fields';
 import { syncFieldsSchema } from './sync';
 
-const requiredName = z.string({ error: 'Nome é obrigatório' }).trim().min(1, 'Nome é obrigatório');
+export { MAX_ID };
+
+const requiredName = requiredText(TEXT_LIMITS.line, 'Nome é obrigatório');
 /** Largest price the database keeps (numeric(14,2)). */
 export const MAX_PRICE = 999_999_999_999.99;
-/** Largest id the database keeps (integer columns). */
-export const MAX_ID = 2_147_483_647;
 const requiredPrice = z
   .number({ error: 'Preço é obrigatório' })
   .nonnegative('Preço deve ser maior ou igual a zero')
   .max(MAX_PRICE, 'Preço muito alto');
-const optionalText = z.string().trim().nullish();
+/** One line of optional text; `note` for the descriptive fields that may hold a paragraph. */
+const optionalText = trimmedText(TEXT_LIMITS.line).nullish();
+const optionalNote = trimmedText(TEXT_LIMITS.note).nullish();
 const id = z.number().int().positive().max(MAX_ID);
 
 export const CATALOG_MESSAGES = {
@@ -39,10 +42,7 @@ export type ProductType = z.infer<typeof productTypeSchema>;
 
 export const equipmentCategorySchema = z.object({ id, name: z.string() }).extend(syncFieldsSchema.shape);
 export const equipmentCategoryInputSchema = z.object({
-  name: z
-    .string({ error: CATALOG_MESSAGES.categoryNameRequired })
-    .trim()
-    .min(1, CATALOG_MESSAGES.categoryNameRequired),
+  name: requiredText(TEXT_LIMITS.line, CATALOG_MESSAGES.categoryNameRequired),
 });
 export type EquipmentCategory = z.infer<typeof equipmentCategorySchema>;
 
@@ -53,10 +53,10 @@ export const EQUIPMENT_TYPES = ['instrumento', 'calibrador'] as const;
 export const isoDateSchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Data inválida', abort: true })
-  // A real calendar day: "2026-02-30" has the right shape but no such date.
+  // A real calendar day the database can store: "2026-02-30" has the right shape but no such date, nor has "0000-01-01".
   .refine((text) => {
     const date = new Date(`${text}T00:00:00.000Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text);
+    return isStorableInstant(date.getTime()) && date.toISOString().startsWith(text);
   }, 'Data inválida');
 
 export const equipmentSchema = z
@@ -134,11 +134,11 @@ export const productInputSchema = z.object({
     .positive(CATALOG_MESSAGES.productTypeRequired)
     .max(MAX_ID, CATALOG_MESSAGES.productTypeRequired),
   code: optionalText,
-  method: optionalText,
+  method: optionalNote,
   /** CAS registry number; only meaningful for chemical agents (the server clears it otherwise). */
   cas: optionalText,
-  action_in_body: optionalText,
-  notion_skin: optionalText,
+  action_in_body: optionalNote,
+  notion_skin: optionalNote,
   ipvs: optionalText,
   odor_limit: optionalText,
   respirator: optionalText,

@@ -17,6 +17,7 @@
 import { z } from 'zod';
 import { isValidCnpj, isValidCpf } from '../../src/domain/documents';
 import { onlyDigits } from '../../src/domain/masks';
+import { idSchema, requiredText, text, TEXT_LIMITS, trimmedText } from './fields';
 import { syncFieldsSchema } from './sync';
 
 export const CUSTOMER_TYPES = ['individual', 'corporate'] as const;
@@ -68,6 +69,7 @@ export const CUSTOMER_MESSAGES = {
   zipcodeInvalid: 'CEP inválido',
   stateInvalid: 'Estado inválido',
   textTooLong: 'Texto muito longo',
+  addressEmpty: 'Preencha pelo menos um campo do endereço (nome, CEP, rua, número, bairro, cidade ou estado).',
   notFound: 'Cliente não encontrado.',
   addressNotFound: 'Endereço não encontrado.',
   contactNotFound: 'Contato não encontrado.',
@@ -167,20 +169,17 @@ export function allowedFileType(declaredType: string | null | undefined, fileNam
 
 /* ---------- field schemas ---------- */
 
-const id = z.number().int().positive().max(2_147_483_647);
-const MAX_TEXT = 255;
+const id = idSchema;
+const MAX_TEXT = TEXT_LIMITS.line;
+const tooLong = { tooLong: CUSTOMER_MESSAGES.textTooLong };
 
 /** Optional text: trimmed, blank or null clears it, absent keeps it (PUT). */
-const optionalText = (max = MAX_TEXT) => z.string().trim().max(max, CUSTOMER_MESSAGES.textTooLong).nullish();
+const optionalText = (max: number = MAX_TEXT) => trimmedText(max, tooLong).nullish();
 
-const requiredName = z
-  .string({ error: CUSTOMER_MESSAGES.nameRequired })
-  .trim()
-  .min(1, CUSTOMER_MESSAGES.nameRequired)
-  .max(MAX_TEXT, CUSTOMER_MESSAGES.textTooLong);
+const requiredName = requiredText(MAX_TEXT, CUSTOMER_MESSAGES.nameRequired, tooLong);
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const email = z.string().trim().max(MAX_TEXT, CUSTOMER_MESSAGES.textTooLong).regex(EMAIL_PATTERN, CUSTOMER_MESSAGES.emailInvalid);
+const email = trimmedText(TEXT_LIMITS.email, tooLong).regex(EMAIL_PATTERN, CUSTOMER_MESSAGES.emailInvalid);
 
 const requiredEmail = z
   .string({ error: CUSTOMER_MESSAGES.emailRequired })
@@ -189,13 +188,13 @@ const requiredEmail = z
   .pipe(email);
 
 /** A Brazilian phone: 10 or 11 digits once the mask is removed. */
-const phoneDigits = z
-  .string()
+const phoneDigits = text(TEXT_LIMITS.phone, tooLong)
   .transform((text) => onlyDigits(text))
   .refine((digits) => digits.length === 10 || digits.length === 11, CUSTOMER_MESSAGES.phoneInvalid);
 
 const requiredPhone = z
   .string({ error: CUSTOMER_MESSAGES.phoneRequired })
+  .max(TEXT_LIMITS.phone, CUSTOMER_MESSAGES.textTooLong)
   .trim()
   .min(1, { message: CUSTOMER_MESSAGES.phoneRequired, abort: true })
   .pipe(phoneDigits);
@@ -226,21 +225,16 @@ export function documentProblem(type: CustomerType, document: string | null | un
   return isValidCpf(document) ? null : CUSTOMER_MESSAGES.cpfInvalid;
 }
 
-const documentField = z
-  .string()
-  .max(40, CUSTOMER_MESSAGES.textTooLong)
+const documentField = text(TEXT_LIMITS.document, tooLong)
   .nullish()
   .transform((text) => (text === null || text === undefined ? text : normalizeDocument(text) || null));
 
-const zipcodeField = z
-  .string()
+const zipcodeField = text(TEXT_LIMITS.zipcode, tooLong)
   .nullish()
   .transform((text) => (text === null || text === undefined ? text : onlyDigits(text) || null))
   .refine((digits) => digits === null || digits === undefined || digits.length === 8, CUSTOMER_MESSAGES.zipcodeInvalid);
 
-const stateField = z
-  .string()
-  .trim()
+const stateField = trimmedText(MAX_TEXT, tooLong)
   .nullish()
   .transform((text) => (text === null || text === undefined ? text : text.toUpperCase() || null))
   .refine((code) => code === null || code === undefined || STATE_CODES.includes(code), CUSTOMER_MESSAGES.stateInvalid);
@@ -264,6 +258,17 @@ export const contactInputSchema = customerContactInputSchema.extend({ name: requ
 export type ContactInput = z.input<typeof contactInputSchema>;
 
 /* ---------- address ---------- */
+
+/** The fields that make an address something a person filled (the country alone, 'BR' by default, does not). */
+export const ADDRESS_CONTENT_FIELDS = ['label', 'zipcode', 'street', 'number', 'address2', 'district', 'city', 'state'] as const;
+
+/** True when at least one content field holds text: `{}`, unknown keys only or blanks only make no address. */
+export function addressHasContent(address: Partial<Record<(typeof ADDRESS_CONTENT_FIELDS)[number], unknown>>): boolean {
+  return ADDRESS_CONTENT_FIELDS.some((field) => {
+    const value = address[field];
+    return typeof value === 'string' && value.trim() !== '';
+  });
+}
 
 export const addressSchema = z
   .object({
@@ -289,7 +294,7 @@ export type Address = z.infer<typeof addressSchema>;
  * Without a label the first address is 'Endereço Principal' and later ones
  * 'Novo Endereço'; without a country, 'BR'.
  */
-export const addressInputSchema = z.object({
+const addressFieldsSchema = z.object({
   label: optionalText(),
   zipcode: zipcodeField,
   street: optionalText(),
@@ -300,6 +305,15 @@ export const addressInputSchema = z.object({
   state: stateField,
   country: optionalText(60),
 });
+
+/** A whole address (a create, the customer's `addresses`, the device's record): it must have content. */
+export const addressInputSchema = addressFieldsSchema.refine(addressHasContent, CUSTOMER_MESSAGES.addressEmpty);
+
+/**
+ * `PUT`: the fields to change; absent ones keep their stored values, and
+ * the stored label always remains, so an update cannot empty an address.
+ */
+export const addressUpdateInputSchema = addressFieldsSchema;
 export type AddressInput = z.input<typeof addressInputSchema>;
 
 /* ---------- files ---------- */
@@ -340,6 +354,7 @@ const INVISIBLE_CHARACTERS = /[\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g;
  */
 export const fileDisplayNameSchema = z
   .string({ error: CUSTOMER_MESSAGES.fileNamesRequired })
+  .max(TEXT_LIMITS.note, { message: CUSTOMER_MESSAGES.textTooLong, abort: true })
   .transform((text) => text.replace(INVISIBLE_CHARACTERS, '').trim())
   .pipe(
     z
@@ -416,7 +431,7 @@ export type CustomerInput = z.input<typeof customerInputSchema>;
 
 /** `POST api/customer/{customerId}/send/email`: the message (the template when blank) and the recipient (the customer's e-mail when blank). */
 export const sendFilesEmailInputSchema = z.object({
-  message: z.string().max(20_000, CUSTOMER_MESSAGES.textTooLong).nullish(),
+  message: text(TEXT_LIMITS.message, tooLong).nullish(),
   email: optionalEmail,
 });
 export const messageResponseSchema = z.object({ message: z.string() });

@@ -3,6 +3,7 @@
  * `/all/{skip}/{take}`; page size is 10 everywhere (spec section 9).
  */
 import { z } from 'zod';
+import { countParamSchema, MAX_ID } from './fields';
 
 export const PAGE_SIZE = 10;
 
@@ -11,6 +12,6 @@ export function listResponseSchema<T extends z.ZodType>(item: T) {
 }
 
 export const skipTakeParamsSchema = z.object({
-  skip: z.coerce.number().int().min(0),
-  take: z.coerce.number().int().min(1).max(1000),
+  skip: countParamSchema(0, MAX_ID),
+  take: countParamSchema(1, 1000),
 });

@@ -22,6 +22,7 @@ import { quotationTotals } from '../../src/domain/quotation-totals';
 import { fromCents, toCents } from '../../src/domain/money';
 import { isoDateSchema, MAX_ID, MAX_PRICE } from './catalog';
 import { syncFieldsSchema, timestampSchema } from './sync';
+import { idSchema, TEXT_LIMITS, trimmedText } from './fields';
 
 export const QUOTATION_STATUSES = ['open', 'pending', 'approved', 'canceled', 'closed'] as const;
 export type QuotationStatus = (typeof QUOTATION_STATUSES)[number];
@@ -88,13 +89,10 @@ export function statusChangeRefused(from: QuotationStatus, to: QuotationStatus):
 
 /* ---------- field schemas ---------- */
 
-const id = z.number().int().positive().max(MAX_ID);
+const id = idSchema;
 const MAX_LINES = 500;
-const text = (max = 255) =>
-  z
-    .string()
-    .trim()
-    .max(max, QUOTATION_MESSAGES.textTooLong)
+const text = (max: number = TEXT_LIMITS.line) =>
+  trimmedText(max, { tooLong: QUOTATION_MESSAGES.textTooLong })
     .nullish()
     .transform((value) => (value === undefined || value === null || value === '' ? null : value));
 const money = z
@@ -289,8 +287,8 @@ export const quotationInputSchema = z
     /** The seller; only an administrator may choose it (others are the seller themselves). */
     created_by: optionalId,
     type_id: optionalId,
-    details: text(100_000),
-    comment: text(20_000),
+    details: text(TEXT_LIMITS.richText),
+    comment: text(TEXT_LIMITS.message),
     responsible: text(),
   })
   .superRefine((input, context) => {
@@ -310,7 +308,6 @@ export type QuotationStatusInput = z.infer<typeof quotationStatusInputSchema>;
 
 /** The list call's filters besides `search`: `status`, and `sample` (accepted, as documented; see the decisions). */
 export const quotationListFiltersSchema = {
-  search: z.string().optional(),
   status: z.enum(QUOTATION_STATUSES).optional(),
   sample: z.string().max(10).optional(),
 };

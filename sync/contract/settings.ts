@@ -6,6 +6,7 @@
  * thresholds, quotation deadlines) travel as JSON text.
  */
 import { z } from 'zod';
+import { text, TEXT_LIMITS } from './fields';
 import { syncFieldsSchema } from './sync';
 
 /** The prefixes in use: company data, message texts, system variables, result thresholds. */
@@ -26,8 +27,13 @@ export type Setting = z.infer<typeof settingSchema>;
 export const settingsResponseSchema = z.object({ options: z.array(settingSchema) });
 export type SettingsResponse = z.infer<typeof settingsResponseSchema>;
 
-/** A value as the screens send it: text, a number or flag, JSON (objects and lists), or empty. */
-const settingValueInputSchema = z
+/**
+ * A value as the screens send it: text, a number or flag, JSON (objects and
+ * lists), or empty; stored as text of at most TEXT_LIMITS.richText
+ * characters (message templates are the longest). How deep JSON may nest is
+ * limited for every body by the server's JSON parser.
+ */
+export const settingValueInputSchema = z
   .union([z.string(), z.number(), z.boolean(), z.array(z.unknown()), z.record(z.string(), z.unknown()), z.null()])
   .optional()
   .transform((value): string => {
@@ -35,7 +41,8 @@ const settingValueInputSchema = z
     if (typeof value === 'string') return value;
     if (typeof value === 'number' || typeof value === 'boolean') return String(value);
     return JSON.stringify(value);
-  });
+  })
+  .pipe(text(TEXT_LIMITS.richText));
 
 export const settingsUpdateSchema = z.object({
   options: z.array(z.object({ option: settingOptionNameSchema, value: settingValueInputSchema })).max(500),

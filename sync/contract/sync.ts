@@ -5,14 +5,14 @@
  * documented behaviour.
  */
 import { z } from 'zod';
+import { countParamSchema, MAX_ID, text, TEXT_LIMITS, timestampSchema } from './fields';
+
+export { timestampSchema };
 
 /** Request header: a replay of the same key returns the first response. */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** Request header on PUT/DELETE: the `updated_at` the client last saw. */
 export const IF_MATCH_HEADER = 'if-match';
-
-/** ISO 8601 timestamp with milliseconds, always UTC ("2026-11-21T13:04:42.123Z"). */
-export const timestampSchema = z.string().datetime({ offset: true });
 
 export const syncFieldsSchema = z.object({
   created_at: timestampSchema,
@@ -25,9 +25,9 @@ export const syncFieldsSchema = z.object({
  * without it the call behaves as documented (search, newest first).
  */
 export const listQuerySchema = z.object({
-  search: z.string().optional(),
+  search: text(TEXT_LIMITS.search).optional(),
   updated_since: timestampSchema.optional(),
-  after_id: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
+  after_id: countParamSchema(0, MAX_ID).optional(),
 });
 
 /**

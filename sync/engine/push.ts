@@ -175,8 +175,10 @@ async function prepare(context: PushContext, db: StoreScope, seen: OutboxEntry):
   const headers: Record<string, string> = { [IDEMPOTENCY_HEADER]: entry.idempotency_key };
   let request: HttpRequest;
   let body: RecordFields | undefined;
+  // A retry under the same idempotency key sends the body of the first try, byte for byte.
+  const frozen = entry.sent?.key === entry.idempotency_key ? entry.sent.body : undefined;
   if (entry.op === 'create') {
-    body = buildBody(resource, entry.payload ?? {}, references.ids);
+    body = frozen ?? buildBody(resource, entry.payload ?? {}, references.ids);
     request = { method: 'POST', path: fillPath(resource.paths.create, { parentId }), body, headers };
     if (resource.upload) {
       // A file's create is a multipart upload of the bytes kept on the device (files.ts).
@@ -200,13 +202,18 @@ async function prepare(context: PushContext, db: StoreScope, seen: OutboxEntry):
     if (record.updated_at) headers[IF_MATCH_HEADER] = record.updated_at;
     const path = fillPath(entry.op === 'update' ? resource.paths.update : resource.paths.delete, { id: record.id, parentId });
     if (entry.op === 'update') {
-      body = buildBody(resource, entry.payload ?? {}, references.ids);
+      body = frozen ?? buildBody(resource, entry.payload ?? {}, references.ids);
       request = { method: 'PUT', path, body, headers };
     } else {
       request = { method: 'DELETE', path, headers };
     }
   }
-  const inFlight: OutboxEntry = { ...entry, status: 'in_flight', attempts: entry.attempts + 1 };
+  const inFlight: OutboxEntry = {
+    ...entry,
+    status: 'in_flight',
+    attempts: entry.attempts + 1,
+    ...(body ? { sent: { key: entry.idempotency_key, body } } : {}),
+  };
   await db.outbox.put(inFlight);
   return { seq, entry: inFlight, resource, request, body, parent };
 }

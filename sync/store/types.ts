@@ -118,6 +118,13 @@ export interface OutboxEntry {
    * had moved); bounded so a server that keeps answering 409 ends as a conflict.
    */
   rebases?: number;
+  /**
+   * The body last sent under `key` (the idempotency key of that send). A
+   * retry with the same key sends exactly it: the server refuses a key reused
+   * with another body (422), and references resolved again later (a target
+   * deleted here meanwhile) must not change what may already be applied.
+   */
+  sent?: { key: string; body: RecordFields };
   /** On a conflict: the server's record as it is now (wire form). */
   conflict: { current: RecordFields } | null;
   /** Epoch ms of the first save that made this entry. */

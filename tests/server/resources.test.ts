@@ -64,7 +64,7 @@ describe('user types, roles and customer links', () => {
     expect((await call(t, 'GET', '/api/user-customers/99999', { token: cast.tokens.admin })).status).toBe(404);
     const bad = await call(t, 'GET', '/api/user-customers/abc', { token: cast.tokens.admin });
     expect(bad.status).toBe(400);
-    expect(bad.body.errors.userId).toEqual(['Deve ser um número.']);
+    expect(bad.body.errors.userId).toEqual(['Identificador inválido.']);
   });
 });
 

@@ -211,6 +211,10 @@ describe('an edit saved after a create whose answer was lost', () => {
     await client.engine.drain();
 
     expect(await client.db.outbox.toArray()).toEqual([]);
+    // The retry sent the first try's body (category and all), so the server replayed rather than refusing a changed body (422).
+    const posts = server.proxy.requests({ method: 'POST', path: equipmentPost }).slice(-2);
+    expect(posts.map((request) => request.status)).toEqual([201, 201]);
+    expect(posts[0]!.idempotencyKey).toBe(posts[1]!.idempotencyKey);
     const catalog = await expectConverged(server, client.db, (await client.auth.getAccessToken())!);
     expect(catalog.equipment!.filter((record) => record.name === name)).toEqual([]);
   });

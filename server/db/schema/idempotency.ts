@@ -19,6 +19,8 @@ export const idempotencyKeys = pgTable(
     /** What the key was first used for; a replay for anything else is refused. */
     method: text('method').notNull(),
     path: text('path').notNull(),
+    /** SHA-256 of the parsed body, canonical JSON; a replay with another body is refused. Null: not compared. */
+    request_hash: text('request_hash'),
     /** Null while the first request runs. */
     status: integer('status'),
     content_type: text('content_type'),

@@ -10,6 +10,7 @@ import { count, eq } from 'drizzle-orm';
 import {
   addressInputSchema,
   addressSchema,
+  addressUpdateInputSchema,
   CUSTOMER_MESSAGES,
   DEFAULT_ADDRESS_LABELS,
   DEFAULT_COUNTRY,
@@ -60,7 +61,7 @@ export function registerAddressRoutes(app: ZodApp, ctx: AppContext) {
     table: customerAddresses,
     basePath: '/api/customer/:id/address',
     notFoundMessage: CUSTOMER_MESSAGES.addressNotFound,
-    schemas: { item: addressSchema, input: addressInputSchema as never },
+    schemas: { item: addressSchema, input: addressInputSchema as never, update: addressUpdateInputSchema as never },
     toWire: toAddress as never,
     values: (tx, customerId, input, current) => addressValues(tx, customerId, input, current),
   });

@@ -33,7 +33,8 @@ export type ChildDefinition<W, I> = {
   /** Path of the customer's children, with the customer as `:id`. */
   basePath: string;
   notFoundMessage: string;
-  schemas: { item: z.ZodType<W>; input: z.ZodType<I> };
+  /** `update`: the PUT body when it differs from the create's (default `input`). */
+  schemas: { item: z.ZodType<W>; input: z.ZodType<I>; update?: z.ZodType<I> };
   toWire(row: never): W;
   /** Column values for an insert (current null) or an update. */
   values(tx: Tx, customerId: number, input: I, current: ChildRow | null): Promise<Record<string, unknown>>;
@@ -98,7 +99,7 @@ export function registerChildRoutes<W, I>(scope: ZodApp, ctx: AppContext, def: C
 
   app.put(
     `${def.basePath}/:childId`,
-    { config: CUSTOMER_WRITE, schema: { params: childParams, body: def.schemas.input, response: { 200: def.schemas.item, 409: conflict } } },
+    { config: CUSTOMER_WRITE, schema: { params: childParams, body: def.schemas.update ?? def.schemas.input, response: { 200: def.schemas.item, 409: conflict } } },
     async (request, reply) => {
       const { id: customerId, childId } = request.params as { id: number; childId: number };
       const version = ifMatchOf(request);

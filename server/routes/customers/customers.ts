@@ -36,6 +36,7 @@ import { addressValues } from './addresses';
 import { saveCustomerContact } from './contacts';
 import { loadCustomers } from './load';
 import { customerSearch } from './search';
+import { text, TEXT_LIMITS } from '../../../sync/contract/fields';
 
 type CustomerBody = z.output<typeof customerInputSchema>;
 
@@ -43,7 +44,7 @@ export const customerSource: ListSource<Customer> = { resource: 'customers', tab
 /** deleted_records name of customer files (the file list's pull answers their deletions). */
 export const CUSTOMER_FILES_RESOURCE = 'customer_files';
 
-const filters = { search: z.string().optional() };
+const filters = { search: text(TEXT_LIMITS.search).optional() };
 
 /** Column values of a customer; 400 when the document does not fit the (new or stored) type. */
 function customerValues(input: CustomerBody, current: Record<string, unknown> | null): Record<string, unknown> {

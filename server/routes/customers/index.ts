@@ -9,7 +9,6 @@ import fastifyMultipart from '@fastify/multipart';
 import type { AppContext, RouteModule, ZodApp } from '../../app-context';
 import { FileStorage, filesFolder } from '../../files/storage';
 import { limitBytes } from '../../files/multipart-upload';
-import { rejectNulCharacters } from '../../sync/text-guard';
 import { registerAddressRoutes } from './addresses';
 import { registerContactRoutes } from './contacts';
 import { registerCustomerCrud } from './customers';
@@ -20,7 +19,6 @@ async function register(app: ZodApp, ctx: AppContext) {
   const storage = new FileStorage(filesFolder(ctx.config.dataDir));
   await storage.init(ctx.clock.now());
   await app.register(fastifyMultipart, { limits: { fileSize: limitBytes(ctx.config.uploadLimitMb), files: 1 } });
-  app.addHook('preValidation', rejectNulCharacters);
   registerCustomerCrud(app, ctx, storage);
   registerAddressRoutes(app, ctx);
   registerContactRoutes(app, ctx);

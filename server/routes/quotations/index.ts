@@ -7,13 +7,11 @@
  * routes).
  */
 import type { AppContext, RouteModule, ZodApp } from '../../app-context';
-import { rejectNulCharacters } from '../../sync/text-guard';
 import { registerQuotationCommands } from './commands';
 import { registerQuotationCrud } from './crud';
 import { registerQuotationOptions } from './options';
 
 async function register(app: ZodApp, ctx: AppContext) {
-  app.addHook('preValidation', rejectNulCharacters);
   registerQuotationCrud(app, ctx);
   registerQuotationCommands(app, ctx);
   registerQuotationOptions(app, ctx);

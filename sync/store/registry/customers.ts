@@ -22,6 +22,7 @@ import {
   customerSchema,
   documentProblem,
 } from '../../contract/customers';
+import { requiredText, TEXT_LIMITS } from '../../contract/fields';
 import { defineResource } from './resource';
 
 /**
@@ -53,11 +54,7 @@ export const customerRecordInputSchema = z.object(customerBodyShape).superRefine
 
 /** A file line: the only editable field is its name; the bytes go with the create. */
 export const customerFileInputSchema = z.object({
-  name: z
-    .string({ error: CUSTOMER_MESSAGES.fileNamesRequired })
-    .trim()
-    .min(1, CUSTOMER_MESSAGES.fileNamesRequired)
-    .max(255, CUSTOMER_MESSAGES.textTooLong),
+  name: requiredText(TEXT_LIMITS.line, CUSTOMER_MESSAGES.fileNamesRequired, { tooLong: CUSTOMER_MESSAGES.textTooLong }),
 });
 
 export const customers = defineResource({

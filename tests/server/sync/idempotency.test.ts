@@ -39,11 +39,13 @@ const probeRoutes: RouteModule = {
 
 let t: TestApp;
 let admin: Api;
+let token: string;
 let adminKey: (key: string) => Record<string, string>;
 
 beforeAll(async () => {
   t = await startTestApp({ extraRoutes: [probeRoutes] });
-  admin = api(t, await adminToken(t));
+  token = await adminToken(t);
+  admin = api(t, token);
   adminKey = (key) => ({ 'idempotency-key': key });
 });
 afterAll(() => t.close());
@@ -85,12 +87,32 @@ describe('a replay', () => {
     expect((await admin.del(`/api/cost/${cost.id}`)).status).toBe(404);
   });
 
-  it('of a refused request is refused the same way, even with a corrected body (a new key runs it)', async () => {
+  it('of a refused request is refused the same way; a corrected body needs a new key', async () => {
     const first = await admin.post('/api/cost', { name: 'Alimentação' }, adminKey('invalid-1'));
-    const again = await admin.post('/api/cost', { name: 'Alimentação', price: 45 }, adminKey('invalid-1'));
+    const again = await admin.post('/api/cost', { name: 'Alimentação' }, adminKey('invalid-1'));
     expect([first.status, again.status]).toEqual([400, 400]);
     expect(again.body).toEqual(first.body);
+    const corrected = await admin.post('/api/cost', { name: 'Alimentação', price: 45 }, adminKey('invalid-1'));
+    expect(corrected).toMatchObject({ status: 422, body: { message: IDEMPOTENCY_MESSAGES.bodyChanged } });
     expect((await admin.post('/api/cost', { name: 'Alimentação', price: 45 }, adminKey('invalid-2'))).status).toBe(201);
+  });
+
+  it('with another body is refused with 422 and runs nothing; spacing and key order are the same body', async () => {
+    const cost = ok(await admin.post('/api/cost', { name: 'Combustível', price: 90 }, adminKey('body-1')), 201);
+    const reordered = await call(t, 'POST', '/api/cost', {
+      token,
+      body: '{ "price": 90,\n  "name": "Combustível" }',
+      headers: { 'content-type': 'application/json', ...adminKey('body-1') },
+    });
+    expect(reordered.status).toBe(201);
+    expect(reordered.body).toEqual(cost);
+    const changed = await admin.post('/api/cost', { name: 'Combustível', price: 95 }, adminKey('body-1'));
+    expect(changed).toMatchObject({ status: 422, body: { message: IDEMPOTENCY_MESSAGES.bodyChanged } });
+    const update = await admin.put(`/api/cost/${cost.id}`, { name: 'Combustível', price: 100 }, adminKey('body-2'));
+    const otherUpdate = await admin.put(`/api/cost/${cost.id}`, { name: 'Combustível', price: 110 }, adminKey('body-2'));
+    expect([update.status, otherUpdate.status]).toEqual([200, 422]);
+    expect(ok(await admin.get(`/api/cost/${cost.id}`)).price).toBe(100);
+    expect(await costCount('Combustível')).toBe(1);
   });
 
   it('for another path or method is refused with 422 and runs nothing', async () => {
@@ -229,7 +251,8 @@ describe('after 24 hours', () => {
   it('a key is forgotten (its reuse is a new request) and expired keys are purged', async () => {
     ok(await admin.post('/api/cost', { name: 'Diária', price: 300 }, adminKey('day-1')));
     t.clock.advance(24 * 60 * 60_000 + 1);
-    admin = api(t, await adminToken(t)); // the access token expired meanwhile
+    token = await adminToken(t);
+  admin = api(t, token); // the access token expired meanwhile
     const reuse = await admin.post('/api/cost', { name: 'Diária', price: 300 }, adminKey('day-1'));
     expect(reuse.status).toBe(201);
     expect(reuse.headers.get(REPLAYED_HEADER)).toBeNull();
