@@ -7,6 +7,7 @@ import { oauthRoutes } from '../auth/oauth-routes';
 import { passwordRecoveryRoutes } from '../auth/password-recovery-routes';
 import { catalogRoutes } from './catalog';
 import { customerRoutes } from './customers';
+import { lookupRoutes } from './lookups';
 import { settingsRoutes } from './settings';
 import { userCustomerRoutes } from './user-customers';
 import { userRoutes } from './user';
@@ -17,6 +18,7 @@ export const routeModules: RouteModule[] = [
   userRoutes,
   userCustomerRoutes,
   settingsRoutes,
+  lookupRoutes,
   ...catalogRoutes,
   customerRoutes,
 ];

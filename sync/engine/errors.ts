@@ -20,6 +20,7 @@ export const SYNC_MESSAGES = {
   recordMissing: 'Registro não encontrado neste dispositivo.',
   inUse: 'Este registro está em uso e não pode ser excluído.',
   missingReference: 'Um registro referenciado foi excluído. Corrija o cadastro e salve novamente.',
+  readOnly: 'Estes dados só podem ser alterados com conexão, pela tela de administração; neste dispositivo eles são somente leitura.',
 } as const;
 
 const DEFAULT_MESSAGES: Record<SyncErrorCode, string> = {

@@ -5,7 +5,16 @@
  * engine is given (auth, fetch, lock, environment).
  */
 export { SyncEngine, createSyncEngine, type SyncEngineOptions, type SyncRunResult } from './engine';
-export { saveRecord, deleteRecord, requestSync, type DeleteResult, type MutationOptions } from './mutations';
+export {
+  saveRecord,
+  saveRecords,
+  deleteRecord,
+  requestSync,
+  UnitOfWorkError,
+  type RecordSave,
+  type DeleteResult,
+  type MutationOptions,
+} from './mutations';
 export {
   retryEntry,
   resolveConflict,

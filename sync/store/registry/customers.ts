@@ -22,6 +22,7 @@ import {
   customerSchema,
   documentProblem,
 } from '../../contract/customers';
+import { READ_ACCESS } from '../../contract/access';
 import { defineResource } from './resource';
 
 /**
@@ -62,6 +63,7 @@ export const customerFileInputSchema = z.object({
 
 export const customers = defineResource({
   name: 'customers',
+  read: READ_ACCESS.customers,
   label: 'Cliente',
   paths: {
     list: 'api/customer/all/{skip}/{take}',

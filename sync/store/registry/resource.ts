@@ -5,7 +5,8 @@
  * engine its requests, the hooks their queries. Adding customers or
  * quotations later is a matter of declaring them (see sync/README.md).
  */
-import type { z } from 'zod';
+import { z } from 'zod';
+import type { ReadAccess } from '../../contract/access';
 import type { RecordFields } from '../types';
 
 /**
@@ -63,9 +64,32 @@ export interface UploadDefinition {
   fileField: string;
 }
 
+/**
+ * - synced: read and written on the device; writes go through the outbox;
+ * - readOnly: pulled and kept on the device, written only online (users,
+ *   roles, settings, lookup lists); a local save or delete is refused, so
+ *   no outbox entry ever exists for it (its write paths are empty).
+ */
+export type ResourceKind = 'synced' | 'readOnly';
+
 export interface ResourceDefinition {
   /** Registry name, also the Dexie table name. */
   name: string;
+  kind: ResourceKind;
+  /**
+   * Who may read its list (sync/contract/access.ts): the engine pulls it only
+   * for users the rule admits. Absent: every signed-in user. Lines inherit
+   * their parent's (they arrive inside it).
+   */
+  read?: ReadAccess;
+  /** Field of the documented list answer holding the records (`options` for settings); default: the array itself, or `list`. */
+  listField?: string;
+  /**
+   * True: every pull reads the whole list in documented mode and removes
+   * the local records the server no longer lists (a small list on a server
+   * without `updated_since`). Default: incremental pulls.
+   */
+  replaceOnPull?: boolean;
   /** Portuguese name for the sync page ('Equipamento'). */
   label: string;
   paths: ResourcePaths;
@@ -107,6 +131,7 @@ export interface ResourceDeclaration {
   fieldLabels: Readonly<Record<string, string>>;
   title?: (record: RecordFields) => string;
   upload?: UploadDefinition;
+  read?: ReadAccess;
 }
 
 const SERVER_FIELDS = new Set(['id', 'created_at', 'updated_at']);
@@ -119,6 +144,8 @@ export function defineResource(declaration: ResourceDeclaration): ResourceDefini
   );
   return {
     name: declaration.name,
+    kind: 'synced',
+    ...(declaration.read ? { read: declaration.read } : {}),
     label: declaration.label,
     paths: declaration.paths,
     schema: declaration.schema,
@@ -132,6 +159,50 @@ export function defineResource(declaration: ResourceDeclaration): ResourceDefini
     fieldLabels: declaration.fieldLabels,
     title: declaration.title ?? ((record) => String(record.name ?? '')),
     ...(declaration.upload ? { upload: declaration.upload } : {}),
+  };
+}
+
+export interface ReadOnlyDeclaration {
+  name: string;
+  label: string;
+  /** The list path (`{skip}`/`{take}` when paged). */
+  list: string;
+  schema: z.ZodObject<z.ZodRawShape>;
+  read?: ReadAccess;
+  listField?: string;
+  replaceOnPull?: boolean;
+  searchable?: readonly string[];
+  fieldLabels?: Readonly<Record<string, string>>;
+  title?: (record: RecordFields) => string;
+}
+
+/** Nothing is ever written: the input of a read-only resource accepts no field. */
+const NO_INPUT = z.object({}).strict();
+
+/**
+ * A read-only resource: list path only, pulled like the others and read
+ * through the same hooks; saveRecord/deleteRecord refuse it. The write
+ * paths are empty because nothing can reach the push for it.
+ */
+export function defineReadOnlyResource(declaration: ReadOnlyDeclaration): ResourceDefinition {
+  const fields = Object.keys(declaration.schema.shape).filter((field) => !SERVER_FIELDS.has(field));
+  return {
+    name: declaration.name,
+    kind: 'readOnly',
+    ...(declaration.read ? { read: declaration.read } : {}),
+    ...(declaration.listField ? { listField: declaration.listField } : {}),
+    ...(declaration.replaceOnPull ? { replaceOnPull: true } : {}),
+    label: declaration.label,
+    paths: { list: declaration.list, create: '', update: '', delete: '' },
+    schema: declaration.schema,
+    input: NO_INPUT,
+    fields,
+    embedded: [],
+    references: [],
+    children: [],
+    searchable: declaration.searchable ?? ['name'],
+    fieldLabels: declaration.fieldLabels ?? { name: 'Nome' },
+    title: declaration.title ?? ((record) => String(record.name ?? '')),
   };
 }
 

@@ -1,0 +1,28 @@
+/**
+ * The read-only records as the screens read them (see catalog-records.ts
+ * for the conventions). They join `ResourceRecordMap` by interface merging.
+ */
+import type { ModuleRecord, NamedRecord } from '../../contract/lookups';
+import type { Setting } from '../../contract/settings';
+import type { LocalRecordBase } from './catalog-records';
+
+type Local<T> = LocalRecordBase & Omit<T, 'id' | 'created_at' | 'updated_at'>;
+
+export type LocalSetting = Local<Setting>;
+export type LocalModule = Local<ModuleRecord>;
+export type LocalNamedRecord = Local<NamedRecord>;
+
+declare module './catalog-records' {
+  interface ResourceRecordMap {
+    settings: LocalSetting;
+    modules: LocalModule;
+    user_types: LocalNamedRecord;
+    roles: LocalNamedRecord;
+    payment_types: LocalNamedRecord;
+    exposition_types: LocalNamedRecord;
+    sample_types: LocalNamedRecord;
+  }
+}
+
+/** The resources the device never writes. */
+export type ReadOnlyResourceName = 'settings' | 'modules' | 'user_types' | 'roles' | 'payment_types' | 'exposition_types' | 'sample_types';
