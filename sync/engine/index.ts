@@ -40,4 +40,15 @@ export {
 export { PULL_EPOCH, PULL_OVERLAP_MS } from './pull';
 export { saveRecordWithFile, readDeviceFile, keysWithDeviceFiles, cacheFile, FILE_MESSAGES, type DeviceFile } from './files';
 export { readUploadProgress, type UploadProgress } from './files-progress';
+export {
+  readRecordFiles,
+  addRecordFiles,
+  removeRecordFile,
+  recordFileBytes,
+  RECORD_FILE_MESSAGES,
+  type RecordFile,
+  type RecordFileState,
+  type RecordFileProblem,
+  type NewRecordFile,
+} from './record-files';
 export { FileTransfers, TRANSFER_MESSAGES } from './files-transfer';

@@ -129,7 +129,10 @@ export const customerFiles = defineResource({
   parent: { field: 'customer_id', keyField: 'customer_key', resource: 'customers', onDelete: 'cascade', embeddedAs: 'files' },
   searchable: ['name', 'original_name'],
   fieldLabels: { name: 'Nome' },
-  upload: { fileField: 'file' },
+  upload: {
+    fileField: 'file',
+    downloadPath: (record) => (record.file as { download_url?: string | null } | null)?.download_url ?? null,
+  },
 });
 
 export const CUSTOMER_RESOURCES = [customers, customerAddresses, customerFiles] as const;

@@ -62,6 +62,8 @@ export interface ResourcePaths {
 export interface UploadDefinition {
   /** Form field of the bytes ('file'). */
   fileField: string;
+  /** Where the server serves a record's bytes (relative to the API base); null until uploaded. */
+  downloadPath?: (record: RecordFields) => string | null;
 }
 
 /**
