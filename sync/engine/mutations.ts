@@ -98,7 +98,8 @@ export async function saveRecords(db: SyncDatabase, saves: readonly RecordSave[]
       const changes = typeof save.fields === 'function' ? save.fields(keys) : save.fields;
       let key: string;
       try {
-        key = await saveInStore(store, save.resource, save.key, changes, now);
+        // A millisecond apart: records created together keep the order given (lists sort by creation time).
+        key = await saveInStore(store, save.resource, save.key, changes, now + index);
       } catch (error) {
         // Thrown inside the transaction: Dexie aborts it, so the items before this one are not written either.
         throw error instanceof SyncError ? new UnitOfWorkError(error.info, index) : error;

@@ -129,14 +129,15 @@ describe('the states of a record’s files', () => {
 
   it('a file pulled from the server is uploaded but not offline until its bytes are kept', async () => {
     const { customerKey, fileKeys } = await pulledCustomer();
-    const files = await readRecordFiles(db, 'customer_files', customerKey);
+    // Pulled together (one created_at): ordered by id here.
+    const files = (await readRecordFiles(db, 'customer_files', customerKey)).sort((a, b) => a.id! - b.id!);
     expect(files.map((file) => [file.id, file.state, file.availableOffline])).toEqual([
       [3, 'uploaded', false],
       [4, 'uploaded', false],
     ]);
     const { asked, transfers } = fakeTransfers({ 'api/customer/7/file/3/download': 'SERVER' });
     expect(await textOf(await recordFileBytes(db, transfers, 'customer_files', fileKeys[0]!))).toBe('SERVER');
-    expect((await readRecordFiles(db, 'customer_files', customerKey))[0]!.availableOffline).toBe(true);
+    expect((await readRecordFiles(db, 'customer_files', customerKey)).find((file) => file.id === 3)!.availableOffline).toBe(true);
     // Kept: the second read comes from the device.
     expect(await textOf(await recordFileBytes(db, undefined, 'customer_files', fileKeys[0]!))).toBe('SERVER');
     expect(asked).toEqual(['api/customer/7/file/3/download']);
