@@ -47,6 +47,6 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
   { version: 1, stores: { ...ENGINE_STORES, ...resourceStores(CATALOG_RESOURCES) } },
   // Issue 5: customers, their addresses and files (new tables only; the files table is version 1's).
   { version: 2, stores: resourceStores(CUSTOMER_RESOURCES) },
-  // Issue 8: the read-only lists (settings, modules, user types, roles, payment, exposition and sample types).
+  // Issue 8: the read-only lists (settings, modules, user types, roles, payment, exposition and sample types, users).
   { version: 3, stores: resourceStores(READ_ONLY_RESOURCES) },
 ];

@@ -3,10 +3,14 @@
  * settings): every signed-in user may read them, customer-type users and
  * users without modules too; each answers its documented shape, and the
  * pull shape with `updated_since` (only what changed since, with the
- * server's clock).
+ * server's clock). The users list needs the users module.
  */
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { listResponseSchema } from '../../sync/contract/list';
+import { userRecordSchema } from '../../sync/contract/user-list';
+import { users } from '../../server/db/schema';
 import { LOOKUP_PATHS, moduleRecordsResponseSchema, namedRecordsResponseSchema } from '../../sync/contract/lookups';
 import { MODULES } from '../../sync/contract/modules';
 import { settingSchema, settingsResponseSchema } from '../../sync/contract/settings';
@@ -76,5 +80,51 @@ describe('settings as a read-only resource', () => {
       (await call(t, 'GET', `/api/settings/all?updated_since=${encodeURIComponent(since)}`, { token: cast.tokens.technician })).body,
     );
     expect(pulled.list.map((option) => [option.option, option.value])).toEqual([['company_name', `Empresa ${since}`]]);
+  });
+});
+
+describe('GET api/user/all/{skip}/{take}', () => {
+  it.each<[Caller, number]>([
+    ['admin', 200],
+    ['office', 200],
+    ['technician', 403],
+    ['customer', 403],
+    ['noModule', 403],
+  ])('answers %s with %i (the users module)', async (caller, status) => {
+    expect((await call(t, 'GET', '/api/user/all/0/10', { token: cast.tokens[caller] })).status).toBe(status);
+  });
+
+  it('lists users without secrets, by name, searched, paged; deleted ones only with trashed', async () => {
+    const page = listResponseSchema(userRecordSchema).parse((await call(t, 'GET', '/api/user/all/0/100', { token: cast.tokens.office })).body);
+    expect(page.list.map((user) => user.username)).toContain('tecnico');
+    expect(JSON.stringify(page.list)).not.toContain('password');
+    const technician = page.list.find((user) => user.username === 'tecnico')!;
+    expect(technician.settings).toMatchObject({ role: { slug: 'tecnico-de-campo' }, type: { id: 2 }, user_type_id: 2 });
+    expect(page.list.map((user) => user.name)).toEqual([...page.list.map((user) => user.name)].sort((a, b) => a.localeCompare(b, 'pt-BR')));
+
+    const searched = listResponseSchema(userRecordSchema).parse((await call(t, 'GET', '/api/user/all/0/10?search=escrit', { token: cast.tokens.office })).body);
+    expect(searched.list.map((user) => user.username)).toEqual(['escritorio']);
+    const paged = listResponseSchema(userRecordSchema).parse((await call(t, 'GET', '/api/user/all/1/2', { token: cast.tokens.office })).body);
+    expect(paged.list).toHaveLength(2);
+    expect(paged.total_items).toBe(page.total_items);
+
+    await t.db.update(users).set({ deleted_at: new Date(t.clock.now()) }).where(eq(users.id, cast.userIds.noModule));
+    try {
+      const active = listResponseSchema(userRecordSchema).parse((await call(t, 'GET', '/api/user/all/0/100', { token: cast.tokens.office })).body);
+      expect(active.list.map((user) => user.id)).not.toContain(cast.userIds.noModule);
+      const trashed = listResponseSchema(userRecordSchema).parse((await call(t, 'GET', '/api/user/all/0/100?trashed=true', { token: cast.tokens.office })).body);
+      expect(trashed.list.find((user) => user.id === cast.userIds.noModule)?.deleted_at).not.toBeNull();
+      // A pull brings deleted users too (sellers of old quotations), paged by take.
+      const pulled = pullResponseSchema(userRecordSchema).parse(
+        (await call(t, 'GET', '/api/user/all/0/500?updated_since=1970-01-01T00:00:00.000Z', { token: cast.tokens.office })).body,
+      );
+      expect(pulled.list.map((user) => user.id)).toContain(cast.userIds.noModule);
+      const first = pullResponseSchema(userRecordSchema).parse(
+        (await call(t, 'GET', '/api/user/all/0/2?updated_since=1970-01-01T00:00:00.000Z', { token: cast.tokens.office })).body,
+      );
+      expect(first.list).toHaveLength(2);
+    } finally {
+      await t.db.update(users).set({ deleted_at: null }).where(eq(users.id, cast.userIds.noModule));
+    }
   });
 });

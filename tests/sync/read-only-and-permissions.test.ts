@@ -59,6 +59,7 @@ describe('read-only lists on the device', () => {
     expect((await readAll(device.db, 'exposition_types')).length).toBeGreaterThan(0);
     expect((await readAll(device.db, 'sample_types')).length).toBe(4);
     expect((await readAll(device.db, 'roles')).some((role) => role.slug === 'cliente')).toBe(true);
+    expect((await readAll(device.db, 'users')).map((user) => user.username)).toContain('admin');
     const settings = await readAll(device.db, 'settings');
     expect(settings.some((option) => option.option === 'message_sendMessageNewFilesUpload')).toBe(true);
 
@@ -87,7 +88,7 @@ describe('a device pulls only what its user may read', () => {
     const calls = server.proxy.log.slice(from);
     expect(calls.filter((call) => call.status === 403)).toEqual([]);
     expect(calls.some((call) => call.path.startsWith('/api/customer/all'))).toBe(true);
-    expect(calls.some((call) => call.path.startsWith('/api/cost') || call.path.startsWith('/api/product'))).toBe(false);
+    expect(calls.some((call) => /^\/api\/(cost|product|user\/all)/.test(call.path))).toBe(false);
     expect((await readAll(device.db, 'customers')).map((customer) => customer.name)).toEqual(['Cliente do Portal Ltda']);
     expect(await readAll(device.db, 'modules')).toHaveLength(MODULES.length);
   });

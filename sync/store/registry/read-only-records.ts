@@ -4,6 +4,7 @@
  */
 import type { ModuleRecord, NamedRecord } from '../../contract/lookups';
 import type { Setting } from '../../contract/settings';
+import type { UserRecord } from '../../contract/user-list';
 import type { LocalRecordBase } from './catalog-records';
 
 type Local<T> = LocalRecordBase & Omit<T, 'id' | 'created_at' | 'updated_at'>;
@@ -11,6 +12,8 @@ type Local<T> = LocalRecordBase & Omit<T, 'id' | 'created_at' | 'updated_at'>;
 export type LocalSetting = Local<Setting>;
 export type LocalModule = Local<ModuleRecord>;
 export type LocalNamedRecord = Local<NamedRecord>;
+/** A user of the users list; `deleted_at` set: deleted (kept as seller of old quotations, hidden from selection). */
+export type LocalUser = Local<UserRecord>;
 
 declare module './catalog-records' {
   interface ResourceRecordMap {
@@ -21,8 +24,17 @@ declare module './catalog-records' {
     payment_types: LocalNamedRecord;
     exposition_types: LocalNamedRecord;
     sample_types: LocalNamedRecord;
+    users: LocalUser;
   }
 }
 
 /** The resources the device never writes. */
-export type ReadOnlyResourceName = 'settings' | 'modules' | 'user_types' | 'roles' | 'payment_types' | 'exposition_types' | 'sample_types';
+export type ReadOnlyResourceName =
+  | 'settings'
+  | 'modules'
+  | 'user_types'
+  | 'roles'
+  | 'payment_types'
+  | 'exposition_types'
+  | 'sample_types'
+  | 'users';

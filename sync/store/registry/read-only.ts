@@ -7,11 +7,12 @@
  * Settings are the `{prefix}_{field}` options of `GET api/settings/all`
  * (its documented answer holds them under `options`); the others are the
  * lookup lists of sync/contract/lookups.ts. Every signed-in user may read
- * them. The users list joins when its route exists (module `users`).
+ * them, except the users list (module `users`).
  */
 import { READ_ACCESS } from '../../contract/access';
 import { LOOKUP_PATHS, moduleRecordSchema, namedRecordSchema } from '../../contract/lookups';
 import { settingSchema } from '../../contract/settings';
+import { USER_LIST_PATH, userRecordSchema } from '../../contract/user-list';
 import { defineReadOnlyResource } from './resource';
 
 export const settings = defineReadOnlyResource({
@@ -74,4 +75,14 @@ export const sampleTypes = defineReadOnlyResource({
   read: READ_ACCESS.everyone,
 });
 
-export const READ_ONLY_RESOURCES = [settings, modules, userTypes, roles, paymentTypes, expositionTypes, sampleTypes] as const;
+export const users = defineReadOnlyResource({
+  name: 'users',
+  label: 'Usuário',
+  list: USER_LIST_PATH,
+  schema: userRecordSchema,
+  read: READ_ACCESS.users,
+  searchable: ['name', 'email', 'username'],
+  fieldLabels: { name: 'Nome', email: 'E-mail', username: 'Usuário' },
+});
+
+export const READ_ONLY_RESOURCES = [settings, modules, userTypes, roles, paymentTypes, expositionTypes, sampleTypes, users] as const;

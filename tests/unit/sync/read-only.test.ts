@@ -108,7 +108,8 @@ describe('pull', () => {
 describe('only the lists the user may read', () => {
   const user = (typeId: number, roleSlug: string | null, modules: string[]) =>
     readerOf({ settings: { user_type_id: typeId, role: roleSlug ? { slug: roleSlug } : null }, modules: modules.map((slug) => ({ slug })) });
-  const readOnly = READ_ONLY_RESOURCES.map((resource) => resource.name);
+  // Every read-only list but the users list, which needs the users module.
+  const readOnly = READ_ONLY_RESOURCES.filter((resource) => resource.name !== 'users').map((resource) => resource.name);
   const cases: Array<[string, Reader, string[]]> = [
     ['a customer-type user', user(2, 'cliente', ['dashboard', 'customers', 'samples']), ['customers', ...readOnly]],
     ['a user without modules', user(2, 'sem-modulos', []), readOnly],
@@ -116,6 +117,7 @@ describe('only the lists the user may read', () => {
       'product_types', 'equipment_categories', 'equipment', 'products', 'services', 'costs', 'customers', ...readOnly,
     ]],
     ['a costs-only user', user(2, 'custos', ['costs']), ['product_types', 'costs', ...readOnly]],
+    ['a users-module user', user(2, 'rh', ['users']), ['users', ...readOnly]],
     // Administrators read everything: compared with the whole pull order below.
     ['an administrator without a role', user(1, null, []), []],
   ];
