@@ -201,7 +201,7 @@ async function pullFull(context: PullContext, resource: ResourceDefinition): Pro
   for (let skip = 0; ; skip += context.pageSize) {
     if (context.isStopped()) return;
     const path = paged ? fillPath(listPath, { skip, take: context.pageSize }) : listPath;
-    const answer = await get(context, path, {});
+    const answer = await get(context, path, { ...resource.listQuery });
     if (!answer.ok) throw SyncError.of('server', undefined, { status: answer.status });
     const parsed = listSchema.safeParse(documentedList(resource, answer.body));
     if (!parsed.success) throw SyncError.of('server');

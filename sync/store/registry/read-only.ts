@@ -81,6 +81,8 @@ export const users = defineReadOnlyResource({
   list: USER_LIST_PATH,
   schema: userRecordSchema,
   read: READ_ACCESS.users,
+  // A full read keeps deleted users (sellers of old quotations) like a pull does.
+  listQuery: { trashed: 'true' },
   searchable: ['name', 'email', 'username'],
   fieldLabels: { name: 'Nome', email: 'E-mail', username: 'Usuário' },
 });

@@ -92,6 +92,8 @@ export interface ResourceDefinition {
    * without `updated_since`). Default: incremental pulls.
    */
   replaceOnPull?: boolean;
+  /** Query of a documented-mode read (full paging), e.g. `{ trashed: 'true' }` so deleted users stay listed. */
+  listQuery?: Readonly<Record<string, string>>;
   /** Portuguese name for the sync page ('Equipamento'). */
   label: string;
   paths: ResourcePaths;
@@ -173,6 +175,7 @@ export interface ReadOnlyDeclaration {
   read?: ReadAccess;
   listField?: string;
   replaceOnPull?: boolean;
+  listQuery?: Readonly<Record<string, string>>;
   searchable?: readonly string[];
   fieldLabels?: Readonly<Record<string, string>>;
   title?: (record: RecordFields) => string;
@@ -194,6 +197,7 @@ export function defineReadOnlyResource(declaration: ReadOnlyDeclaration): Resour
     ...(declaration.read ? { read: declaration.read } : {}),
     ...(declaration.listField ? { listField: declaration.listField } : {}),
     ...(declaration.replaceOnPull ? { replaceOnPull: true } : {}),
+    ...(declaration.listQuery ? { listQuery: declaration.listQuery } : {}),
     label: declaration.label,
     paths: { list: declaration.list, create: '', update: '', delete: '' },
     schema: declaration.schema,

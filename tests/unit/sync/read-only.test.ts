@@ -27,15 +27,18 @@ useTestDb((fresh) => (db = fresh));
 /** A server of canned JSON answers by path (query ignored), counting the calls. */
 function fakeServer(answers: Record<string, () => unknown>) {
   const calls: string[] = [];
+  const queries: string[] = [];
   const fetch = async (input: string) => {
-    const path = new URL(input).pathname.slice(1);
+    const url = new URL(input);
+    const path = url.pathname.slice(1);
     calls.push(path);
+    queries.push(url.search);
     const answer = answers[path];
     if (!answer) return new Response(JSON.stringify({ message: 'Acesso negado.' }), { status: 403, headers: { 'content-type': 'application/json' } });
     return new Response(JSON.stringify(answer()), { status: 200, headers: { 'content-type': 'application/json' } });
   };
   const transport = new Transport({ baseUrl: 'http://api.test/', auth: { getAccessToken: async () => 't', refresh: async () => false }, fetch });
-  return { calls, transport };
+  return { calls, queries, transport };
 }
 
 const pullShape = (list: unknown[]) => ({ list, total_items: list.length, deleted_ids: [], server_time: at(100) });
@@ -74,7 +77,14 @@ describe('pull', () => {
   });
 
   describe('a list declared replaceOnPull', () => {
-    const lookups = defineReadOnlyResource({ name: 'lookups', label: 'Tipo', list: 'api/lookups', schema: namedRecordSchema, replaceOnPull: true });
+    const lookups = defineReadOnlyResource({
+      name: 'lookups',
+      label: 'Tipo',
+      list: 'api/lookups',
+      schema: namedRecordSchema,
+      replaceOnPull: true,
+      listQuery: { trashed: 'true' },
+    });
     let small: SyncDatabase;
     afterEach(async () => {
       small.close();
@@ -87,7 +97,7 @@ describe('pull', () => {
         versions: [{ version: 1, stores: { ...ENGINE_STORES, ...resourceStores([lookups]) } }],
       });
       let list = [named(1, 'Boleto'), named(2, 'PIX'), named(3, 'Cartão')];
-      const { calls, transport } = fakeServer({ 'api/lookups': () => list });
+      const { calls, queries, transport } = fakeServer({ 'api/lookups': () => list });
       const context = { db: small, transport, pageSize: 500, incremental: true, isStopped: () => false };
       await pullAll(context);
       const first = new Map((await readAll(small, 'lookups')).map((record) => [record.id, record.key]));
@@ -101,6 +111,8 @@ describe('pull', () => {
       ]);
       expect(second.find((record) => record.id === 1)!.key).toBe(first.get(1));
       expect(calls).toEqual(['api/lookups', 'api/lookups']);
+      // Documented mode, with the resource's own query (no updated_since).
+      expect(queries).toEqual(['?trashed=true', '?trashed=true']);
     });
   });
 });
