@@ -6,7 +6,7 @@
  * roles are in ./user.ts, settings in ./settings.ts.
  */
 import { asc, inArray } from 'drizzle-orm';
-import { LOOKUP_PATHS, moduleRecordSchema, namedRecordSchema, type ModuleRecord, type NamedRecord } from '../../sync/contract/lookups';
+import { LOOKUP_PATHS, moduleRecordSchema, namedRecordSchema, type ModuleRecord, type NamedRecord } from '@sync/contract/lookups';
 import type { AppContext, RouteModule, ZodApp } from '../app-context';
 import { expositionTypes, modules, quotationPaymentTypes, roles, sampleTypes, userTypes } from '../db/schema';
 import { syncFields } from '../lib/wire';

@@ -17,8 +17,8 @@
 import { and, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { listResponseSchema, skipTakeParamsSchema } from '../../sync/contract/list';
-import { listQuerySchema, pullResponseSchema } from '../../sync/contract/sync';
+import { listResponseSchema, skipTakeParamsSchema } from '@sync/contract/list';
+import { listQuerySchema, pullResponseSchema } from '@sync/contract/sync';
 import type { AppContext, ZodApp } from '../app-context';
 import type { Guard } from './crud-routes';
 import { listRecords, pullCursorOf, pullRecords, type ListSource } from './list';

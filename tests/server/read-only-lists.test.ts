@@ -8,14 +8,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { listResponseSchema } from '../../sync/contract/list';
-import { userRecordSchema } from '../../sync/contract/user-list';
-import { users } from '../../server/db/schema';
-import { LOOKUP_PATHS, moduleRecordsResponseSchema, namedRecordsResponseSchema } from '../../sync/contract/lookups';
-import { MODULES } from '../../sync/contract/modules';
-import { settingSchema, settingsResponseSchema } from '../../sync/contract/settings';
-import { pullResponseSchema } from '../../sync/contract/sync';
-import { EXPOSITION_TYPES, PAYMENT_TYPES, SAMPLE_TYPES, USER_TYPES } from '../../server/db/seed/reference-data';
+import { listResponseSchema } from '@sync/contract/list';
+import { userRecordSchema } from '@sync/contract/user-list';
+import { users } from '@server/db/schema';
+import { LOOKUP_PATHS, moduleRecordsResponseSchema, namedRecordsResponseSchema } from '@sync/contract/lookups';
+import { MODULES } from '@sync/contract/modules';
+import { settingSchema, settingsResponseSchema } from '@sync/contract/settings';
+import { pullResponseSchema } from '@sync/contract/sync';
+import { EXPOSITION_TYPES, PAYMENT_TYPES, SAMPLE_TYPES, USER_TYPES } from '@server/db/seed/reference-data';
 import { createCast, type Caller, type Cast } from './helpers/people';
 import { call, startTestApp, type TestApp } from './helpers/test-app';
 

@@ -7,13 +7,13 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { readerOf, type Reader } from '../../sync/contract/access';
-import { MODULES } from '../../sync/contract/modules';
-import { currentUserSchema } from '../../sync/contract/user';
-import { saveRecord } from '../../sync/engine/mutations';
-import { readAll } from '../../sync/store/queries';
-import { insertCustomer, insertUser, linkUserToCustomer } from '../../server/db/demo/records';
-import { modules, rolePermissions, roles, users } from '../../server/db/schema';
+import { readerOf, type Reader } from '@sync/contract/access';
+import { MODULES } from '@sync/contract/modules';
+import { currentUserSchema } from '@sync/contract/user';
+import { saveRecord } from '@sync/engine/mutations';
+import { readAll } from '@sync/store/queries';
+import { insertCustomer, insertUser, linkUserToCustomer } from '@server/db/demo/records';
+import { modules, rolePermissions, roles, users } from '@server/db/schema';
 import { PasswordAuth } from './support/sync-client';
 import { useSyncServer } from './support/test-bed';
 

@@ -2,9 +2,9 @@
  * The read-only records as the screens read them (see catalog-records.ts
  * for the conventions). They join `ResourceRecordMap` by interface merging.
  */
-import type { ModuleRecord, NamedRecord } from '../../contract/lookups';
-import type { Setting } from '../../contract/settings';
-import type { UserRecord } from '../../contract/user-list';
+import type { ModuleRecord, NamedRecord } from '@sync/contract/lookups';
+import type { Setting } from '@sync/contract/settings';
+import type { UserRecord } from '@sync/contract/user-list';
 import type { LocalRecordBase } from './catalog-records';
 
 type Local<T> = LocalRecordBase & Omit<T, 'id' | 'created_at' | 'updated_at'>;

@@ -9,10 +9,10 @@
  * lookup lists of sync/contract/lookups.ts. Every signed-in user may read
  * them, except the users list (module `users`).
  */
-import { READ_ACCESS } from '../../contract/access';
-import { LOOKUP_PATHS, moduleRecordSchema, namedRecordSchema } from '../../contract/lookups';
-import { settingSchema } from '../../contract/settings';
-import { USER_LIST_PATH, userRecordSchema } from '../../contract/user-list';
+import { READ_ACCESS } from '@sync/contract/access';
+import { LOOKUP_PATHS, moduleRecordSchema, namedRecordSchema } from '@sync/contract/lookups';
+import { settingSchema } from '@sync/contract/settings';
+import { USER_LIST_PATH, userRecordSchema } from '@sync/contract/user-list';
 import { defineReadOnlyResource } from './resource';
 
 export const settings = defineReadOnlyResource({

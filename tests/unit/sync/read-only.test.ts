@@ -6,19 +6,19 @@
  * read (sync/contract/access.ts).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { mayRead, readerOf, type Reader } from '../../../sync/contract/access';
-import { namedRecordSchema } from '../../../sync/contract/lookups';
-import { SyncError, SYNC_MESSAGES } from '../../../sync/engine/errors';
-import { deleteRecord, saveRecord, saveRecords } from '../../../sync/engine/mutations';
-import { pullAll, pullableResources } from '../../../sync/engine/pull';
-import { Transport } from '../../../sync/engine/transport';
-import { SyncDatabase } from '../../../sync/store/database';
-import { newKey } from '../../../sync/store/keys';
-import { readAll } from '../../../sync/store/queries';
-import { READ_ONLY_RESOURCES } from '../../../sync/store/registry/read-only';
-import { ResourceRegistry } from '../../../sync/store/registry/registry';
-import { defineReadOnlyResource } from '../../../sync/store/registry/resource';
-import { ENGINE_STORES, resourceStores } from '../../../sync/store/schema';
+import { mayRead, readerOf, type Reader } from '@sync/contract/access';
+import { namedRecordSchema } from '@sync/contract/lookups';
+import { SyncError, SYNC_MESSAGES } from '@sync/engine/errors';
+import { deleteRecord, saveRecord, saveRecords } from '@sync/engine/mutations';
+import { pullAll, pullableResources } from '@sync/engine/pull';
+import { Transport } from '@sync/engine/transport';
+import { SyncDatabase } from '@sync/store/database';
+import { newKey } from '@sync/store/keys';
+import { readAll } from '@sync/store/queries';
+import { READ_ONLY_RESOURCES } from '@sync/store/registry/read-only';
+import { ResourceRegistry } from '@sync/store/registry/registry';
+import { defineReadOnlyResource } from '@sync/store/registry/resource';
+import { ENGINE_STORES, resourceStores } from '@sync/store/schema';
 import { at, useTestDb } from './support';
 
 let db: SyncDatabase;

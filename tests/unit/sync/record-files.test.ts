@@ -7,12 +7,12 @@
  * removing; the bytes from the device, else downloaded and kept.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { applyServerRecords, keysWithEntries } from '../../../sync/engine/apply-server';
-import { SyncError } from '../../../sync/engine/errors';
-import { markUploaded } from '../../../sync/engine/files';
-import { uploadProgressReporter } from '../../../sync/engine/files-progress';
-import type { FileTransfers } from '../../../sync/engine/files-transfer';
-import { saveRecord } from '../../../sync/engine/mutations';
+import { applyServerRecords, keysWithEntries } from '@sync/engine/apply-server';
+import { SyncError } from '@sync/engine/errors';
+import { markUploaded } from '@sync/engine/files';
+import { uploadProgressReporter } from '@sync/engine/files-progress';
+import type { FileTransfers } from '@sync/engine/files-transfer';
+import { saveRecord } from '@sync/engine/mutations';
 import {
   addRecordFiles,
   readRecordFiles,
@@ -20,9 +20,9 @@ import {
   RECORD_FILE_MESSAGES,
   removeRecordFile,
   type NewRecordFile,
-} from '../../../sync/engine/record-files';
-import type { SyncDatabase } from '../../../sync/store/database';
-import type { RecordFields } from '../../../sync/store/types';
+} from '@sync/engine/record-files';
+import type { SyncDatabase } from '@sync/store/database';
+import type { RecordFields } from '@sync/store/types';
 import { at, openTestDb } from './support';
 
 let db: SyncDatabase;

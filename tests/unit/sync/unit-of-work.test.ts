@@ -7,11 +7,11 @@
  */
 import { liveQuery } from 'dexie';
 import { describe, expect, it } from 'vitest';
-import { SyncError, SYNC_MESSAGES } from '../../../sync/engine/errors';
-import { saveRecord, saveRecords, UnitOfWorkError, type RecordSave } from '../../../sync/engine/mutations';
-import type { SyncDatabase } from '../../../sync/store/database';
-import { newKey } from '../../../sync/store/keys';
-import { readChildren, readRecord } from '../../../sync/store/queries';
+import { SyncError, SYNC_MESSAGES } from '@sync/engine/errors';
+import { saveRecord, saveRecords, UnitOfWorkError, type RecordSave } from '@sync/engine/mutations';
+import type { SyncDatabase } from '@sync/store/database';
+import { newKey } from '@sync/store/keys';
+import { readChildren, readRecord } from '@sync/store/queries';
 import { useTestDb } from './support';
 
 let db: SyncDatabase;

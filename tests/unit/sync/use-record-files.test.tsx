@@ -8,11 +8,11 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { applyServerRecords, keysWithEntries } from '../../../sync/engine/apply-server';
-import { RECORD_FILE_MESSAGES } from '../../../sync/engine/record-files';
-import { SyncProvider, useRecordFiles } from '../../../sync/react';
-import type { SyncDatabase } from '../../../sync/store/database';
-import type { RecordFields } from '../../../sync/store/types';
+import { applyServerRecords, keysWithEntries } from '@sync/engine/apply-server';
+import { RECORD_FILE_MESSAGES } from '@sync/engine/record-files';
+import { SyncProvider, useRecordFiles } from '@sync/react';
+import type { SyncDatabase } from '@sync/store/database';
+import type { RecordFields } from '@sync/store/types';
 import { at, useTestDb } from './support';
 
 let db: SyncDatabase;
