@@ -1,16 +1,17 @@
 /**
- * The read-only lookup lists (sync/contract/lookups.ts), for every signed-in
- * user: permission modules, quotation payment types, exposition types and
- * sample types. They are written by the seed (and, later, by administration
+ * The read-only lookup lists (sync/contract/lookups.ts): permission modules
+ * and sample types for every signed-in user; quotation payment types and
+ * exposition types for the quotations module (the quotation form's options). They are written by the seed (and, later, by administration
  * screens); the devices pull them and keep them read-only. User types and
  * roles are in ./user.ts, settings in ./settings.ts.
  */
 import { asc, inArray } from 'drizzle-orm';
+import { requireModule } from '../auth/permissions';
 import { LOOKUP_PATHS, moduleRecordSchema, namedRecordSchema, type ModuleRecord, type NamedRecord } from '@sync/contract/lookups';
 import type { AppContext, RouteModule, ZodApp } from '../app-context';
 import { expositionTypes, modules, quotationPaymentTypes, roles, sampleTypes, userTypes } from '../db/schema';
 import { syncFields } from '../lib/wire';
-import type { ListSource } from '../sync/list';
+import { byName, type ListSource } from '../sync/list';
 import { registerReadOnlyList } from '../sync/read-only-list';
 
 /** The tables of id, name and slug records. */
@@ -39,13 +40,26 @@ const moduleSource: ListSource<ModuleRecord> = {
 
 function register(app: ZodApp, ctx: AppContext) {
   registerReadOnlyList(app, ctx, { ...moduleSource, path: `/${LOOKUP_PATHS.modules}`, item: moduleRecordSchema, orderBy: [asc(modules.id)] });
-  const named: Array<[string, string, typeof sampleTypes | typeof quotationPaymentTypes | typeof expositionTypes]> = [
+  registerReadOnlyList(app, ctx, {
+    ...namedSource('sample_types', sampleTypes),
+    path: `/${LOOKUP_PATHS.sampleTypes}`,
+    item: namedRecordSchema,
+    orderBy: [asc(sampleTypes.id)],
+  });
+  // The quotation form's options. NOTE for the merge: the quotations branch serves these two paths
+  // (server/routes/quotations/options.ts, same shape and rule); keep one of the two registrations.
+  const quotationOptions: Array<[string, string, typeof quotationPaymentTypes | typeof expositionTypes]> = [
     ['quotation_payment_types', LOOKUP_PATHS.paymentTypes, quotationPaymentTypes],
     ['exposition_types', LOOKUP_PATHS.expositionTypes, expositionTypes],
-    ['sample_types', LOOKUP_PATHS.sampleTypes, sampleTypes],
   ];
-  for (const [resource, path, table] of named) {
-    registerReadOnlyList(app, ctx, { ...namedSource(resource, table), path: `/${path}`, item: namedRecordSchema, orderBy: [asc(table.id)] });
+  for (const [resource, path, table] of quotationOptions) {
+    registerReadOnlyList(app, ctx, {
+      ...namedSource(resource, table),
+      path: `/${path}`,
+      item: namedRecordSchema,
+      guard: requireModule('quotations'),
+      orderBy: byName(table.name, table.id),
+    });
   }
 }
 

@@ -17,7 +17,7 @@ import { requireAuth } from '../auth/authenticate';
 import { toCurrentUser } from '../auth/current-user';
 import { requireModule } from '../auth/permissions';
 import { roles, users, userTypes } from '../db/schema';
-import { isoOrNull, syncFields } from '../lib/wire';
+import { syncFields } from '../lib/wire';
 import { byName, type ListSource } from '../sync/list';
 import { registerReadOnlyList } from '../sync/read-only-list';
 import { namedSource } from './lookups';
@@ -42,7 +42,7 @@ export const userSource: ListSource<UserRecord> = {
       username: user.username,
       phone: user.phone,
       store_activated: user.store_activated,
-      deleted_at: isoOrNull(user.deleted_at),
+      deleted_at: user.deleted_at?.toISOString() ?? null,
       settings: {
         position: user.position,
         registration_code: user.registration_code,

@@ -5,16 +5,7 @@
  * engine is given (auth, fetch, lock, environment).
  */
 export { SyncEngine, createSyncEngine, type SyncEngineOptions, type SyncRunResult } from './engine';
-export {
-  saveRecord,
-  saveRecords,
-  deleteRecord,
-  requestSync,
-  UnitOfWorkError,
-  type RecordSave,
-  type DeleteResult,
-  type MutationOptions,
-} from './mutations';
+export { saveRecord, deleteRecord, requestSync, type DeleteResult, type MutationOptions } from './mutations';
 export {
   retryEntry,
   resolveConflict,
@@ -40,15 +31,4 @@ export {
 export { PULL_EPOCH, PULL_OVERLAP_MS } from './pull';
 export { saveRecordWithFile, readDeviceFile, keysWithDeviceFiles, cacheFile, FILE_MESSAGES, type DeviceFile } from './files';
 export { readUploadProgress, type UploadProgress } from './files-progress';
-export {
-  readRecordFiles,
-  addRecordFiles,
-  removeRecordFile,
-  recordFileBytes,
-  RECORD_FILE_MESSAGES,
-  type RecordFile,
-  type RecordFileState,
-  type RecordFileProblem,
-  type NewRecordFile,
-} from './record-files';
 export { FileTransfers, TRANSFER_MESSAGES } from './files-transfer';

@@ -1,20 +1,19 @@
 /**
  * The one write path of the screens: a save or a delete changes the local
  * record and its outbox entry in one Dexie transaction (nothing but Dexie is
- * awaited inside, so the transaction cannot commit half-way); a unit of
- * work (`saveRecords`) does the same for several records at once. The
- * engine pushes the entries later; the screens never call the API for a
- * synced resource. Read-only resources are refused here.
+ * awaited inside, so the transaction cannot commit half-way). The engine
+ * pushes the entry later; the screens never call the API for a synced
+ * resource.
  */
 import type { z } from 'zod';
 import type { StoreScope, SyncDatabase } from '../store/database';
 import { isLive, localFieldNames, withIndexes } from '../store/local-record';
 import { newKey } from '../store/keys';
+import { ownedFileRow, type DeviceFile } from './files-store';
 import { bumpCounter, META } from '../store/meta';
 import { allReferences, type ResourceDefinition } from '../store/registry/resource';
 import type { OutboxEntry, RecordFields, StoredRecord } from '../store/types';
 import { SyncError, SYNC_MESSAGES } from './errors';
-import { ownedFileRow, type DeviceFile } from './files-store';
 import { planChange, type OutboxPlan, type PlannedChange } from './outbox-plan';
 import { assertNotReferenced, removeCascadeReferrers, removeRecord } from './references';
 

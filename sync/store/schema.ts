@@ -48,5 +48,6 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
   // Issue 5: customers, their addresses and files (new tables only; the files table is version 1's).
   { version: 2, stores: resourceStores(CUSTOMER_RESOURCES) },
   // Issue 8: the read-only lists (settings, modules, user types, roles, payment, exposition and sample types, users).
-  { version: 3, stores: resourceStores(READ_ONLY_RESOURCES) },
+  // Version 5: versions 3 (search reindex) and 4 (quotations) come from the other issue 8 branches.
+  { version: 5, stores: resourceStores(READ_ONLY_RESOURCES) },
 ];

@@ -30,24 +30,38 @@ afterAll(() => t.close());
 
 const named = (list: ReadonlyArray<{ id: number; name: string; slug: string }>) => list.map(({ id, name, slug }) => ({ id, name, slug }));
 
-const LISTS: Array<{ path: string; documented: z.ZodType; records: (body: any) => Array<Record<string, unknown>>; expected?: unknown[] }> = [
+const EVERYONE: Caller[] = ['customer', 'noModule', 'technician', 'admin'];
+/** Payment and exposition types: the quotation form's options (technicians and office have the module). */
+const QUOTATIONS: Caller[] = ['technician', 'office', 'admin'];
+
+const LISTS: Array<{
+  path: string;
+  documented: z.ZodType;
+  records: (body: any) => Array<Record<string, unknown>>;
+  expected?: unknown[];
+  readers?: Caller[];
+}> = [
   { path: LOOKUP_PATHS.modules, documented: moduleRecordsResponseSchema, records: (b) => b, expected: MODULES.map((m) => m.slug) },
   { path: LOOKUP_PATHS.userTypes, documented: namedRecordsResponseSchema, records: (b) => b, expected: named(USER_TYPES).map((r) => r.slug) },
   { path: LOOKUP_PATHS.roles, documented: namedRecordsResponseSchema, records: (b) => b },
-  { path: LOOKUP_PATHS.paymentTypes, documented: namedRecordsResponseSchema, records: (b) => b, expected: PAYMENT_TYPES.map((r) => r.slug) },
-  { path: LOOKUP_PATHS.expositionTypes, documented: namedRecordsResponseSchema, records: (b) => b, expected: EXPOSITION_TYPES.map((r) => r.slug) },
+  { path: LOOKUP_PATHS.paymentTypes, documented: namedRecordsResponseSchema, records: (b) => b, expected: PAYMENT_TYPES.map((r) => r.slug), readers: QUOTATIONS },
+  { path: LOOKUP_PATHS.expositionTypes, documented: namedRecordsResponseSchema, records: (b) => b, expected: EXPOSITION_TYPES.map((r) => r.slug), readers: QUOTATIONS },
   { path: LOOKUP_PATHS.sampleTypes, documented: namedRecordsResponseSchema, records: (b) => b, expected: SAMPLE_TYPES.map((r) => r.slug) },
   { path: 'api/settings/all', documented: settingsResponseSchema, records: (b) => b.options },
 ];
 
-describe.each(LISTS)('GET $path', ({ path, documented, records, expected }) => {
-  it.each<Caller>(['customer', 'noModule', 'technician', 'admin'])('answers %s with every record and its timestamps', async (caller) => {
+describe.each(LISTS)('GET $path', ({ path, documented, records, expected, readers = EVERYONE }) => {
+  it.each(readers)('answers %s with every record and its timestamps', async (caller) => {
     const reply = await call(t, 'GET', `/${path}`, { token: cast.tokens[caller] });
     expect(reply.status).toBe(200);
     const list = records(documented.parse(reply.body));
     expect(list.length).toBeGreaterThan(0);
     for (const record of list) expect(new Date(record.updated_at as string).toISOString()).toBe(record.updated_at);
-    if (expected && 'slug' in list[0]!) expect(list.map((record) => record.slug)).toEqual(expected);
+    if (expected && 'slug' in list[0]!) expect(list.map((record) => record.slug).sort()).toEqual([...expected].sort());
+  });
+
+  it.each((['customer', 'noModule', 'technician'] as Caller[]).filter((caller) => !readers.includes(caller)))('refuses %s (403)', async (caller) => {
+    expect((await call(t, 'GET', `/${path}`, { token: cast.tokens[caller] })).status).toBe(403);
   });
 
   it('refuses callers who are not signed in', async () => {
@@ -57,13 +71,14 @@ describe.each(LISTS)('GET $path', ({ path, documented, records, expected }) => {
   it('answers the pull shape with updated_since: everything from the epoch, nothing after the server time', async () => {
     const item = path === 'api/settings/all' ? settingSchema : path === LOOKUP_PATHS.modules ? moduleRecordsResponseSchema.element : namedRecordsResponseSchema.element;
     const schema = pullResponseSchema(item);
-    const first = schema.parse((await call(t, 'GET', `/${path}?updated_since=1970-01-01T00:00:00.000Z`, { token: cast.tokens.customer })).body);
-    const all = records(documented.parse((await call(t, 'GET', `/${path}`, { token: cast.tokens.customer })).body));
+    const token = cast.tokens[readers[0]!];
+    const first = schema.parse((await call(t, 'GET', `/${path}?updated_since=1970-01-01T00:00:00.000Z`, { token })).body);
+    const all = records(documented.parse((await call(t, 'GET', `/${path}`, { token })).body));
     expect(first.list).toHaveLength(all.length);
     expect(first.total_items).toBe(all.length);
     t.clock.advance(1000);
     const later = schema.parse(
-      (await call(t, 'GET', `/${path}?updated_since=${encodeURIComponent(new Date(t.clock.now()).toISOString())}`, { token: cast.tokens.customer })).body,
+      (await call(t, 'GET', `/${path}?updated_since=${encodeURIComponent(new Date(t.clock.now()).toISOString())}`, { token })).body,
     );
     expect(later.list).toEqual([]);
     expect(later.deleted_ids).toEqual([]);

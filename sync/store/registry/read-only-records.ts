@@ -28,13 +28,3 @@ declare module './catalog-records' {
   }
 }
 
-/** The resources the device never writes. */
-export type ReadOnlyResourceName =
-  | 'settings'
-  | 'modules'
-  | 'user_types'
-  | 'roles'
-  | 'payment_types'
-  | 'exposition_types'
-  | 'sample_types'
-  | 'users';

@@ -7,7 +7,8 @@
  * Settings are the `{prefix}_{field}` options of `GET api/settings/all`
  * (its documented answer holds them under `options`); the others are the
  * lookup lists of sync/contract/lookups.ts. Every signed-in user may read
- * them, except the users list (module `users`).
+ * them, except the users list (module `users`) and the quotation form's
+ * payment and exposition types (module `quotations`).
  */
 import { READ_ACCESS } from '@sync/contract/access';
 import { LOOKUP_PATHS, moduleRecordSchema, namedRecordSchema } from '@sync/contract/lookups';
@@ -56,7 +57,7 @@ export const paymentTypes = defineReadOnlyResource({
   label: 'Forma de pagamento',
   list: LOOKUP_PATHS.paymentTypes,
   schema: namedRecordSchema,
-  read: READ_ACCESS.everyone,
+  read: READ_ACCESS.quotationOptions,
 });
 
 export const expositionTypes = defineReadOnlyResource({
@@ -64,7 +65,7 @@ export const expositionTypes = defineReadOnlyResource({
   label: 'Tipo de exposição',
   list: LOOKUP_PATHS.expositionTypes,
   schema: namedRecordSchema,
-  read: READ_ACCESS.everyone,
+  read: READ_ACCESS.quotationOptions,
 });
 
 export const sampleTypes = defineReadOnlyResource({

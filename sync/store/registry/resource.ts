@@ -66,14 +66,6 @@ export interface UploadDefinition {
   downloadPath?: (record: RecordFields) => string | null;
 }
 
-/**
- * - synced: read and written on the device; writes go through the outbox;
- * - readOnly: pulled and kept on the device, written only online (users,
- *   roles, settings, lookup lists); a local save or delete is refused, so
- *   no outbox entry ever exists for it (its write paths are empty).
- */
-export type ResourceKind = 'synced' | 'readOnly';
-
 export interface ResourceDefinition {
   /** Registry name, also the Dexie table name. */
   name: string;
@@ -124,6 +116,8 @@ export interface ResourceDefinition {
 
 export interface ResourceDeclaration {
   name: string;
+  /** Who may read its list (sync/contract/access.ts); absent: every signed-in user. */
+  read?: ReadAccess;
   label: string;
   paths: ResourcePaths;
   schema: z.ZodObject<z.ZodRawShape>;
@@ -135,7 +129,6 @@ export interface ResourceDeclaration {
   fieldLabels: Readonly<Record<string, string>>;
   title?: (record: RecordFields) => string;
   upload?: UploadDefinition;
-  read?: ReadAccess;
 }
 
 const SERVER_FIELDS = new Set(['id', 'created_at', 'updated_at']);
@@ -190,25 +183,24 @@ const NO_INPUT = z.object({}).strict();
  * paths are empty because nothing can reach the push for it.
  */
 export function defineReadOnlyResource(declaration: ReadOnlyDeclaration): ResourceDefinition {
-  const fields = Object.keys(declaration.schema.shape).filter((field) => !SERVER_FIELDS.has(field));
-  return {
+  // Built as a plain resource (so it gets every default a resource has), then marked read-only.
+  const resource = defineResource({
     name: declaration.name,
-    kind: 'readOnly',
-    ...(declaration.read ? { read: declaration.read } : {}),
-    ...(declaration.listField ? { listField: declaration.listField } : {}),
-    ...(declaration.replaceOnPull ? { replaceOnPull: true } : {}),
-    ...(declaration.listQuery ? { listQuery: declaration.listQuery } : {}),
     label: declaration.label,
     paths: { list: declaration.list, create: '', update: '', delete: '' },
     schema: declaration.schema,
     input: NO_INPUT,
-    fields,
-    embedded: [],
-    references: [],
-    children: [],
     searchable: declaration.searchable ?? ['name'],
     fieldLabels: declaration.fieldLabels ?? { name: 'Nome' },
-    title: declaration.title ?? ((record) => String(record.name ?? '')),
+    ...(declaration.read ? { read: declaration.read } : {}),
+    ...(declaration.title ? { title: declaration.title } : {}),
+  });
+  return {
+    ...resource,
+    kind: 'readOnly',
+    ...(declaration.listField ? { listField: declaration.listField } : {}),
+    ...(declaration.replaceOnPull ? { replaceOnPull: true } : {}),
+    ...(declaration.listQuery ? { listQuery: declaration.listQuery } : {}),
   };
 }
 
@@ -216,3 +208,11 @@ export function defineReadOnlyResource(declaration: ReadOnlyDeclaration): Resour
 export function allReferences(resource: ResourceDefinition): readonly ReferenceDefinition[] {
   return resource.parent ? [resource.parent, ...resource.references] : resource.references;
 }
+
+/**
+ * - synced: read and written on the device; writes go through the outbox;
+ * - readOnly: pulled and kept on the device, written only online (users,
+ *   roles, settings, lookup lists); a local save or delete is refused, so
+ *   no outbox entry ever exists for it (its write paths are empty).
+ */
+export type ResourceKind = 'synced' | 'readOnly';

@@ -120,13 +120,13 @@ describe('pull', () => {
 describe('only the lists the user may read', () => {
   const user = (typeId: number, roleSlug: string | null, modules: string[]) =>
     readerOf({ settings: { user_type_id: typeId, role: roleSlug ? { slug: roleSlug } : null }, modules: modules.map((slug) => ({ slug })) });
-  // Every read-only list but the users list, which needs the users module.
-  const readOnly = READ_ONLY_RESOURCES.filter((resource) => resource.name !== 'users').map((resource) => resource.name);
+  // The read-only lists every signed-in user reads (not users, payment and exposition types).
+  const readOnly = READ_ONLY_RESOURCES.filter((resource) => !resource.read?.modules).map((resource) => resource.name);
   const cases: Array<[string, Reader, string[]]> = [
     ['a customer-type user', user(2, 'cliente', ['dashboard', 'customers', 'samples']), ['customers', ...readOnly]],
     ['a user without modules', user(2, 'sem-modulos', []), readOnly],
     ['a technician', user(2, 'tecnico-de-campo', ['customers', 'quotations', 'samples', 'products', 'equipment']), [
-      'product_types', 'equipment_categories', 'equipment', 'products', 'services', 'costs', 'customers', ...readOnly,
+      'product_types', 'equipment_categories', 'equipment', 'products', 'services', 'costs', 'customers', 'payment_types', 'exposition_types', ...readOnly,
     ]],
     ['a costs-only user', user(2, 'custos', ['costs']), ['product_types', 'costs', ...readOnly]],
     ['a users-module user', user(2, 'rh', ['users']), ['users', ...readOnly]],
