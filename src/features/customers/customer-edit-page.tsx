@@ -13,12 +13,12 @@
 import { useEffect, useState } from 'react';
 import { Card, Stack, Text, Title } from '@mantine/core';
 import { Navigate, useNavigate } from '@tanstack/react-router';
-import { UnitOfWorkError } from '../../../sync/engine/mutations';
 import { useSyncDatabase } from '../../../sync/react/context';
 import { useLocalLines } from '../../../sync/react/use-local-record';
 import { useRecordProblem } from '../../../sync/react/use-outbox-problems';
 import { routeParamOf } from '../../../sync/react/use-route-record';
 import { useSyncActions } from '../../../sync/react/use-sync-actions';
+import { UnitOfWorkError } from '../../../sync/engine/mutations';
 import type { LocalCustomer } from '../../../sync/store/registry/customer-records';
 import { alertDanger, alertSuccess } from '../../ui/alerts';
 import { useConfirmDelete } from '../../ui/confirm-delete';

@@ -10,8 +10,7 @@ import { useEffect, useState } from 'react';
 import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { alertDanger, alertSuccess } from '../../ui/alerts';
 import { errorMessage } from '../../ui/forms';
-import { NEW_FILES_TEMPLATE_OPTION, type CustomerRemote } from './customer-remote';
-import { useLocalList } from '../../../sync/react/use-local-record';
+import type { CustomerRemote } from './customer-remote';
 import { FILE_TEXTS } from './customer-texts';
 
 export interface NotifyModalProps {
@@ -36,14 +35,22 @@ function NotifyForm({ onClose, customer, remote }: Omit<NotifyModalProps, 'opene
   const [loadingTemplate, setLoadingTemplate] = useState(true);
   const [sending, setSending] = useState(false);
 
-  // The template is a setting kept on the device (a read-only resource): no call, offline too.
-  const settings = useLocalList('settings');
-  const template = settings.loading ? null : (settings.rows.find((option) => option.option === NEW_FILES_TEMPLATE_OPTION)?.value ?? '');
   useEffect(() => {
-    if (template === null) return;
-    setMessage((current) => current || template);
-    setLoadingTemplate(false);
-  }, [template]);
+    let active = true;
+    remote
+      .newFilesTemplate()
+      .then((template) => {
+        if (active) setMessage((current) => current || template);
+      })
+      // Without the template the server uses it anyway when the message is blank.
+      .catch(() => undefined)
+      .finally(() => {
+        if (active) setLoadingTemplate(false);
+      });
+    return () => {
+      active = false;
+    };
+  }, [remote]);
 
   const send = async () => {
     setSending(true);
