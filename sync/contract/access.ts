@@ -52,6 +52,7 @@ export const READ_ACCESS = {
   costs: { modules: ['costs', 'quotations'], customers: false },
   equipment: { modules: ['equipment', 'products', 'services', 'quotations', 'samples'], customers: false },
   customers: { modules: ['customers'] },
+  quotations: { modules: ['quotations'] },
   /** Payment and exposition types: the quotation form's options. */
   quotationOptions: { modules: ['quotations'] },
   users: { modules: ['users'] },
