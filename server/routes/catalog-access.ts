@@ -13,6 +13,7 @@
  *   whatever modules their role has;
  * - administrators pass everything.
  */
+import { READ_ACCESS, type ReadAccess } from '../../sync/contract/access';
 import type { ModuleSlug } from '../../sync/contract/modules';
 import { requireAuth } from '../auth/authenticate';
 import { hasModule } from '../auth/permissions';
@@ -28,18 +29,20 @@ export function anyModule(modules: readonly ModuleSlug[]): Guard {
   };
 }
 
+/**
+ * A read guard from a catalog read rule of sync/contract/access.ts, the
+ * rules the device also follows to pull only what it may read.
+ */
+function catalogRead(access: ReadAccess & { modules: readonly ModuleSlug[] }): Guard {
+  return anyModule(access.modules);
+}
+
 export const CATALOG_GUARDS = {
-  products: { read: anyModule(['products', 'quotations', 'samples']), write: anyModule(['products']) },
-  productTypes: {
-    read: anyModule(['products', 'services', 'costs', 'quotations', 'samples']),
-    write: anyModule(['products']),
-  },
-  services: { read: anyModule(['services', 'quotations']), write: anyModule(['services']) },
-  costs: { read: anyModule(['costs', 'quotations']), write: anyModule(['costs']) },
-  equipment: {
-    read: anyModule(['equipment', 'products', 'services', 'quotations', 'samples']),
-    write: anyModule(['equipment']),
-  },
+  products: { read: catalogRead(READ_ACCESS.products), write: anyModule(['products']) },
+  productTypes: { read: catalogRead(READ_ACCESS.productTypes), write: anyModule(['products']) },
+  services: { read: catalogRead(READ_ACCESS.services), write: anyModule(['services']) },
+  costs: { read: catalogRead(READ_ACCESS.costs), write: anyModule(['costs']) },
+  equipment: { read: catalogRead(READ_ACCESS.equipment), write: anyModule(['equipment']) },
   /** `GET api/product/equipment`: the equipment pickers of agents, services and quotations. */
   equipmentCandidates: { read: anyModule(['products', 'services', 'quotations', 'equipment']) },
 } as const;

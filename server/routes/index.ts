@@ -8,6 +8,7 @@ import { passwordRecoveryRoutes } from '../auth/password-recovery-routes';
 import { catalogRoutes } from './catalog';
 import { customerRoutes } from './customers';
 import { quotationRoutes } from './quotations';
+import { lookupRoutes } from './lookups';
 import { settingsRoutes } from './settings';
 import { userCustomerRoutes } from './user-customers';
 import { userRoutes } from './user';
@@ -18,6 +19,7 @@ export const routeModules: RouteModule[] = [
   userRoutes,
   userCustomerRoutes,
   settingsRoutes,
+  lookupRoutes,
   ...catalogRoutes,
   customerRoutes,
   quotationRoutes,

@@ -1,19 +1,31 @@
 /**
  * Settings (spec section 7): `GET api/settings/all` for every signed-in
  * user (screens and printouts need company data, texts and result
- * thresholds), `PUT api/settings {options:[{option,value}]}` for users with
+ * thresholds; with `updated_since` the pull shape, as devices keep them as
+ * a read-only resource), `PUT api/settings {options:[{option,value}]}` for users with
  * the settings module. A PUT upserts the options sent; an option whose value
  * did not change keeps its updated_at, so devices do not re-pull it.
  * Timestamps come from the app clock, like every synced resource
  * (server/sync/versioning.ts).
  */
-import { asc, sql } from 'drizzle-orm';
-import { settingsResponseSchema, settingsUpdateSchema } from '../../sync/contract/settings';
+import { asc, inArray, sql } from 'drizzle-orm';
+import { settingSchema, settingsResponseSchema, settingsUpdateSchema, type Setting } from '../../sync/contract/settings';
 import type { AppContext, RouteModule, ZodApp } from '../app-context';
 import type { Db } from '../db/client';
 import { options } from '../db/schema';
 import { syncFields } from '../lib/wire';
+import type { ListSource } from '../sync/list';
+import { registerReadOnlyList } from '../sync/read-only-list';
 import { nextUpdatedAt, writeTime } from '../sync/versioning';
+
+const settingSource: ListSource<Setting> = {
+  resource: 'settings',
+  table: options,
+  async load(db, ids) {
+    const rows = await db.select().from(options).where(inArray(options.id, [...ids]));
+    return rows.map((r) => ({ id: r.id, option: r.option, value: r.value, ...syncFields(r) }));
+  },
+};
 
 async function allSettings(db: Db) {
   const rows = await db.select().from(options).orderBy(asc(options.option));
@@ -21,7 +33,13 @@ async function allSettings(db: Db) {
 }
 
 function register(app: ZodApp, ctx: AppContext) {
-  app.get('/api/settings/all', { schema: { response: { 200: settingsResponseSchema } } }, async () => allSettings(ctx.db));
+  registerReadOnlyList(app, ctx, {
+    ...settingSource,
+    path: '/api/settings/all',
+    item: settingSchema,
+    orderBy: [asc(options.option)],
+    documented: { schema: settingsResponseSchema, wrap: (list) => ({ options: list }) },
+  });
 
   app.put(
     '/api/settings',

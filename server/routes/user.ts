@@ -1,28 +1,95 @@
 /**
  * The current user and the small user lists every signed-in user needs:
  * `GET api/user` (settings, role, type, modules; administrators get every
- * module), `GET api/user/type/all`, `GET api/user/role/all`.
+ * module), `GET api/user/type/all`, `GET api/user/role/all`. The two lists
+ * are read-only resources of the devices (server/sync/read-only-list.ts):
+ * records with their timestamps, and the pull shape with `updated_since`.
+ * `GET api/user/all/{skip}/{take}` (search, trashed) lists the users for
+ * callers with the `users` module; devices keep it read-only as well.
  * User management (list, create, update, delete) is a later issue.
  */
-import { asc } from 'drizzle-orm';
-import { currentUserSchema, rolesResponseSchema, userTypesResponseSchema } from '../../sync/contract/user';
+import { asc, eq, inArray, isNull } from 'drizzle-orm';
+import { LOOKUP_PATHS, namedRecordSchema } from '../../sync/contract/lookups';
+import { currentUserSchema } from '../../sync/contract/user';
+import { USER_LIST_PATH, userListFiltersSchema, userRecordSchema, type UserRecord } from '../../sync/contract/user-list';
 import type { AppContext, RouteModule, ZodApp } from '../app-context';
 import { requireAuth } from '../auth/authenticate';
 import { toCurrentUser } from '../auth/current-user';
-import { roles, userTypes } from '../db/schema';
+import { requireModule } from '../auth/permissions';
+import { roles, users, userTypes } from '../db/schema';
+import { syncFields } from '../lib/wire';
+import { byName, type ListSource } from '../sync/list';
+import { registerReadOnlyList } from '../sync/read-only-list';
+import { namedSource } from './lookups';
+
+const named = (row: { id: number; name: string; slug: string }) => ({ id: row.id, name: row.name, slug: row.slug });
+
+/** Users as the list answers them: no password, settings with role and type. */
+export const userSource: ListSource<UserRecord> = {
+  resource: 'users',
+  table: users,
+  async load(db, ids) {
+    const rows = await db
+      .select({ user: users, type: userTypes, role: roles })
+      .from(users)
+      .innerJoin(userTypes, eq(userTypes.id, users.user_type_id))
+      .leftJoin(roles, eq(roles.id, users.role_id))
+      .where(inArray(users.id, [...ids]));
+    return rows.map(({ user, type, role }) => ({
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      username: user.username,
+      phone: user.phone,
+      store_activated: user.store_activated,
+      deleted_at: user.deleted_at?.toISOString() ?? null,
+      settings: {
+        position: user.position,
+        registration_code: user.registration_code,
+        phone: user.phone,
+        role_id: user.role_id,
+        role: role ? named(role) : null,
+        user_type_id: user.user_type_id,
+        type: named(type),
+        image_id: user.image_id,
+        image: null,
+      },
+      ...syncFields(user),
+    }));
+  },
+};
 
 function register(app: ZodApp, ctx: AppContext) {
   app.get('/api/user', { schema: { response: { 200: currentUserSchema } } }, async (request) =>
     toCurrentUser(requireAuth(request).user),
   );
 
-  app.get('/api/user/type/all', { schema: { response: { 200: userTypesResponseSchema } } }, async () =>
-    ctx.db.select({ id: userTypes.id, name: userTypes.name, slug: userTypes.slug }).from(userTypes).orderBy(asc(userTypes.id)),
-  );
+  registerReadOnlyList(app, ctx, {
+    ...namedSource('user_types', userTypes),
+    path: `/${LOOKUP_PATHS.userTypes}`,
+    item: namedRecordSchema,
+    orderBy: [asc(userTypes.id)],
+  });
 
-  app.get('/api/user/role/all', { schema: { response: { 200: rolesResponseSchema } } }, async () =>
-    ctx.db.select({ id: roles.id, name: roles.name, slug: roles.slug }).from(roles).orderBy(asc(roles.name)),
-  );
+  registerReadOnlyList(app, ctx, {
+    ...namedSource('roles', roles),
+    path: `/${LOOKUP_PATHS.roles}`,
+    item: namedRecordSchema,
+    orderBy: byName(roles.name, roles.id),
+  });
+
+  registerReadOnlyList(app, ctx, {
+    ...userSource,
+    path: `/${USER_LIST_PATH.replace('{skip}', ':skip').replace('{take}', ':take')}`,
+    item: userRecordSchema,
+    guard: requireModule('users'),
+    orderBy: byName(users.name, users.id),
+    filters: {
+      schema: userListFiltersSchema,
+      search: [users.name, users.email, users.username],
+      where: (query) => (query.trashed === 'true' || query.trashed === '1' ? undefined : isNull(users.deleted_at)),
+    },
+  });
 }
 
 export const userRoutes: RouteModule = { name: 'user', register };

@@ -361,14 +361,3 @@ export function quotationWireTotals<R extends PricedLine, S extends PricedLine, 
     parcel_value: fromCents(totals.instalmentCents),
   };
 }
-
-/* ---------- options the form loads ---------- */
-
-/**
- * `GET api/quotation/payment-type` and `GET api/quotation/exposition`: the
- * payment types and exposition types (spec section 3, "payment type options
- * and exposition type options are also loaded"), by name; with
- * `updated_since` they answer the pull shape, like every small list.
- */
-export const quotationOptionSchema = z.object({ id, name: z.string(), slug: z.string() }).extend(syncFieldsSchema.shape);
-export type QuotationOption = z.infer<typeof quotationOptionSchema>;

@@ -11,6 +11,7 @@
  * (fake-indexeddb, plain fetch, no lock) and in the PWA.
  */
 import { liveQuery, type Subscription } from 'dexie';
+import type { Reader } from '../contract/access';
 import type { SyncDatabase } from '../store/database';
 import { META, readMeta, writeMeta, type EngineState } from '../store/meta';
 import type { SyncErrorInfo } from '../store/types';
@@ -48,6 +49,11 @@ export interface SyncEngineOptions {
   debounceMs?: number;
   /** Periodic run while online. Default 60 s. */
   intervalMs?: number;
+  /**
+   * The signed-in user's read rights, asked on every pull: only the lists the
+   * user may read are pulled (no 403 calls). Null or absent: every list.
+   */
+  reader?: () => Reader | null;
 }
 
 export interface SyncRunResult {
@@ -272,6 +278,7 @@ export class SyncEngine {
           pageSize: this.options.pullPageSize ?? DEFAULT_PULL_PAGE_SIZE,
           incremental: this.options.incremental ?? true,
           isStopped: () => this.closed,
+          reader: this.options.reader?.() ?? null,
         });
       } catch (error) {
         if (!(error instanceof SyncError)) throw error;

@@ -14,6 +14,7 @@ export const SYNC_MESSAGES = {
   unexpectedResponse: 'O servidor enviou uma resposta inesperada. Uma nova tentativa será feita automaticamente.',
   unauthorized: 'Sua sessão expirou. Entre novamente para continuar sincronizando.',
   validation: 'O servidor recusou a alteração.',
+  readOnly: 'Estes dados só podem ser alterados com conexão, pela tela de administração; neste dispositivo eles são somente leitura.',
   conflict: CONFLICT_MESSAGE,
   notFound: 'Este registro não existe mais no servidor.',
   inFlight: 'Esta alteração está sendo enviada agora. Tente novamente em instantes.',

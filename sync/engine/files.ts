@@ -15,15 +15,15 @@
  */
 import type { SyncDatabase } from '../store/database';
 import type { RecordFields } from '../store/types';
-import { ownedFileRow, type DeviceFile } from './files-store';
-import { saveRecord, type MutationOptions } from './mutations';
+import type { DeviceFile } from './files-store';
+import { saveRecords, type MutationOptions } from './mutations';
 
 export * from './files-store';
 
 /**
  * Creates a record of an upload resource with its bytes: the record and its
- * create entry (through the one write path, saveRecord) and the bytes, in
- * one transaction. Returns the record's local key.
+ * create entry (through the one write path) and the bytes, in one
+ * transaction (a unit of work of one item). Returns the record's local key.
  */
 export async function saveRecordWithFile(
   db: SyncDatabase,
@@ -32,14 +32,7 @@ export async function saveRecordWithFile(
   file: DeviceFile,
   options: MutationOptions = {},
 ): Promise<string> {
-  const resource = db.registry.get(resourceName);
-  if (!resource.upload) throw new Error(`${resourceName} is not an upload resource`);
-  const now = (options.now ?? Date.now)();
-  return db.write(async (store) => {
-    // Nested: saveRecord's transaction joins this one, so both commit or neither does.
-    const key = await saveRecord(db, resourceName, null, changes, options);
-    await store.files.put(ownedFileRow({ resource: resourceName, key }, file, { id: null, status: 'pending', created_at: now }));
-    return key;
-  });
+  if (!db.registry.get(resourceName).upload) throw new Error(`${resourceName} is not an upload resource`);
+  const [key] = await saveRecords(db, [{ resource: resourceName, key: null, fields: changes, file }], options);
+  return key!;
 }
-

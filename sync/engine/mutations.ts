@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import type { StoreScope, SyncDatabase } from '../store/database';
 import { isLive, localFieldNames, withIndexes } from '../store/local-record';
 import { newKey } from '../store/keys';
+import { ownedFileRow, type DeviceFile } from './files-store';
 import { bumpCounter, META } from '../store/meta';
 import { allReferences, type ResourceDefinition } from '../store/registry/resource';
 import type { OutboxEntry, RecordFields, StoredRecord } from '../store/types';
@@ -40,44 +41,129 @@ export async function saveRecord(
   changes: RecordFields,
   options: MutationOptions = {},
 ): Promise<string> {
-  const resource = db.registry.get(resourceName);
+  assertWritable(db.registry.get(resourceName));
+  const now = (options.now ?? Date.now)();
+  return db.write((store) => saveInStore(store, resourceName, key, changes, now));
+}
+
+/** One record of a unit of work (saveRecords). */
+export interface RecordSave {
+  resource: string;
+  /** Null creates the record. */
+  key: string | null;
+  /**
+   * The changes, or a function of the local keys of the items before this
+   * one (in order), for a dependant that points at a record created in the
+   * same unit: `(keys) => ({ ...address, customer_key: keys[0] })`.
+   */
+  fields: RecordFields | ((keys: readonly string[]) => RecordFields);
+  /** Bytes the record owns (an upload resource's create): kept with it in the same transaction. */
+  file?: DeviceFile;
+}
+
+/**
+ * The item of a unit of work that was refused, with its reason: nothing of
+ * the unit was written. `item` is its index in the list given.
+ */
+export class UnitOfWorkError extends SyncError {
+  readonly item: number;
+
+  constructor(info: SyncError['info'], item: number) {
+    super(info);
+    this.item = item;
+  }
+}
+
+/**
+ * Saves several records as one unit of work: a record and its dependants
+ * (a customer and its addresses; a user and its customer links) in one
+ * Dexie transaction, each with its outbox entry, so no reader ever sees
+ * part of it, and a refusal of any item (validation, a missing record)
+ * writes nothing at all. The entries are pushed in the order given (a
+ * dependant waits for the create it points at, as always). Returns the
+ * local keys, in order. A refused item throws `UnitOfWorkError`.
+ */
+export async function saveRecords(db: SyncDatabase, saves: readonly RecordSave[], options: MutationOptions = {}): Promise<string[]> {
+  for (const [index, save] of saves.entries()) {
+    const resource = db.registry.get(save.resource);
+    try {
+      assertWritable(resource);
+      if (save.file && (!resource.upload || save.key !== null)) throw new Error(`${save.resource}: a file goes only with the create of an upload resource`);
+    } catch (error) {
+      throw error instanceof SyncError ? new UnitOfWorkError(error.info, index) : error;
+    }
+  }
   const now = (options.now ?? Date.now)();
   return db.write(async (store) => {
-    const table = store.records(resourceName);
-    let record: StoredRecord;
-    if (key === null) {
-      record = { key: newKey(), id: null, created_at: null, updated_at: null, _base: null, _local_at: new Date(now).toISOString() };
-      for (const field of localFieldNames(resource)) record[field] = null;
-    } else {
-      const existing = await table.get(key);
-      if (!isLive(existing)) throw SyncError.of('not-found', SYNC_MESSAGES.recordMissing);
-      record = { ...existing };
+    const keys: string[] = [];
+    for (const [index, save] of saves.entries()) {
+      const changes = typeof save.fields === 'function' ? save.fields(keys) : save.fields;
+      let key: string;
+      try {
+        // A millisecond apart: records created together keep the order given (lists sort by creation time).
+        key = await saveInStore(store, save.resource, save.key, changes, now + index);
+      } catch (error) {
+        // Thrown inside the transaction: Dexie aborts it, so the items before this one are not written either.
+        throw error instanceof SyncError ? new UnitOfWorkError(error.info, index) : error;
+      }
+      if (save.file) {
+        await store.files.put(ownedFileRow({ resource: save.resource, key }, save.file, { id: null, status: 'pending', created_at: now }));
+      }
+      keys.push(key);
     }
-    for (const field of localFieldNames(resource)) if (Object.hasOwn(changes, field)) record[field] = changes[field];
-
-    const candidate = await resolveForValidation(store, resource, record, changes);
-    const parsed = resource.input.safeParse(candidate);
-    if (!parsed.success) throw SyncError.of('validation', firstMessage(parsed.error), { fields: fieldMessages(parsed.error) });
-    const referenceFields = new Set(allReferences(resource).map((reference) => reference.field));
-    for (const field of Object.keys(resource.input.shape)) {
-      if (!referenceFields.has(field)) record[field] = (parsed.data as RecordFields)[field] ?? null;
-    }
-    // Computed fields (a quotation's totals) follow what was just validated, as the server computes them.
-    if (resource.derive) Object.assign(record, resource.derive(record));
-
-    const payload: RecordFields = {};
-    for (const field of Object.keys(resource.input.shape)) payload[field] = record[field];
-    for (const reference of allReferences(resource)) {
-      payload[reference.field] = record[reference.field];
-      payload[reference.keyField] = record[reference.keyField];
-    }
-    const change: PlannedChange = key === null ? { op: 'create', payload } : { op: 'update', payload };
-    const chain = await store.outbox.where('key').equals(record.key).toArray();
-    await applyPlan(store, planChange(chain, change, { resource: resourceName, key: record.key, serverId: record.id, now, newIdempotencyKey: newKey }));
-    await table.put(withIndexes(resource, record));
-    await bumpCounter(store, META.localChange);
-    return record.key;
+    return keys;
   });
+}
+
+/** A read-only resource (settings, roles, lookup lists) is written only online: refused here, before any outbox entry. */
+function assertWritable(resource: ResourceDefinition): void {
+  if (resource.kind === 'readOnly') throw SyncError.of('validation', SYNC_MESSAGES.readOnly);
+}
+
+/** The body of a save, inside the caller's transaction (one record, its entry, the wake-up counter). */
+async function saveInStore(
+  store: StoreScope,
+  resourceName: string,
+  key: string | null,
+  changes: RecordFields,
+  now: number,
+): Promise<string> {
+  const resource = store.registry.get(resourceName);
+  assertWritable(resource);
+  const table = store.records(resourceName);
+  let record: StoredRecord;
+  if (key === null) {
+    record = { key: newKey(), id: null, created_at: null, updated_at: null, _base: null, _local_at: new Date(now).toISOString() };
+    for (const field of localFieldNames(resource)) record[field] = null;
+  } else {
+    const existing = await table.get(key);
+    if (!isLive(existing)) throw SyncError.of('not-found', SYNC_MESSAGES.recordMissing);
+    record = { ...existing };
+  }
+  for (const field of localFieldNames(resource)) if (Object.hasOwn(changes, field)) record[field] = changes[field];
+
+  const candidate = await resolveForValidation(store, resource, record, changes);
+  const parsed = resource.input.safeParse(candidate);
+  if (!parsed.success) throw SyncError.of('validation', firstMessage(parsed.error), { fields: fieldMessages(parsed.error) });
+  const referenceFields = new Set(allReferences(resource).map((reference) => reference.field));
+  for (const field of Object.keys(resource.input.shape)) {
+    if (!referenceFields.has(field)) record[field] = (parsed.data as RecordFields)[field] ?? null;
+  }
+  // Computed fields (a quotation's totals) follow what was just validated, as the server computes them.
+  if (resource.derive) Object.assign(record, resource.derive(record));
+
+  const payload: RecordFields = {};
+  for (const field of Object.keys(resource.input.shape)) payload[field] = record[field];
+  for (const reference of allReferences(resource)) {
+    payload[reference.field] = record[reference.field];
+    payload[reference.keyField] = record[reference.keyField];
+  }
+  const change: PlannedChange = key === null ? { op: 'create', payload } : { op: 'update', payload };
+  const chain = await store.outbox.where('key').equals(record.key).toArray();
+  await applyPlan(store, planChange(chain, change, { resource: resourceName, key: record.key, serverId: record.id, now, newIdempotencyKey: newKey }));
+  await table.put(withIndexes(resource, record));
+  await bumpCounter(store, META.localChange);
+  return record.key;
 }
 
 export interface DeleteResult {
@@ -103,6 +189,7 @@ export async function deleteRecord(
   options: MutationOptions = {},
 ): Promise<DeleteResult> {
   const resource = db.registry.get(resourceName);
+  assertWritable(resource);
   const now = (options.now ?? Date.now)();
   return db.write(async (store) => {
     const table = store.records(resourceName);

@@ -12,10 +12,21 @@
  *
  * Each page is applied in its own transaction; a record with pending local
  * changes is never overwritten (see apply-server.ts). The cursor only moves
- * when every page of the resource arrived. A list the user may not read
- * (403: not in their modules) is skipped.
+ * when every page of the resource arrived.
+ *
+ * Only the lists the signed-in user may read are asked for: each resource
+ * declares its read rule (sync/contract/access.ts, the same rules the
+ * server's guards use) and the engine is given the user's modules, read
+ * afresh on every pull, so a change of permissions is followed by the next
+ * sync. A list refused anyway (403: permissions changed on the server
+ * since) is skipped. Lines arrive inside their parent.
+ *
+ * Read-only resources are pulled the same way; one declared
+ * `replaceOnPull` is read whole in documented mode each time, and the
+ * local records the server no longer lists are removed.
  */
 import { z } from 'zod';
+import { mayRead, type Reader } from '../contract/access';
 import { pullResponseSchema } from '../contract/sync';
 import type { SyncDatabase } from '../store/database';
 import { META, readMeta, writeMeta, type PullCursor } from '../store/meta';
@@ -39,6 +50,14 @@ export interface PullContext {
   /** False forces documented full paging (a server without the sync extensions). */
   incremental: boolean;
   isStopped: () => boolean;
+  /** The signed-in user's read rights; null or absent: unknown, every list is asked for (a 403 is skipped). */
+  reader?: Reader | null;
+}
+
+/** The resources a pull asks for: those with a list call that the user may read. */
+export function pullableResources(db: SyncDatabase, reader: Reader | null | undefined): ResourceDefinition[] {
+  const order = db.registry.pullOrder();
+  return reader ? order.filter((resource) => mayRead(reader, resource.read)) : order;
 }
 
 /**
@@ -47,9 +66,9 @@ export interface PullContext {
  * tablet's mobile connection); pages are applied in pull order.
  */
 export async function pullAll(context: PullContext): Promise<void> {
-  const order = context.db.registry.pullOrder();
+  const order = pullableResources(context.db, context.reader);
   const firstPages = order.map((resource) =>
-    context.incremental ? settle(firstIncrementalPage(context, resource)) : undefined,
+    incrementalFor(context, resource) ? settle(firstIncrementalPage(context, resource)) : undefined,
   );
   for (const [index, resource] of order.entries()) {
     if (context.isStopped()) return;
@@ -96,7 +115,7 @@ export async function pullResource(
   firstPage?: Promise<Settled<PageRequest>>,
 ): Promise<void> {
   try {
-    if (context.incremental) {
+    if (incrementalFor(context, resource)) {
       const first = await unwrap(firstPage ?? settle(firstIncrementalPage(context, resource)));
       if ((await pullIncremental(context, resource, first)) === 'done') return;
     }
@@ -109,6 +128,17 @@ export async function pullResource(
 }
 
 class Forbidden extends Error {}
+
+function incrementalFor(context: PullContext, resource: ResourceDefinition): boolean {
+  return context.incremental && !resource.replaceOnPull;
+}
+
+/** The records of a documented list answer: the array itself, its `list`, or the resource's `listField`. */
+function documentedList(resource: ResourceDefinition, body: unknown): unknown {
+  if (Array.isArray(body)) return body;
+  const field = resource.listField ?? 'list';
+  return body !== null && typeof body === 'object' ? (body as Record<string, unknown>)[field] : undefined;
+}
 
 type GetResult = { ok: true; body: unknown } | { ok: false; status: number };
 
@@ -171,10 +201,9 @@ async function pullFull(context: PullContext, resource: ResourceDefinition): Pro
   for (let skip = 0; ; skip += context.pageSize) {
     if (context.isStopped()) return;
     const path = paged ? fillPath(listPath, { skip, take: context.pageSize }) : listPath;
-    const answer = await get(context, path, {});
+    const answer = await get(context, path, { ...resource.listQuery });
     if (!answer.ok) throw SyncError.of('server', undefined, { status: answer.status });
-    const raw = Array.isArray(answer.body) ? answer.body : (answer.body as { list?: unknown } | null)?.list;
-    const parsed = listSchema.safeParse(raw);
+    const parsed = listSchema.safeParse(documentedList(resource, answer.body));
     if (!parsed.success) throw SyncError.of('server');
     const list = parsed.data as RecordFields[];
     for (const record of list) seen.add(record.id as number);

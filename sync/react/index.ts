@@ -8,4 +8,5 @@ export * from './use-sync-status';
 export * from './use-sync-actions';
 export * from './use-route-record';
 export * from './use-outbox-problems';
+export * from './use-record-files';
 export type { LiveState } from './use-live';

@@ -11,6 +11,8 @@ import { discardEntry, previewDiscard, resolveConflict, retryEntry, type Conflic
 import { deleteRecord, requestSync, runCommand, saveRecord } from '../engine/mutations';
 import type { ResourceInput, ResourceName } from '../store/registry/catalog-records';
 import { useSyncDatabase } from './context';
+// Several records in one local transaction (a customer and its addresses).
+import { saveRecords, type RecordSave } from '../engine/mutations';
 
 export function useSyncActions() {
   const db = useSyncDatabase();
@@ -35,6 +37,14 @@ export function useSyncActions() {
       resolveConflict: (seq: number, choice: ConflictChoice) => resolveConflict(db, seq, choice),
       /** Asks the engine tab to sync now. */
       syncNow: () => requestSync(db),
+      /**
+       * Saves several records in one local transaction (a customer and its
+       * addresses): all or nothing; resolves to their local keys in order.
+       * An item's `fields` may be a function of the keys before it, to point
+       * at a record created in the same unit. A refused item throws
+       * `UnitOfWorkError` (a SyncError with the item's index).
+       */
+      saveRecords: (saves: ReadonlyArray<RecordSave & { resource: ResourceName }>) => saveRecords(db, saves),
     }),
     [db],
   );

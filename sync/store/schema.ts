@@ -18,6 +18,7 @@ import { allReferences, type ResourceDefinition } from './registry/resource';
 import { CATALOG_RESOURCES } from './registry/catalog';
 import { CUSTOMER_RESOURCES } from './registry/customers';
 import { QUOTATION_RESOURCES } from './registry/quotations';
+import { READ_ONLY_RESOURCES } from './registry/read-only';
 
 export interface SchemaVersion {
   version: number;
@@ -67,4 +68,6 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
   { version: 3, stores: {}, upgrade: reindexRecords([...CATALOG_RESOURCES, ...CUSTOMER_RESOURCES]) },
   // Issue 8: quotations, the first document (nested lines are fields of the record, not tables).
   { version: 4, stores: resourceStores(QUOTATION_RESOURCES) },
+  // Issue 8: the read-only lists (settings, modules, user types, roles, payment, exposition and sample types, users).
+  { version: 5, stores: resourceStores(READ_ONLY_RESOURCES) },
 ];

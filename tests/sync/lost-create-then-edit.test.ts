@@ -132,7 +132,9 @@ describe('an edit saved after a create whose answer was lost', () => {
   });
 
   it('the retry is stuck in the network past the timeout, a pull brings the copy in, the edit is saved, then the stuck retry lands', async () => {
-    const client = await device({ timeoutMs: 300, backoff: { ...FAST_BACKOFF, baseMs: 600, maxMs: 600, jitter: 0 } });
+    // The timeout ends the stuck retry; it must also leave room for the pull's first pages (about fifteen
+    // lists requested at once, served one after the other by the in-memory database on a busy machine).
+    const client = await device({ timeoutMs: 1_000, backoff: { ...FAST_BACKOFF, baseMs: 600, maxMs: 600, jitter: 0 } });
     const created = await createWithAnswerLost(client);
     await untilDue(client, created.key);
     const request = gate();
@@ -148,7 +150,7 @@ describe('an edit saved after a create whose answer was lost', () => {
   });
 
   it('the edit is saved twice around the first edit being sent: the last one wins', async () => {
-    const client = await device({ timeoutMs: 300 });
+    const client = await device({ timeoutMs: 1_000 });
     const created = await createWithAnswerLost(client);
     await saveRecord(client.db, 'equipment', created.key, { serial_number: 'SN-2' });
     // The create's retry goes through; the edit's PUT is stuck in the network past the timeout.

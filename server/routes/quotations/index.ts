@@ -1,20 +1,18 @@
 /**
  * The quotations area of the API (issue 8), one route module registered
  * from server/routes/index.ts: the document's CRUD (crud.ts), its
- * commands (commands.ts: status change, duplicate) and the form's option
- * lists (options.ts: payment types, exposition types). A customer that has
+ * commands (commands.ts: status change, duplicate); the form's option
+ * lists (payment and exposition types) are read-only lists in ../lookups.ts. A customer that has
  * quotations cannot be deleted (customerDeleteGuard, used by the customer
  * routes).
  */
 import type { AppContext, RouteModule, ZodApp } from '../../app-context';
 import { registerQuotationCommands } from './commands';
 import { registerQuotationCrud } from './crud';
-import { registerQuotationOptions } from './options';
 
 async function register(app: ZodApp, ctx: AppContext) {
   registerQuotationCrud(app, ctx);
   registerQuotationCommands(app, ctx);
-  registerQuotationOptions(app, ctx);
 }
 
 export const quotationRoutes: RouteModule = { name: 'quotations', register };

@@ -6,12 +6,19 @@
  * another), that engine stops and its database closes — its data and queue
  * stay on the device for the next time that user signs in.
  *
+ * The engine pulls only the lists the user's modules allow (read from the
+ * session's user on every pull); when the user's permissions change (the
+ * user is re-read after a 403 or on start-up), a sync is asked for at once
+ * so lists newly allowed arrive without waiting for the next timer.
+ *
  * Every tab has one of these; the engine's Web Lock (one per database) makes
  * only one tab push and pull, while the other tabs read the same store live.
  * Plain object, no React: created once at start-up, so React's double effects
  * never open or start anything twice.
  */
+import { readerOf, type Reader } from '../../../sync/contract/access';
 import { createSyncEngine, type SyncEngine, type SyncEngineOptions } from '../../../sync/engine/engine';
+import { requestSync } from '../../../sync/engine/mutations';
 import { ENGINE_LOCK_NAME, noLock, webLocksLock } from '../../../sync/engine/lock';
 import type { Session, SessionState } from '../../../sync/session';
 import type { SyncDatabase } from '../../../sync/store/database';
@@ -51,6 +58,16 @@ function signedInUserId(state: SessionState): number | null {
   return state.user && state.hasTokens ? state.user.id : null;
 }
 
+/** The signed-in user's read rights, or null (unknown: every list is asked for). */
+export function sessionReader(state: SessionState): Reader | null {
+  return state.user ? readerOf(state.user) : null;
+}
+
+function readerSignature(state: SessionState): string {
+  const reader = sessionReader(state);
+  return reader ? JSON.stringify({ ...reader, modules: [...reader.modules].sort() }) : '';
+}
+
 export function createUserSync(options: UserSyncOptions): UserSyncController {
   const openDatabase = options.openDatabase ?? openUserDatabase;
   const auth = sessionAuth(options.session);
@@ -58,6 +75,7 @@ export function createUserSync(options: UserSyncOptions): UserSyncController {
   const closing = new Set<Promise<void>>();
   let current: UserSync | null = null;
   let disposed = false;
+  let rights = readerSignature(options.session.getState());
 
   function start(userId: number): UserSync {
     const db = openDatabase(userId);
@@ -67,6 +85,7 @@ export function createUserSync(options: UserSyncOptions): UserSyncController {
       baseUrl: options.baseUrl,
       auth,
       lock: options.engine?.lock ?? webLocksLock(engineLockName(db)) ?? noLock,
+      reader: () => sessionReader(options.session.getState()),
     });
     engine.start();
     return { userId, db, engine };
@@ -92,7 +111,14 @@ export function createUserSync(options: UserSyncOptions): UserSyncController {
   function follow(state: SessionState): void {
     if (disposed) return;
     const userId = signedInUserId(state);
-    if (userId === (current?.userId ?? null)) return;
+    const nextRights = readerSignature(state);
+    const rightsChanged = nextRights !== rights;
+    rights = nextRights;
+    if (userId === (current?.userId ?? null)) {
+      // Same user, other modules: the engine tab syncs now and follows the new rights.
+      if (current && rightsChanged) void requestSync(current.db).catch(() => undefined);
+      return;
+    }
     const previous = current;
     current = userId === null ? null : start(userId);
     for (const listener of [...listeners]) listener();

@@ -18,6 +18,7 @@ import { useLocalLines } from '../../../sync/react/use-local-record';
 import { useRecordProblem } from '../../../sync/react/use-outbox-problems';
 import { routeParamOf } from '../../../sync/react/use-route-record';
 import { useSyncActions } from '../../../sync/react/use-sync-actions';
+import { UnitOfWorkError } from '../../../sync/engine/mutations';
 import type { LocalCustomer } from '../../../sync/store/registry/customer-records';
 import { alertDanger, alertSuccess } from '../../ui/alerts';
 import { useConfirmDelete } from '../../ui/confirm-delete';
@@ -84,10 +85,19 @@ interface AddressSave {
   fields: AddressFields;
 }
 
+/** The first message per field of a refused address, for its tab. */
+function addressErrorsOf(error: UnitOfWorkError): AddressErrors {
+  const errors: AddressErrors = {};
+  for (const [field, messages] of Object.entries(error.info.fields ?? {})) {
+    if (messages[0]) (errors as Record<string, string>)[field] = messages[0];
+  }
+  return errors;
+}
+
 function CustomerEditor({ record, restricted = false, remote }: { record?: LocalCustomer; restricted?: boolean; remote?: CustomerRemote }) {
   const navigate = useNavigate();
   const db = useSyncDatabase();
-  const { saveRecord, deleteRecord } = useSyncActions();
+  const { saveRecords, deleteRecord } = useSyncActions();
   const problem = useRecordProblem('customers', record?.key);
   const form = useCustomerForm(record);
   const sameDocument = useSameDocumentCustomer(form.values, record?.key);
@@ -134,11 +144,17 @@ function CustomerEditor({ record, restricted = false, remote }: { record?: Local
     if (!fields || !addresses) return;
     setSaving(true);
     try {
-      const key = await saveRecord('customers', record?.key ?? null, fields);
-      for (const { draft, fields: address } of addresses) {
-        const lineKey = await saveRecord('customer_addresses', draft.key, draft.key ? address : { ...address, customer_key: key });
-        setDrafts((current) => markSaved(current, draft.tabId, lineKey));
-      }
+      // The customer and its addresses are one unit of work: all saved, or nothing (sync/engine/mutations.ts).
+      const keys = await saveRecords([
+        { resource: 'customers', key: record?.key ?? null, fields: { ...fields } },
+        ...addresses.map(({ draft, fields: address }) => ({
+          resource: 'customer_addresses' as const,
+          key: draft.key,
+          fields: draft.key ? { ...address } : (before: readonly string[]) => ({ ...address, customer_key: before[0] }),
+        })),
+      ]);
+      const key = keys[0]!;
+      addresses.forEach(({ draft }, index) => setDrafts((current) => markSaved(current, draft.tabId, keys[index + 1]!)));
       if (!record && held.length > 0) {
         try {
           await attachFiles(db, key, held);
@@ -149,7 +165,13 @@ function CustomerEditor({ record, restricted = false, remote }: { record?: Local
       alertSuccess(CUSTOMER_TEXTS.saved);
       void navigate({ ...CUSTOMER_ROUTES.record(record ? routeParamOf(record) : key), replace: record !== undefined });
     } catch (error) {
-      if (!form.showSaveError(error)) alertDanger(CUSTOMER_TEXTS.saveFailed(errorMessage(error)));
+      const address = error instanceof UnitOfWorkError && error.item > 0 ? addresses[error.item - 1] : undefined;
+      if (address) {
+        // An address refused: its tab shows why (nothing of the save was written).
+        setAddressErrors((current) => ({ ...current, [address.draft.tabId]: addressErrorsOf(error as UnitOfWorkError) }));
+        setActiveTab(address.draft.tabId);
+        alertDanger(CUSTOMER_TEXTS.saveFailed(errorMessage(error)));
+      } else if (!form.showSaveError(error)) alertDanger(CUSTOMER_TEXTS.saveFailed(errorMessage(error)));
     } finally {
       setSaving(false);
     }

@@ -11,14 +11,15 @@
  * sucesso' when the engine is done, otherwise '{n} arquivo(s) adicionado(s)
  * temporariamente'. For a customer not saved yet the files are held by the
  * page (`held`) and attached when it saves. Downloads open the device's
- * copy when there is one (offline too) and keep what they fetch.
+ * copy when there is one (offline too) and keep what they fetch. The files,
+ * their states and the actions come from `useRecordFiles` (sync/react), the
+ * one way screens handle a record's files.
  * Customer-type users only search, select and download.
  */
 import { useMemo, useState } from 'react';
 import { Badge, Button, Checkbox, Group, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { useSyncContext } from '../../../sync/react/context';
-import { useLocalLines } from '../../../sync/react/use-local-record';
-import { useOutboxProblems } from '../../../sync/react/use-outbox-problems';
+import { useRecordFiles } from '../../../sync/react/use-record-files';
 import { useSyncActions } from '../../../sync/react/use-sync-actions';
 import { useSyncStatus } from '../../../sync/react/use-sync-status';
 import type { LocalCustomer } from '../../../sync/store/registry/customer-records';
@@ -27,14 +28,14 @@ import { ConfirmModal } from '../../ui/confirm-modal';
 import { errorMessage } from '../../ui/forms';
 import { RecordIdCell } from '../../ui/list-page';
 import { useListSearch } from '../../ui/paginator';
-import { attachFiles, bytesOf, rowOfDraft, rowOfLine, zipOf, type Downloader, type FileRow } from './customer-files';
+import { bytesOf, newFilesOf, rowOfDraft, rowOfFile, zipOf, type Downloader, type FileRow } from './customer-files';
 import type { CustomerRemote } from './customer-remote';
 import { FILE_TEXTS } from './customer-texts';
 import type { FileDraft } from './file-drafts';
 import { FileUploadModal } from './file-upload-modal';
 import { NotifyModal } from './notify-modal';
 import { downloadFileName, saveBlobAs, zipNameForToday } from './save-file';
-import { useFilesOnDevice, useUploadAnnouncements, useUploadProgress } from './use-file-sync';
+import { useUploadAnnouncements } from './use-file-sync';
 
 export const FILE_SEARCH_DEBOUNCE_MS = 500;
 
@@ -65,15 +66,13 @@ function matches(row: FileRow, search: string): boolean {
 
 export function CustomerFilesTab({ customer, restricted = false, held = [], onHeldChange, remote }: CustomerFilesTabProps) {
   const { db, engine } = useSyncContext();
-  const { deleteRecord, syncNow } = useSyncActions();
+  const { syncNow } = useSyncActions();
   const status = useSyncStatus();
   const online = status.loading ? (globalThis.navigator?.onLine ?? true) : status.online;
-  const lineState = useLocalLines('customer_files', customer?.key ?? null);
-  const lineRows = lineState.loading ? null : lineState.rows;
-  const lines = useMemo(() => lineRows ?? [], [lineRows]);
-  const problems = useOutboxProblems('customer_files');
-  const progress = useUploadProgress();
-  const announcements = useUploadAnnouncements(lines, problems);
+  const recordFiles = useRecordFiles('customer_files', customer?.key ?? null);
+  const fileList = recordFiles.loading ? null : recordFiles.files;
+  const files = useMemo(() => fileList ?? [], [fileList]);
+  const announcements = useUploadAnnouncements(files);
   const search = useListSearch({ delayMs: FILE_SEARCH_DEBOUNCE_MS });
   const [selecting, setSelecting] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -82,9 +81,8 @@ export function CustomerFilesTab({ customer, restricted = false, held = [], onHe
   const [deleting, setDeleting] = useState<FileRow | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
 
-  const rows = useMemo(() => (customer ? lines.map(rowOfLine) : held.map(rowOfDraft)), [customer, lines, held]);
+  const rows = useMemo(() => (customer ? files.map(rowOfFile) : held.map(rowOfDraft)), [customer, files, held]);
   const shown = useMemo(() => (search.applied ? rows.filter((row) => matches(row, search.applied)) : rows), [rows, search.applied]);
-  const onDevice = useFilesOnDevice(rows.map((row) => row.key));
   const downloader: Downloader = { db, engine, online };
   const waitingUpload = rows.some((row) => row.id === null);
 
@@ -96,7 +94,7 @@ export function CustomerFilesTab({ customer, restricted = false, held = [], onHe
   const download = async (row: FileRow) => {
     setBusy(row.key);
     try {
-      saveBlobAs(await bytesOf(downloader, row), downloadFileName(row.name, row.originalName));
+      saveBlobAs(await bytesOf(recordFiles.bytes, row), downloadFileName(row.name, row.originalName));
       alertSuccess(FILE_TEXTS.downloaded(1));
     } catch (error) {
       alertDanger(FILE_TEXTS.downloadFailed(errorMessage(error)));
@@ -132,7 +130,7 @@ export function CustomerFilesTab({ customer, restricted = false, held = [], onHe
       return;
     }
     try {
-      const keys = await attachFiles(db, customer.key, drafts);
+      const keys = await recordFiles.add(newFilesOf(drafts));
       setUploadOpen(false);
       if (online && customer.id !== null) {
         announcements.watch(keys);
@@ -151,7 +149,7 @@ export function CustomerFilesTab({ customer, restricted = false, held = [], onHe
     setBusy('delete');
     try {
       if (row.held) onHeldChange?.(held.filter((draft) => draft.id !== row.key));
-      else await deleteRecord('customer_files', row.key);
+      else await recordFiles.remove(row.key);
       alertSuccess(FILE_TEXTS.deleted);
     } catch (error) {
       alertDanger(FILE_TEXTS.deleteFailed(row.id ?? row.name, errorMessage(error)));
@@ -175,7 +173,7 @@ export function CustomerFilesTab({ customer, restricted = false, held = [], onHe
     ) : null;
 
   let body;
-  if (customer && lineState.loading) {
+  if (customer && recordFiles.loading) {
     body = null;
   } else if (rows.length === 0) {
     body = (
@@ -203,7 +201,7 @@ export function CustomerFilesTab({ customer, restricted = false, held = [], onHe
           </Table.Thead>
           <Table.Tbody>
             {shown.map((row) => {
-              const sending = progress.get(row.key);
+              const sending = row.file?.progress ?? null;
               return (
                 <Table.Tr key={row.key}>
                   {selecting ? (
@@ -225,7 +223,7 @@ export function CustomerFilesTab({ customer, restricted = false, held = [], onHe
                   ) : null}
                   <Table.Td>
                     <Stack gap={2}>
-                      <RecordIdCell id={row.id} problem={problems.get(row.key)} />
+                      <RecordIdCell id={row.id} problem={row.file?.problem ?? undefined} />
                       {sending ? (
                         <Text size="xs" c="dimmed" data-testid="upload-progress">
                           {FILE_TEXTS.uploading(sending.total > 0 ? Math.floor((sending.loaded / sending.total) * 100) : 0)}
@@ -236,7 +234,7 @@ export function CustomerFilesTab({ customer, restricted = false, held = [], onHe
                   <Table.Td>
                     <Group gap="xs" wrap="nowrap">
                       <Text size="sm">{row.name}</Text>
-                      {onDevice.has(row.key) && row.id !== null ? (
+                      {row.file?.availableOffline && row.id !== null ? (
                         <Badge size="xs" variant="light" color="teal">
                           {FILE_TEXTS.onDevice}
                         </Badge>

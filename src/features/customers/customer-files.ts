@@ -1,8 +1,9 @@
 /**
- * What the 'Anexos' tab does with files, over the local store and the
- * engine's downloads:
- * - attach: each file is kept on the device with its line (the engine
- *   uploads it once the customer is on the server);
+ * What the 'Anexos' tab does with files, over the record-files API of the
+ * sync layer (sync/engine/record-files.ts, `useRecordFiles`), the one way
+ * screens handle a record's files:
+ * - attach: the files are kept on the device with their lines, as one unit
+ *   (the engine uploads them once the customer is on the server);
  * - bytes of a file: from the device when it is there (uploaded from here,
  *   or downloaded before); otherwise from the server, and then kept, so the
  *   next time it opens offline;
@@ -13,7 +14,8 @@
 import { allowedFileType } from '../../../sync/contract/customers';
 import type { SyncEngine } from '../../../sync/engine/engine';
 import { SyncError } from '../../../sync/engine/errors';
-import { cacheFile, readDeviceFile, saveRecordWithFile } from '../../../sync/engine/files';
+import { readDeviceFile } from '../../../sync/engine/files';
+import { addRecordFiles, type NewRecordFile, type RecordFile } from '../../../sync/engine/record-files';
 import type { SyncDatabase } from '../../../sync/store/database';
 import type { LocalCustomerFile } from '../../../sync/store/registry/customer-records';
 import { FILE_TEXTS } from './customer-texts';
@@ -28,16 +30,19 @@ export interface FileRow {
   name: string;
   originalName: string;
   line: LocalCustomerFile | null;
+  /** Where the line's file stands (uploading, uploaded, failed, offline); null for a held file. */
+  file: RecordFile<LocalCustomerFile> | null;
   /** The chosen file itself, for a customer not saved yet. */
   held: File | null;
 }
 
-export function rowOfLine(line: LocalCustomerFile): FileRow {
-  return { key: line.key, id: line.id, name: line.name, originalName: line.original_name, line, held: null };
+export function rowOfFile(file: RecordFile<LocalCustomerFile>): FileRow {
+  const line = file.record;
+  return { key: line.key, id: line.id, name: line.name, originalName: line.original_name, line, file, held: null };
 }
 
 export function rowOfDraft(draft: FileDraft): FileRow {
-  return { key: draft.id, id: null, name: draft.name.trim(), originalName: draft.file.name, line: null, held: draft.file };
+  return { key: draft.id, id: null, name: draft.name.trim(), originalName: draft.file.name, line: null, file: null, held: draft.file };
 }
 
 /** The type sent with a file: the browser's, or the one its extension names. */
@@ -45,27 +50,20 @@ export function fileTypeOf(file: File): string {
   return file.type || allowedFileType(null, file.name) || 'application/octet-stream';
 }
 
-/** Keeps the files on the device as lines of the customer; returns their local keys. */
-export async function attachFiles(db: SyncDatabase, customerKey: string, drafts: readonly FileDraft[]): Promise<string[]> {
-  const keys: string[] = [];
-  for (const draft of drafts) {
+/** The chosen files as new file lines: name, original name, size and type, with the bytes. */
+export function newFilesOf(drafts: readonly FileDraft[]): NewRecordFile[] {
+  return drafts.map((draft) => {
     const type = fileTypeOf(draft.file);
-    keys.push(
-      await saveRecordWithFile(
-        db,
-        'customer_files',
-        {
-          customer_key: customerKey,
-          name: draft.name.trim(),
-          original_name: draft.file.name,
-          size: draft.file.size,
-          file: { type, download_url: null },
-        },
-        { blob: draft.file, fileName: draft.file.name, type },
-      ),
-    );
-  }
-  return keys;
+    return {
+      file: { blob: draft.file, fileName: draft.file.name, type },
+      fields: { name: draft.name.trim(), original_name: draft.file.name, size: draft.file.size, file: { type, download_url: null } },
+    };
+  });
+}
+
+/** Keeps the files on the device as lines of the customer, in one unit; returns their local keys. */
+export async function attachFiles(db: SyncDatabase, customerKey: string, drafts: readonly FileDraft[]): Promise<string[]> {
+  return addRecordFiles(db, 'customer_files', customerKey, newFilesOf(drafts));
 }
 
 export interface Downloader {
@@ -74,21 +72,15 @@ export interface Downloader {
   online: boolean;
 }
 
-/** The bytes of a file: the device's copy, else the server's (then kept on the device). */
-export async function bytesOf({ db, engine, online }: Downloader, row: FileRow): Promise<Blob> {
+/** The bytes of a row: the held file, else the device's copy, else the server's (then kept on the device). */
+export async function bytesOf(bytes: (key: string) => Promise<Blob>, row: FileRow): Promise<Blob> {
   if (row.held) return row.held;
-  const stored = await readDeviceFile(db, 'customer_files', row.key);
-  if (stored) return stored.blob;
-  const url = row.line?.file?.download_url;
-  if (!url || !engine || !online) throw new Error(FILE_TEXTS.notOnDevice);
-  const blob = await engine.files.download(url);
-  await cacheFile(db, 'customer_files', row.key, {
-    blob,
-    fileName: row.originalName,
-    type: row.line?.file?.type ?? blob.type,
-    id: row.id,
-  });
-  return blob;
+  try {
+    return await bytes(row.key);
+  } catch (error) {
+    if (error instanceof SyncError && error.code === 'network') throw new Error(FILE_TEXTS.notOnDevice);
+    throw error;
+  }
 }
 
 /** A zip of the rows: the server's when it can, else built from the device's copies. */

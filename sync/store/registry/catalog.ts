@@ -20,6 +20,7 @@ import {
   serviceInputSchema,
   serviceSchema,
 } from '../../contract/catalog';
+import { READ_ACCESS } from '../../contract/access';
 import { defineResource } from './resource';
 
 const nameAndPrice = { name: 'Nome', price: 'Preço' } as const;
@@ -27,6 +28,7 @@ const lineLabels = { equipment_id: 'Equipamento', quantity: 'Quantidade' } as co
 
 export const productTypes = defineResource({
   name: 'product_types',
+  read: READ_ACCESS.productTypes,
   label: 'Tipo de produto',
   paths: {
     list: 'api/product/type',
@@ -43,6 +45,7 @@ export const productTypes = defineResource({
 
 export const equipmentCategories = defineResource({
   name: 'equipment_categories',
+  read: READ_ACCESS.equipment,
   label: 'Categoria',
   paths: {
     list: 'api/equipment/categories',
@@ -58,6 +61,7 @@ export const equipmentCategories = defineResource({
 
 export const equipment = defineResource({
   name: 'equipment',
+  read: READ_ACCESS.equipment,
   label: 'Equipamento',
   paths: {
     list: 'api/equipment/all/{skip}/{take}',
@@ -84,6 +88,7 @@ export const equipment = defineResource({
 
 export const products = defineResource({
   name: 'products',
+  read: READ_ACCESS.products,
   label: 'Agente',
   paths: {
     list: 'api/product/all/{skip}/{take}',
@@ -144,6 +149,7 @@ export const productEquipments = defineResource({
 
 export const services = defineResource({
   name: 'services',
+  read: READ_ACCESS.services,
   label: 'Serviço',
   paths: {
     list: 'api/service/all/{skip}/{take}',
@@ -190,6 +196,7 @@ export const serviceEquipments = defineResource({
 
 export const costs = defineResource({
   name: 'costs',
+  read: READ_ACCESS.costs,
   label: 'Custo',
   paths: {
     list: 'api/cost/all/{skip}/{take}',

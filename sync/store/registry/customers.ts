@@ -23,6 +23,7 @@ import {
   documentProblem,
 } from '../../contract/customers';
 import { requiredText, TEXT_LIMITS } from '../../contract/fields';
+import { READ_ACCESS } from '../../contract/access';
 import { defineResource } from './resource';
 
 /**
@@ -59,6 +60,7 @@ export const customerFileInputSchema = z.object({
 
 export const customers = defineResource({
   name: 'customers',
+  read: READ_ACCESS.customers,
   label: 'Cliente',
   paths: {
     list: 'api/customer/all/{skip}/{take}',
@@ -124,7 +126,10 @@ export const customerFiles = defineResource({
   parent: { field: 'customer_id', keyField: 'customer_key', resource: 'customers', onDelete: 'cascade', embeddedAs: 'files' },
   searchable: ['name', 'original_name'],
   fieldLabels: { name: 'Nome' },
-  upload: { fileField: 'file' },
+  upload: {
+    fileField: 'file',
+    downloadPath: (record) => (record.file as { download_url?: string | null } | null)?.download_url ?? null,
+  },
 });
 
 export const CUSTOMER_RESOURCES = [customers, customerAddresses, customerFiles] as const;

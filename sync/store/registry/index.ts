@@ -1,11 +1,13 @@
 /**
  * The resources this product syncs. Issue 4 covers the catalog, issue 5 the
- * customers, issue 8 the quotations; samples join this list when their
- * issue declares them.
+ * customers, issue 8 the quotations and the read-only lists (settings,
+ * modules, types, roles); samples join this list when their issue declares
+ * them.
  */
 import { CATALOG_RESOURCES } from './catalog';
 import { CUSTOMER_RESOURCES } from './customers';
 import { QUOTATION_RESOURCES } from './quotations';
+import { READ_ONLY_RESOURCES } from './read-only';
 import { ResourceRegistry } from './registry';
 
 export * from './resource';
@@ -13,8 +15,9 @@ export * from './registry';
 export * from './catalog';
 export * from './customers';
 export * from './quotations';
+export * from './read-only';
 
-export const SYNCED_RESOURCES = [...CATALOG_RESOURCES, ...CUSTOMER_RESOURCES, ...QUOTATION_RESOURCES];
+export const SYNCED_RESOURCES = [...CATALOG_RESOURCES, ...CUSTOMER_RESOURCES, ...QUOTATION_RESOURCES, ...READ_ONLY_RESOURCES];
 
 export function createDefaultRegistry(): ResourceRegistry {
   return new ResourceRegistry(SYNCED_RESOURCES);
@@ -22,3 +25,4 @@ export function createDefaultRegistry(): ResourceRegistry {
 export * from './catalog-records';
 export * from './customer-records';
 export * from './quotation-records';
+export * from './read-only-records';

@@ -25,6 +25,7 @@ import {
   type QuotationBody,
 } from '../../contract/quotations';
 import type { RecordFields } from '../types';
+import { READ_ACCESS } from '../../contract/access';
 import { defineResource } from './resource';
 
 /**
@@ -84,6 +85,7 @@ export const quotations = defineResource({
     responsible: 'Responsável',
   },
   title: (record) => [record.reference_no ? `Nº ${String(record.reference_no)}` : 'Novo orçamento', record.customer_name].filter(Boolean).join(' — '),
+  read: READ_ACCESS.quotations,
   derive: quotationDerived,
   derivedFields: ['subtotal', 'total', 'parcel_value'],
   commands: {

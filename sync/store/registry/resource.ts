@@ -5,7 +5,8 @@
  * engine its requests, the hooks their queries. Adding customers or
  * quotations later is a matter of declaring them (see sync/README.md).
  */
-import type { z } from 'zod';
+import { z } from 'zod';
+import type { ReadAccess } from '../../contract/access';
 import type { RecordFields } from '../types';
 
 /**
@@ -63,6 +64,8 @@ export interface ResourcePaths {
 export interface UploadDefinition {
   /** Form field of the bytes ('file'). */
   fileField: string;
+  /** Where the server serves a record's bytes (relative to the API base); null until uploaded. */
+  downloadPath?: (record: RecordFields) => string | null;
 }
 
 /**
@@ -95,6 +98,23 @@ export interface CommandDefinition {
 export interface ResourceDefinition {
   /** Registry name, also the Dexie table name. */
   name: string;
+  kind: ResourceKind;
+  /**
+   * Who may read its list (sync/contract/access.ts): the engine pulls it only
+   * for users the rule admits. Absent: every signed-in user. Lines inherit
+   * their parent's (they arrive inside it).
+   */
+  read?: ReadAccess;
+  /** Field of the documented list answer holding the records (`options` for settings); default: the array itself, or `list`. */
+  listField?: string;
+  /**
+   * True: every pull reads the whole list in documented mode and removes
+   * the local records the server no longer lists (a small list on a server
+   * without `updated_since`). Default: incremental pulls.
+   */
+  replaceOnPull?: boolean;
+  /** Query of a documented-mode read (full paging), e.g. `{ trashed: 'true' }` so deleted users stay listed. */
+  listQuery?: Readonly<Record<string, string>>;
   /** Portuguese name for the sync page ('Equipamento'). */
   label: string;
   paths: ResourcePaths;
@@ -138,6 +158,8 @@ export interface ResourceDefinition {
 
 export interface ResourceDeclaration {
   name: string;
+  /** Who may read its list (sync/contract/access.ts); absent: every signed-in user. */
+  read?: ReadAccess;
   label: string;
   paths: ResourcePaths;
   schema: z.ZodObject<z.ZodRawShape>;
@@ -164,6 +186,8 @@ export function defineResource(declaration: ResourceDeclaration): ResourceDefini
   );
   return {
     name: declaration.name,
+    kind: 'synced',
+    ...(declaration.read ? { read: declaration.read } : {}),
     label: declaration.label,
     paths: declaration.paths,
     schema: declaration.schema,
@@ -183,7 +207,60 @@ export function defineResource(declaration: ResourceDeclaration): ResourceDefini
   };
 }
 
+export interface ReadOnlyDeclaration {
+  name: string;
+  label: string;
+  /** The list path (`{skip}`/`{take}` when paged). */
+  list: string;
+  schema: z.ZodObject<z.ZodRawShape>;
+  read?: ReadAccess;
+  listField?: string;
+  replaceOnPull?: boolean;
+  listQuery?: Readonly<Record<string, string>>;
+  searchable?: readonly string[];
+  fieldLabels?: Readonly<Record<string, string>>;
+  title?: (record: RecordFields) => string;
+}
+
+/** Nothing is ever written: the input of a read-only resource accepts no field. */
+const NO_INPUT = z.object({}).strict();
+
+/**
+ * A read-only resource: list path only, pulled like the others and read
+ * through the same hooks; saveRecord/deleteRecord refuse it. The write
+ * paths are empty because nothing can reach the push for it.
+ */
+export function defineReadOnlyResource(declaration: ReadOnlyDeclaration): ResourceDefinition {
+  // Built as a plain resource (so it gets every default a resource has), then marked read-only.
+  const resource = defineResource({
+    name: declaration.name,
+    label: declaration.label,
+    paths: { list: declaration.list, create: '', update: '', delete: '' },
+    schema: declaration.schema,
+    input: NO_INPUT,
+    searchable: declaration.searchable ?? ['name'],
+    fieldLabels: declaration.fieldLabels ?? { name: 'Nome' },
+    ...(declaration.read ? { read: declaration.read } : {}),
+    ...(declaration.title ? { title: declaration.title } : {}),
+  });
+  return {
+    ...resource,
+    kind: 'readOnly',
+    ...(declaration.listField ? { listField: declaration.listField } : {}),
+    ...(declaration.replaceOnPull ? { replaceOnPull: true } : {}),
+    ...(declaration.listQuery ? { listQuery: declaration.listQuery } : {}),
+  };
+}
+
 /** Every reference of a resource, the parent included. */
 export function allReferences(resource: ResourceDefinition): readonly ReferenceDefinition[] {
   return resource.parent ? [resource.parent, ...resource.references] : resource.references;
 }
+
+/**
+ * - synced: read and written on the device; writes go through the outbox;
+ * - readOnly: pulled and kept on the device, written only online (users,
+ *   roles, settings, lookup lists); a local save or delete is refused, so
+ *   no outbox entry ever exists for it (its write paths are empty).
+ */
+export type ResourceKind = 'synced' | 'readOnly';

@@ -22,8 +22,9 @@ export async function readServerCatalog(server: SyncServer, db: SyncDatabase, to
   for (const resource of db.registry.pullOrder()) {
     const response = await fetch(`${server.directUrl}/${listPath(resource)}`, { headers: { authorization: `Bearer ${token}` } });
     expect(response.status, `list ${resource.name}`).toBe(200);
-    const body = (await response.json()) as RecordFields[] | { list: RecordFields[] };
-    catalog[resource.name] = Array.isArray(body) ? body : body.list;
+    const body = (await response.json()) as RecordFields[] | Record<string, RecordFields[]>;
+    // Settings answer `{ options }`: the resource names where its list sits.
+    catalog[resource.name] = Array.isArray(body) ? body : body[resource.listField ?? 'list']!;
   }
   return catalog;
 }

@@ -45,6 +45,8 @@ export interface SyncServer {
   directUrl: string;
   clock: SkewClock;
   config: Config;
+  /** The server's database, for a test's own setup (users of other kinds, permissions). */
+  db: Database['db'];
   restart(): Promise<void>;
   close(): Promise<void>;
 }
@@ -90,6 +92,7 @@ export async function startSyncServer(): Promise<SyncServer> {
     },
     clock,
     config,
+    db: database.db,
     async restart() {
       proxy.setTarget(null);
       await current.app.close();

@@ -14,7 +14,8 @@ import { saveRecord } from '../../../../sync/engine/mutations';
 import { Transport } from '../../../../sync/engine/transport';
 import { createMemoryStorage, createSession, type Session } from '../../../../sync/session';
 import { sessionAuth } from '../../../../src/app/sync/session-auth';
-import { createUserSync, engineLockName, type UserSyncController } from '../../../../src/app/sync/user-sync';
+import { createUserSync, engineLockName, sessionReader, type UserSyncController } from '../../../../src/app/sync/user-sync';
+import { META, readMeta } from '../../../../sync/store/meta';
 import { userDatabaseName } from '../../../../src/app/sync/user-database';
 import { PASSWORD, startLoopbackAuthServer, type LoopbackAuthServer } from '../../session/loopback-auth-server';
 import { makeUser } from '../../session/user-factory';
@@ -44,6 +45,14 @@ async function signInAs(user: typeof MARIA, target: Session = session) {
   server.user = user;
   await target.signIn(user.username, PASSWORD);
 }
+
+const waitFor = async (check: () => Promise<boolean>, timeoutMs = 2_000) => {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+};
 
 const waitUntil = async (check: () => boolean, timeoutMs = 2_000) => {
   const deadline = Date.now() + timeoutMs;
@@ -113,6 +122,24 @@ describe('createUserSync', () => {
 
     reopened.setUser({ ...MARIA, name: 'Maria T. Silva' });
     expect(sync.getState()).toBe(first);
+  });
+
+  it('asks for a sync when the re-read user has other modules, and not for other changes', async () => {
+    const sync = follow(session);
+    await signInAs(MARIA);
+    const { db } = sync.getState()!;
+    const requests = () => readMeta<number>(db, META.syncRequest);
+    expect(sessionReader(session.getState())).toEqual({ isAdmin: false, isCustomer: false, modules: ['customers'] });
+
+    session.setUser({ ...MARIA, name: 'Maria T. Silva' });
+    expect(await requests()).toBeUndefined();
+
+    session.setUser({ ...MARIA, modules: [...MARIA.modules, { id: 7, name: 'Custos', slug: 'costs' }] });
+    await waitFor(async () => (await requests()) !== undefined);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // One request: the rename before asked for none.
+    expect(await requests()).toBe(1);
+    expect(sessionReader(session.getState())!.modules).toEqual(['customers', 'costs']);
   });
 
   it('keeps each user’s queue apart and gives it back when the user returns', async () => {
