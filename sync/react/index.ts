@@ -9,3 +9,4 @@ export * from './use-sync-actions';
 export * from './use-route-record';
 export * from './use-outbox-problems';
 export type { LiveState } from './use-live';
+export * from './use-pending-commands';
