@@ -3,4 +3,6 @@
  * quotation page (form, lines, totals, deadlines, actions), all on the
  * local store, offline.
  */
-export { QuotationListPage, quotationNumber, quotationCreatedAt, type QuotationListPageProps } from './quotation-list-page';
+export { QuotationListPage, type QuotationListPageProps } from './quotation-list-page';
+export { quotationNumber, quotationCreatedAt } from './quotation-number';
+export { QuotationEditPage, type QuotationEditPageProps } from './quotation-edit-page';

@@ -20,6 +20,7 @@ import { routeParamOf } from '../../../sync/react/use-route-record';
 import type { LocalQuotation } from '../../../sync/store/registry/quotation-records';
 import { formatInstantBR } from '../../ui/format';
 import { ListPage, listSearchOf, NewRecordButton, ProblemBadge, recordOptionsColumn, useRecordList, type ListColumn } from '../../ui/list-page';
+import { quotationCreatedAt, quotationNumber } from './quotation-number';
 import { QuotationStatusMenu } from './quotation-status-menu';
 import { customerRoute, QUOTATION_ROUTES } from './quotation-routes';
 import { QUOTATION_TEXTS } from './quotation-texts';
@@ -27,17 +28,6 @@ import { QUOTATION_TEXTS } from './quotation-texts';
 export interface QuotationListPageProps {
   page: number;
   search?: string;
-}
-
-/** Número: the server's reference number, or the decided text while the quotation was not sent yet. */
-export function quotationNumber(quotation: Pick<LocalQuotation, 'reference_no'>): string {
-  return quotation.reference_no ?? QUOTATION_TEXTS.noNumberYet;
-}
-
-/** Criado em: the server's date, or the day it was made here while not sent yet. */
-export function quotationCreatedAt(quotation: Pick<LocalQuotation, 'f_created_at'> & { _local_at?: string | null }): string {
-  if (quotation.f_created_at) return quotation.f_created_at;
-  return quotation._local_at ? formatInstantBR(quotation._local_at) : '';
 }
 
 const sentDate = (value: string | null | undefined) => (value ? formatInstantBR(value) : QUOTATION_TEXTS.notSent);
