@@ -312,7 +312,7 @@ export type QuotationStatusInput = z.infer<typeof quotationStatusInputSchema>;
 export const quotationListFiltersSchema = {
   search: z.string().optional(),
   status: z.enum(QUOTATION_STATUSES).optional(),
-  sample: z.string().optional(),
+  sample: z.string().max(10).optional(),
 };
 
 /* ---------- totals ---------- */
