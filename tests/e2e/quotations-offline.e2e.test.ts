@@ -7,7 +7,8 @@
  * waiting; back online the engine creates the customer, the quotation and
  * sends the status change: the list shows the server's number, the server
  * holds one quotation, Pendente, marked as sent, with the total of its line.
- * Names carry a per-run tag; every wait is on visible text.
+ * In a tablet's portrait viewport (768 px). Names carry a per-run tag;
+ * every wait is on visible text.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -28,6 +29,8 @@ beforeAll(async () => {
   admin = await newContext(browser);
   admin.setDefaultTimeout(WAIT_MS);
   page = await admin.newPage();
+  // Tablet first: a tablet in portrait.
+  await page.setViewportSize({ width: 768, height: 1024 });
   await signInReadyForOffline(page);
 });
 
@@ -84,8 +87,8 @@ describe('quotations offline, end to end', () => {
     await page.getByText('Deseja marcar esse orçamento como enviado para o cliente?').waitFor();
     await page.getByRole('button', { name: 'Sim' }).click();
     await alertShown(page, 'Status do orçamento alterado com sucesso');
-    await row.getByText('Aguardando sincronização', { exact: true }).waitFor();
     await screenshot(page, 'quotation-list-offline');
+    await row.getByText('Aguardando sincronização', { exact: true }).waitFor();
 
     await admin.setOffline(false);
     await connectivity(page).filter({ hasText: /^Online$/ }).waitFor({ timeout: 90_000 });

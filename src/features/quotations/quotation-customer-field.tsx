@@ -37,7 +37,7 @@ export function QuotationCustomerField({ customerKey, addressKey, error, onCusto
   const list = addresses.loading ? [] : addresses.rows;
   return (
     <>
-      <Grid.Col span={{ base: 12, sm: 6 }}>
+      <Grid.Col span={{ base: 12, md: 6 }}>
         <Stack gap={4}>
           <LocalRecordSelect
             resource="customers"
@@ -55,7 +55,7 @@ export function QuotationCustomerField({ customerKey, addressKey, error, onCusto
         </Stack>
       </Grid.Col>
       {list.length > 1 ? (
-        <Grid.Col span={{ base: 12, sm: 6 }}>
+        <Grid.Col span={{ base: 12, md: 6 }}>
           <NativeSelect
             label={CUSTOMER_FIELD_TEXTS.address}
             name="service_address"

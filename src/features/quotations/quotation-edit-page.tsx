@@ -172,10 +172,10 @@ function QuotationForm({ record, sellerName }: { record?: LocalQuotation; seller
           onCustomer={(key) => editor.change({ customer_key: key, service_address_key: null }, 'customer')}
           onAddress={(key) => editor.change({ service_address_key: key }, 'service_address')}
         />
-        <Grid.Col span={{ base: 6, sm: 3 }}>
+        <Grid.Col span={{ base: 6, md: 3 }}>
           <DateInputBR label={FORM_TEXTS.validAt} name="valid_at" value={values.valid_at} onChange={(text) => editor.change({ valid_at: text }, 'valid_at')} error={errors.valid_at} styles={{ input: { minHeight: 44 } }} />
         </Grid.Col>
-        <Grid.Col span={{ base: 6, sm: 3 }}>
+        <Grid.Col span={{ base: 6, md: 3 }}>
           <Stack gap={4}>
             <Text size="sm" fw={500}>
               {FORM_TEXTS.status}

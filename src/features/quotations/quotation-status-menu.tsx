@@ -7,7 +7,7 @@
  * once, and the dropdown says it is not sent yet while it waits.
  */
 import { useState } from 'react';
-import { Badge, Button, Group, Modal, NativeSelect, Text, Tooltip } from '@mantine/core';
+import { Badge, Button, Group, Modal, NativeSelect, Stack, Text, Tooltip } from '@mantine/core';
 import { QUOTATION_STATUSES, QUOTATION_TRANSITIONS, type QuotationStatus } from '../../../sync/contract/quotations';
 import { useSyncActions } from '../../../sync/react/use-sync-actions';
 import { alertDanger, alertSuccess } from '../../ui/alerts';
@@ -53,7 +53,8 @@ export function QuotationStatusMenu({ quotation, pending = false, onChanged }: Q
   };
 
   return (
-    <Group gap={6} wrap="nowrap">
+    // The badge goes under the select: in a narrow Status column it keeps its own line.
+    <Stack gap={4} align="flex-start">
       <NativeSelect
         aria-label={QUOTATION_TEXTS.columns.status}
         value={quotation.status}
@@ -64,7 +65,7 @@ export function QuotationStatusMenu({ quotation, pending = false, onChanged }: Q
       />
       {pending ? (
         <Tooltip label={QUOTATION_TEXTS.statusPending} withinPortal>
-          <Badge color="gray" variant="light" size="sm">
+          <Badge color="gray" variant="light" size="sm" style={{ flexShrink: 0, maxWidth: 'none' }}>
             {QUOTATION_TEXTS.statusPendingBadge}
           </Badge>
         </Tooltip>
@@ -80,6 +81,6 @@ export function QuotationStatusMenu({ quotation, pending = false, onChanged }: Q
           </Button>
         </Group>
       </Modal>
-    </Group>
+    </Stack>
   );
 }

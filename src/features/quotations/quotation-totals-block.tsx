@@ -55,10 +55,10 @@ function Figure({ label, cents, testId }: { label: string; cents: number; testId
 export function QuotationTotalsBlock({ values, totals, errors, sellerName, onChange }: QuotationTotalsBlockProps) {
   return (
     <Grid gap="md" align="flex-end">
-      <Grid.Col span={{ base: 6, sm: 3 }}>
+      <Grid.Col span={{ base: 6, md: 3 }}>
         <Figure label={TOTALS_TEXTS.subtotal} cents={totals.subtotalCents} testId="quotation-subtotal" />
       </Grid.Col>
-      <Grid.Col span={{ base: 6, sm: 3 }}>
+      <Grid.Col span={{ base: 6, md: 3 }}>
         <Stack gap={4}>
           <SegmentedControl
             aria-label={TOTALS_TEXTS.discountType}
@@ -80,7 +80,7 @@ export function QuotationTotalsBlock({ values, totals, errors, sellerName, onCha
           />
         </Stack>
       </Grid.Col>
-      <Grid.Col span={{ base: 6, sm: 3 }}>
+      <Grid.Col span={{ base: 6, md: 3 }}>
         <Figure label={TOTALS_TEXTS.total} cents={totals.totalCents} testId="quotation-total" />
         {errors.total ? (
           <Text c="red" size="sm">
@@ -88,10 +88,10 @@ export function QuotationTotalsBlock({ values, totals, errors, sellerName, onCha
           </Text>
         ) : null}
       </Grid.Col>
-      <Grid.Col span={{ base: 6, sm: 3 }}>
+      <Grid.Col span={{ base: 6, md: 3 }}>
         <Figure label={TOTALS_TEXTS.parcelValue} cents={totals.instalmentCents} testId="quotation-parcel-value" />
       </Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 4 }}>
+      <Grid.Col span={{ base: 12, md: 4 }}>
         <NativeSelect
           label={TOTALS_TEXTS.payment}
           name="payment_id"
@@ -101,7 +101,7 @@ export function QuotationTotalsBlock({ values, totals, errors, sellerName, onCha
           styles={TOUCH}
         />
       </Grid.Col>
-      <Grid.Col span={{ base: 6, sm: 4 }}>
+      <Grid.Col span={{ base: 6, md: 4 }}>
         <TextInput
           label={TOTALS_TEXTS.parcel}
           name="parcel"
@@ -112,7 +112,7 @@ export function QuotationTotalsBlock({ values, totals, errors, sellerName, onCha
           styles={TOUCH}
         />
       </Grid.Col>
-      <Grid.Col span={{ base: 6, sm: 4 }}>
+      <Grid.Col span={{ base: 6, md: 4 }}>
         <TextInput label={TOTALS_TEXTS.seller} value={sellerName} readOnly variant="filled" styles={TOUCH} />
       </Grid.Col>
       <Grid.Col span={12}>
