@@ -86,6 +86,17 @@ describe('quotation list', () => {
     expect(screen.queryByText('Deseja marcar esse orçamento como enviado para o cliente?')).not.toBeInTheDocument();
   });
 
+  it('searches by customer name', { timeout: 30_000 }, async () => {
+    await quotationFor('Metalúrgica Alfa');
+    await quotationFor('Padaria Beta');
+    const app = await renderApp(db, routes, '/admin/orcamentos/lista/1');
+    await screen.findByText('Padaria Beta');
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Pesquisar' }), { target: { value: 'padaria' } });
+    await waitFor(() => expect(screen.queryByText('Metalúrgica Alfa')).not.toBeInTheDocument(), { timeout: 5_000 });
+    expect(screen.getByText('Padaria Beta')).toBeInTheDocument();
+    expect(app.path()).toBe('/admin/orcamentos/lista/1?busca=padaria');
+  });
+
   it('offers only the allowed changes (Concluído is final)', async () => {
     const { key } = await quotationFor('Metalúrgica Alfa');
     await db.records('quotations').update(key, { status: 'closed' });
