@@ -6,7 +6,7 @@
  * table (docs/decisions/new-quotation-screens.md).
  */
 import type { LocalProductEquipment } from '../../../sync/store/registry/catalog-records';
-import type { EquipmentValues, RowValues } from './quotation-form-values';
+import { lineKey, type EquipmentValues, type RowValues } from './quotation-form-values';
 
 export function agentEquipment(
   rows: readonly Pick<RowValues, 'product_key' | 'product_id'>[],
@@ -25,5 +25,5 @@ export function agentEquipment(
       else merged.set(id, { equipment_id: line.equipment_id, name: line.name ?? '', quantity: line.quantity });
     }
   }
-  return [...merged.values()].map((line) => ({ equipment_id: line.equipment_id, name: line.name, quantity: String(line.quantity) }));
+  return [...merged.values()].map((line) => ({ uid: lineKey(), equipment_id: line.equipment_id, name: line.name, quantity: String(line.quantity) }));
 }

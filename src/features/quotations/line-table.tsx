@@ -21,8 +21,8 @@ export function LineTable({ title, headers, minWidth, children }: LineTableProps
         <Table verticalSpacing={4} horizontalSpacing={6}>
           <Table.Thead>
             <Table.Tr>
-              {headers.map((header, index) => (
-                <Table.Th key={index} style={header.width ? { width: header.width } : undefined}>
+              {headers.map((header) => (
+                <Table.Th key={header.label} style={header.width ? { width: header.width } : undefined}>
                   {header.label}
                 </Table.Th>
               ))}

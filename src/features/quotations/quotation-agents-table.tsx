@@ -44,7 +44,7 @@ export function QuotationAgentsTable({ lines, errors, onChange, onAdd, onRemove,
       {lines.map((line, index) => {
         const error = (field: string) => errors[`rows.${index}.${field}`];
         return (
-          <Table.Tr key={index}>
+          <Table.Tr key={line.uid}>
             <Table.Td>
               <AgentPicker
                 aria-label={`${AGENT_TABLE_TEXTS.headers[0]} ${index + 1}`}

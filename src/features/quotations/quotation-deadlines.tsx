@@ -10,7 +10,7 @@ export function QuotationDeadlines({ lines, onChange, onAdd, onRemove }: LineLis
   return (
     <LineTable title={DEADLINE_TEXTS.title} headers={[{ label: DEADLINE_TEXTS.activity, width: 240 }, { label: DEADLINE_TEXTS.description }]} minWidth={560}>
       {lines.map((line, index) => (
-        <Table.Tr key={index}>
+        <Table.Tr key={line.uid}>
           <Table.Td>
             <TextInput
               aria-label={`${DEADLINE_TEXTS.activity} ${index + 1}`}

@@ -18,7 +18,7 @@ export function QuotationEquipmentTable({ lines, errors, onChange, onAdd, onRemo
   return (
     <LineTable title={EQUIPMENT_TABLE_TEXTS.title} headers={[{ label: 'ID', width: 70 }, { label: 'Equipamento' }, { label: 'Qtd.', width: 100 }]} minWidth={560}>
       {lines.map((line, index) => (
-        <Table.Tr key={index}>
+        <Table.Tr key={line.uid}>
           <Table.Td>{line.equipment_id ?? ''}</Table.Td>
           <Table.Td>
             <LocalRecordSelect

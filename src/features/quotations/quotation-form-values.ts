@@ -19,7 +19,12 @@ import { fromCents, toCents } from '../../domain/money';
 import { MAX_DISCOUNT_PERCENT, quotationTotals, type QuotationTotals } from '../../domain/quotation-totals';
 import { dateToText, moneyToText, parseDateText, parseMoneyText } from '../../ui/inputs';
 
+/** Every line carries a key for the screen only (React keys that follow the line when another is removed); never saved. */
+let lastLineKey = 0;
+export const lineKey = (): string => `line-${++lastLineKey}`;
+
 export interface RowValues {
+  uid: string;
   product_id: number | null;
   /** The agent's local key when chosen from the device's list (to find its equipment). */
   product_key: string | null;
@@ -34,17 +39,19 @@ export interface RowValues {
   unit_type: string;
 }
 export interface ItemValues {
+  uid: string;
   product_id: number | null;
   name: string;
   quantity: string;
   value: string;
 }
 export interface EquipmentValues {
+  uid: string;
   equipment_id: number | null;
   name: string;
   quantity: string;
 }
-export type DeadlineValues = { activity: string; description: string };
+export type DeadlineValues = { uid: string; activity: string; description: string };
 
 export interface QuotationFormValues {
   customer_key: string | null;
@@ -68,6 +75,7 @@ export type LineList = 'rows' | 'services' | 'costs' | 'equipments' | 'deadlines
 
 export const BLANK: { [K in LineList]: () => QuotationFormValues[K][number] } = {
   rows: () => ({
+    uid: lineKey(),
     product_id: null,
     product_key: null,
     name: '',
@@ -80,10 +88,10 @@ export const BLANK: { [K in LineList]: () => QuotationFormValues[K][number] } = 
     value: '',
     unit_type: '',
   }),
-  services: () => ({ product_id: null, name: '', quantity: '1', value: '' }),
-  costs: () => ({ product_id: null, name: '', quantity: '1', value: '' }),
-  equipments: () => ({ equipment_id: null, name: '', quantity: '1' }),
-  deadlines: () => ({ activity: '', description: '' }),
+  services: () => ({ uid: lineKey(), product_id: null, name: '', quantity: '1', value: '' }),
+  costs: () => ({ uid: lineKey(), product_id: null, name: '', quantity: '1', value: '' }),
+  equipments: () => ({ uid: lineKey(), equipment_id: null, name: '', quantity: '1' }),
+  deadlines: () => ({ uid: lineKey(), activity: '', description: '' }),
 };
 
 /** A list as the form shows it: what it holds, or one blank row (spec: "one blank row on load"). */
@@ -110,6 +118,7 @@ export function quotationFormValues(record?: LocalQuotation): QuotationFormValue
     rows: withBlankRow(
       'rows',
       (record?.rows ?? []).map((row) => ({
+        uid: lineKey(),
         product_id: row.product_id,
         product_key: null,
         name: row.name ?? '',
@@ -127,11 +136,11 @@ export function quotationFormValues(record?: LocalQuotation): QuotationFormValue
     costs: withBlankRow('costs', (record?.costs ?? []).map(itemValues)),
     equipments: withBlankRow(
       'equipments',
-      (record?.equipments ?? []).map((line: QuotationEquipment) => ({ equipment_id: line.equipment_id, name: line.name ?? '', quantity: quantityText(line.quantity) })),
+      (record?.equipments ?? []).map((line: QuotationEquipment) => ({ uid: lineKey(), equipment_id: line.equipment_id, name: line.name ?? '', quantity: quantityText(line.quantity) })),
     ),
     deadlines: withBlankRow(
       'deadlines',
-      (record?.deadlines ?? []).map((line: QuotationDeadline) => ({ activity: line.activity ?? '', description: line.description ?? '' })),
+      (record?.deadlines ?? []).map((line: QuotationDeadline) => ({ uid: lineKey(), activity: line.activity ?? '', description: line.description ?? '' })),
     ),
     discount: record?.discount === null || record?.discount === undefined ? '' : String(record.discount).replace('.', ','),
     discount_type: record?.discount_type ?? 'pct',
@@ -144,7 +153,7 @@ export function quotationFormValues(record?: LocalQuotation): QuotationFormValue
 }
 
 function itemValues(line: { product_id: number | null; name: string | null; quantity: number; value: number }): ItemValues {
-  return { product_id: line.product_id, name: line.name ?? '', quantity: quantityText(line.quantity), value: moneyToText(line.value) };
+  return { uid: lineKey(), product_id: line.product_id, name: line.name ?? '', quantity: quantityText(line.quantity), value: moneyToText(line.value) };
 }
 
 /**

@@ -37,7 +37,7 @@ export function QuotationItemsTable({ list, lines, errors, onChange, onAdd, onRe
       {lines.map((line, index) => {
         const error = (field: string) => errors[`${list}.${index}.${field}`];
         return (
-          <Table.Tr key={index}>
+          <Table.Tr key={line.uid}>
             <Table.Td>{line.product_id ?? ''}</Table.Td>
             <Table.Td>
               <Group gap={6} wrap="nowrap" align="flex-start">

@@ -31,9 +31,11 @@ describe('blank rows', () => {
   });
 
   it('removing the last row leaves a blank one; removing another keeps the rest', () => {
-    const two = addRow('costs', [{ product_id: null, name: 'Hospedagem', quantity: '1', value: '300' }]);
-    expect(removeRow('costs', two, 1)).toEqual([{ product_id: null, name: 'Hospedagem', quantity: '1', value: '300' }]);
-    expect(removeRow('costs', removeRow('costs', two, 1), 0)).toEqual([{ product_id: null, name: '', quantity: '1', value: '' }]);
+    const two = addRow('costs', [{ uid: 'a', product_id: null, name: 'Hospedagem', quantity: '1', value: '300' }]);
+    expect(removeRow('costs', two, 1)).toEqual([{ uid: 'a', product_id: null, name: 'Hospedagem', quantity: '1', value: '300' }]);
+    const blank = removeRow('costs', removeRow('costs', two, 1), 0);
+    expect(blank).toEqual([{ uid: expect.any(String), product_id: null, name: '', quantity: '1', value: '' }]);
+    expect(blank[0]!.uid).not.toBe('a');
   });
 });
 
@@ -54,8 +56,8 @@ describe('totals', () => {
 
   it('adds services and costs, and divides by the instalments', () => {
     const values = filled({ parcel: '3' });
-    values.services[0] = { product_id: 4, name: 'Laudo', quantity: '1', value: '99,50' };
-    values.costs[0] = { product_id: null, name: 'Deslocamento', quantity: '2', value: '0,25' };
+    values.services[0] = { uid: 's', product_id: 4, name: 'Laudo', quantity: '1', value: '99,50' };
+    values.costs[0] = { uid: 'c', product_id: null, name: 'Deslocamento', quantity: '2', value: '0,25' };
     const totals = formTotals(values);
     expect(totals.subtotalCents).toBe(20_100 + 9_950 + 50);
     expect(totals.instalmentCents).toBe(Math.round(30_100 / 3));
@@ -85,7 +87,7 @@ describe('read at Salvar', () => {
   it('drops rows without a product and blank lines, with the total from the domain', () => {
     const values = filled({ discount: '10' });
     values.rows = addRow('rows', values.rows);
-    values.deadlines = [{ activity: 'Campo', description: '' }, { activity: '', description: '' }];
+    values.deadlines = [{ uid: 'd1', activity: 'Campo', description: '' }, { uid: 'd2', activity: '', description: '' }];
     const read = readQuotationForm(values);
     expect(read.ok).toBe(true);
     if (!read.ok) return;
