@@ -10,3 +10,4 @@ export * from './use-route-record';
 export * from './use-outbox-problems';
 export * from './use-record-files';
 export type { LiveState } from './use-live';
+export * from './use-pending-commands';

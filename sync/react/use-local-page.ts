@@ -18,10 +18,10 @@ export function useLocalPage<R extends ResourceName>(
   query: PageQuery = {},
 ): LocalPageState<ResourceRecordMap[R]> {
   const db = useSyncDatabase();
-  const { search = '', page = 1, pageSize } = query;
+  const { search = '', page = 1, pageSize, where } = query;
   const state = useLive(
-    async () => (await readPage(db, resource, { search, page, pageSize })) as unknown as PageResult<ResourceRecordMap[R]>,
-    [db.name, resource, search, page, pageSize],
+    async () => (await readPage(db, resource, { search, page, pageSize, where })) as unknown as PageResult<ResourceRecordMap[R]>,
+    [db.name, resource, search, page, pageSize, where],
   );
   return state.loading ? state : { loading: false, ...state.data };
 }

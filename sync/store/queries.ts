@@ -17,6 +17,8 @@ export interface PageQuery {
   /** 1-based. */
   page?: number;
   pageSize?: number;
+  /** Only records whose field equals this value (a list's filter, e.g. a quotation's status); checked on the rows read. */
+  where?: { field: string; equals: string | number | boolean | null };
 }
 
 export interface PageResult<T = StoredRecord> {
@@ -35,10 +37,20 @@ export async function readPage(db: SyncDatabase, resourceName: string, query: Pa
   const skip = (page - 1) * pageSize;
   const queryWords = queryWordsOf(query.search ?? '');
   const indexWord = pickIndexWord(queryWords);
+  const where = query.where;
+  const matches = (record: StoredRecord) => where === undefined || record[where.field] === where.equals;
 
   let rows: StoredRecord[];
   let total: number;
-  if (indexWord === undefined) {
+  if (where !== undefined && (indexWord === undefined || (queryWords.length === 1 && indexWord.length <= MAX_PREFIX_LENGTH))) {
+    // A filter walks the same index range and checks each row (quotations per device are few).
+    const range = () => {
+      if (indexWord === undefined) return table.orderBy('_sort').reverse().filter(matches);
+      const [lower, upper] = prefixRange(indexWord);
+      return table.where('_search').between(lower, upper, true, true).reverse().filter(matches);
+    };
+    [total, rows] = await Promise.all([range().count(), range().offset(skip).limit(pageSize).toArray()]);
+  } else if (indexWord === undefined) {
     const ordered = table.orderBy('_sort').reverse();
     [total, rows] = await Promise.all([table.orderBy('_sort').count(), ordered.offset(skip).limit(pageSize).toArray()]);
   } else if (queryWords.length === 1 && indexWord.length <= MAX_PREFIX_LENGTH) {
@@ -58,12 +70,12 @@ export async function readPage(db: SyncDatabase, resourceName: string, query: Pa
     const shortest = ranges.reduce((best, keys) => (keys.length < best.length ? keys : best));
     const others = ranges.filter((keys) => keys !== shortest).map((keys) => new Set(keys));
     let keys = shortest.filter((key) => others.every((set) => set.has(key))).reverse();
-    if (queryWords.some((word) => word.length > MAX_PREFIX_LENGTH)) {
+    if (where !== undefined || queryWords.some((word) => word.length > MAX_PREFIX_LENGTH)) {
       // The index holds prefixes up to MAX_PREFIX_LENGTH; longer words are checked on the rows.
       const candidates = await table.bulkGet(keys);
       keys = candidates
         .filter((record): record is StoredRecord => record !== undefined)
-        .filter((record) => matchesAllWords(recordWords(record, resource.searchable), queryWords))
+        .filter((record) => matchesAllWords(recordWords(record, resource.searchable), queryWords) && matches(record))
         .map((record) => record.key);
     }
     total = keys.length;

@@ -43,6 +43,10 @@ export interface ListPageProps<T> {
   cardTitle?: string;
   search: ListSearch;
   searchPlaceholder?: string;
+  /** Beside the search box (the quotations' status filter). */
+  filters?: ReactNode;
+  /** A filter is applied: an empty answer is 'no results', not the empty list. */
+  filtered?: boolean;
   state: LocalPageState<T>;
   page: number;
   onPageChange: (page: number) => void;
@@ -64,6 +68,8 @@ export function ListPage<T>({
   cardTitle,
   search,
   searchPlaceholder = LIST_TEXTS.searchPlaceholder,
+  filters,
+  filtered = false,
   state,
   page,
   onPageChange,
@@ -101,7 +107,7 @@ export function ListPage<T>({
   } else if (shown.total === 0) {
     body = (
       <Text c="dimmed" ta="center" py="xl" data-testid="list-empty">
-        {search.applied ? noResultsText : emptyText}
+        {search.applied || filtered ? noResultsText : emptyText}
       </Text>
     );
   } else if (layout === 'cards') {
@@ -126,14 +132,17 @@ export function ListPage<T>({
             ) : (
               <span />
             )}
-            <TextInput
-              type="search"
-              aria-label="Pesquisar"
-              placeholder={searchPlaceholder}
-              value={search.text}
-              onChange={(event) => search.setText(event.currentTarget.value)}
-              w={{ base: '100%', sm: 280 }}
-            />
+            <Group gap="sm" wrap="wrap" w={{ base: '100%', sm: 'auto' }}>
+              {filters}
+              <TextInput
+                type="search"
+                aria-label="Pesquisar"
+                placeholder={searchPlaceholder}
+                value={search.text}
+                onChange={(event) => search.setText(event.currentTarget.value)}
+                w={{ base: '100%', sm: 280 }}
+              />
+            </Group>
           </Group>
           <div ref={list.ref} style={{ position: 'relative' }} data-list-layout={layout}>
             <LoadingOverlay visible={state.loading && shown !== undefined} overlayProps={{ blur: 1 }} loaderProps={{ size: 'sm' }} />

@@ -6,6 +6,7 @@
  */
 import { useNavigate } from '@tanstack/react-router';
 import { useLocalPage, type LocalPageState } from '../../../sync/react/use-local-page';
+import type { PageQuery } from '../../../sync/store/queries';
 import { useOutboxProblems, type RecordProblem } from '../../../sync/react/use-outbox-problems';
 import { useSyncActions } from '../../../sync/react/use-sync-actions';
 import type { ResourceName, ResourceRecordMap } from '../../../sync/store/registry/catalog-records';
@@ -21,6 +22,8 @@ export interface RecordListOptions<R extends ResourceName> {
   search: string;
   routes: RecordRoutes;
   deletedMessage: string;
+  /** A filter besides the search (the quotations' status); a change of filter is the caller's to send back to page 1. */
+  where?: PageQuery['where'];
   /** Replaces the plain local delete (to reword its failure). */
   deleteRun?: (record: ResourceRecordMap[R]) => Promise<unknown>;
   /** The search's pause when the spec gives the list its own (equipment: 400 ms); the paginator's 800 ms otherwise. */
@@ -49,6 +52,7 @@ export function useRecordList<R extends ResourceName>({
   search,
   routes,
   deletedMessage,
+  where,
   deleteRun,
   searchDelayMs,
 }: RecordListOptions<R>): RecordList<ResourceRecordMap[R]> {
@@ -56,7 +60,7 @@ export function useRecordList<R extends ResourceName>({
   const goTo = (target: number, applied: string, replace = false) =>
     void navigate({ ...routes.list(String(target), listSearchOf(applied)), replace });
   const listSearch = useListSearch({ initial: search, onApplied: (applied) => goTo(1, applied), delayMs: searchDelayMs });
-  const state = useLocalPage(resource, { search: listSearch.applied, page });
+  const state = useLocalPage(resource, { search: listSearch.applied, page, where });
   const problems = useOutboxProblems(resource);
   const { deleteRecord } = useSyncActions();
   const remove = useConfirmDelete<ResourceRecordMap[R]>({

@@ -178,3 +178,20 @@ describe('small lists and lines', () => {
     await small.delete();
   });
 });
+
+describe('a filter besides the search (where)', () => {
+  const instruments = (ids: number[]) => ids.every((id) => (id - 1) % 2 === 0);
+  it.each([
+    ['no search', ''],
+    ['one word', 'luxímetro'],
+    ['several words', 'medidor térmico'],
+  ])('%s: only matching rows, counted for the paginator, in list order', async (_case, search) => {
+    const all = await readPage(db, 'equipment', { search, page: 2 });
+    const page = await readPage(db, 'equipment', { search, page: 2, where: { field: 'type', equals: 'instrumento' } });
+    expect(page.total).toBe(Math.ceil(all.total / 2));
+    expect(page.rows).toHaveLength(PAGE_SIZE);
+    const ids = page.rows.map((row) => row.id as number);
+    expect(instruments(ids)).toBe(true);
+    expect([...ids].sort((a, b) => b - a)).toEqual(ids);
+  });
+});

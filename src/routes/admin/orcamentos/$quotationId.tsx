@@ -1,7 +1,15 @@
-/** /admin/orcamentos/{quotationId}: edit (not built yet). */
+/** /admin/orcamentos/{quotationId}: a quotation's page; the id is the server id or, before the first push, the local key. */
 import { createFileRoute } from '@tanstack/react-router';
-import { AreaPlaceholder } from '../../../ui/area-placeholder';
+import { useSessionState } from '../../../app/session/use-session-state';
+import { QuotationEditPage } from '../../../features/quotations';
 
 export const Route = createFileRoute('/admin/orcamentos/$quotationId')({
-  component: () => <AreaPlaceholder title="Orçamentos" />,
+  component: QuotationEditRoute,
 });
+
+function QuotationEditRoute() {
+  const { quotationId } = Route.useParams();
+  const { session } = Route.useRouteContext();
+  const { user } = useSessionState(session);
+  return <QuotationEditPage quotationId={quotationId} sellerName={user?.name ?? ''} />;
+}

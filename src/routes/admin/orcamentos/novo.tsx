@@ -1,7 +1,14 @@
-/** /admin/orcamentos/novo: create (not built yet). */
+/** /admin/orcamentos/novo: 'Orçamento / Adicionar' (the signed-in user is the seller). */
 import { createFileRoute } from '@tanstack/react-router';
-import { AreaPlaceholder } from '../../../ui/area-placeholder';
+import { useSessionState } from '../../../app/session/use-session-state';
+import { QuotationEditPage } from '../../../features/quotations';
 
 export const Route = createFileRoute('/admin/orcamentos/novo')({
-  component: () => <AreaPlaceholder title="Orçamentos" />,
+  component: QuotationNewRoute,
 });
+
+function QuotationNewRoute() {
+  const { session } = Route.useRouteContext();
+  const { user } = useSessionState(session);
+  return <QuotationEditPage sellerName={user?.name ?? ''} />;
+}

@@ -1,0 +1,103 @@
+/**
+ * The agents table (spec: Quotations form; sections 3 and 4): agent, type,
+ * sector, function, exposition type, daily exposition, quantity, unit value
+ * and the row total (from the domain). Choosing an agent sets the row's
+ * product, name, price, type and unit type; the page then refreshes the
+ * equipment table from the chosen agents.
+ */
+import { NativeSelect, Table, TextInput } from '@mantine/core';
+import { useLocalList } from '../../../sync/react/use-local-record';
+import type { LocalProduct } from '../../../sync/store/registry/catalog-records';
+import { formatBRL } from '../../domain/money';
+import { AgentPicker } from '../../entities/agent';
+import { moneyToText, MoneyInput } from '../../ui/inputs';
+import { LineActions } from './line-actions';
+import { LINE_INPUT_STYLES, LineTable, type LineListProps } from './line-table';
+import { EXPOSITION_TYPES } from './quotation-options';
+import type { RowValues } from './quotation-form-values';
+
+export const AGENT_TABLE_TEXTS = {
+  title: 'Agentes',
+  headers: ['Agente', 'Tipo', 'Setor', 'Função', 'Tipo de exposição', 'Exposição diária', 'Qtd.', 'Valor un.', 'Total'],
+} as const;
+
+const WIDTHS = [220, 110, 130, 130, 150, 120, 80, 130, 110];
+
+/** What choosing an agent writes on the row (nothing chosen clears the product, keeps the rest). */
+export function rowFromAgent(agent: LocalProduct | null): Partial<RowValues> {
+  if (!agent) return { product_id: null, product_key: null, name: '' };
+  return {
+    product_id: agent.id,
+    product_key: agent.key,
+    name: agent.name,
+    product_type_id: agent.type_id ?? 1,
+    value: moneyToText(agent.price),
+    unit_type: agent.unit_type ?? '',
+  };
+}
+
+export function QuotationAgentsTable({ lines, errors, onChange, onAdd, onRemove, totals }: LineListProps<RowValues> & { totals: number[] }) {
+  const types = useLocalList('product_types');
+  const typeName = (id: number) => (types.loading ? '' : (types.rows.find((type) => type.id === id)?.name ?? ''));
+  return (
+    <LineTable title={AGENT_TABLE_TEXTS.title} headers={AGENT_TABLE_TEXTS.headers.map((label, index) => ({ label, width: WIDTHS[index] }))} minWidth={1380}>
+      {lines.map((line, index) => {
+        const error = (field: string) => errors[`rows.${index}.${field}`];
+        return (
+          <Table.Tr key={line.uid}>
+            <Table.Td>
+              <AgentPicker
+                aria-label={`${AGENT_TABLE_TEXTS.headers[0]} ${index + 1}`}
+                value={{ key: line.product_key, id: line.product_id, name: line.name }}
+                onChange={(agent) => onChange(index, rowFromAgent(agent))}
+                error={error('name')}
+                styles={LINE_INPUT_STYLES}
+              />
+            </Table.Td>
+            <Table.Td>{typeName(line.product_type_id)}</Table.Td>
+            <Table.Td>
+              <TextInput aria-label={`Setor ${index + 1}`} value={line.sector} onChange={(event) => onChange(index, { sector: event.currentTarget.value })} styles={LINE_INPUT_STYLES} />
+            </Table.Td>
+            <Table.Td>
+              <TextInput aria-label={`Função ${index + 1}`} value={line.function} onChange={(event) => onChange(index, { function: event.currentTarget.value })} styles={LINE_INPUT_STYLES} />
+            </Table.Td>
+            <Table.Td>
+              <NativeSelect
+                aria-label={`Tipo de exposição ${index + 1}`}
+                value={String(line.exposition_type_id)}
+                onChange={(event) => onChange(index, { exposition_type_id: Number(event.currentTarget.value) })}
+                data={EXPOSITION_TYPES.map((type) => ({ value: String(type.id), label: type.name }))}
+                styles={LINE_INPUT_STYLES}
+              />
+            </Table.Td>
+            <Table.Td>
+              <TextInput
+                aria-label={`Exposição diária ${index + 1}`}
+                value={line.daily_exposition}
+                onChange={(event) => onChange(index, { daily_exposition: event.currentTarget.value })}
+                styles={LINE_INPUT_STYLES}
+              />
+            </Table.Td>
+            <Table.Td>
+              <TextInput
+                aria-label={`Qtd. ${index + 1}`}
+                inputMode="decimal"
+                value={line.quantity}
+                onChange={(event) => onChange(index, { quantity: event.currentTarget.value })}
+                error={error('quantity')}
+                styles={LINE_INPUT_STYLES}
+              />
+            </Table.Td>
+            <Table.Td>
+              <MoneyInput aria-label={`Valor un. ${index + 1}`} value={line.value} onChange={(value) => onChange(index, { value })} error={error('value')} styles={LINE_INPUT_STYLES} />
+            </Table.Td>
+            <Table.Td data-testid={`rows-total-${index}`}>{formatBRL(totals[index] ?? 0)}</Table.Td>
+            <Table.Td>
+              <LineActions last={index === lines.length - 1} onAdd={onAdd} onRemove={() => onRemove(index)} />
+            </Table.Td>
+          </Table.Tr>
+        );
+      })}
+    </LineTable>
+  );
+}

@@ -1,0 +1,81 @@
+/**
+ * The quotation's customer (spec: 'customer autocomplete with link
+ * "Adicionar novo cliente"', 'service address selector (only when the
+ * customer has more than one address)'): the customers on the device, 10
+ * shown; the link opens the add-customer modal, whose customer (saved on
+ * the device, offline too) is chosen at once by its local key, so the
+ * quotation can reference a customer that is not on the server yet.
+ */
+import { useState } from 'react';
+import { Anchor, Grid, NativeSelect, Stack } from '@mantine/core';
+import { useLocalLines } from '../../../sync/react/use-local-record';
+import { AddCustomerModal } from '@/entities/customer';
+import { LocalRecordSelect } from '../../ui/inputs';
+
+export const CUSTOMER_FIELD_TEXTS = {
+  customer: 'Cliente',
+  placeholder: 'Procure o cliente pelo nome',
+  addCustomer: 'Adicionar novo cliente',
+  address: 'Endereço de execução',
+  addressNone: 'Selecione',
+} as const;
+
+const TOUCH = { input: { minHeight: 44 } } as const;
+
+export interface QuotationCustomerFieldProps {
+  customerKey: string | null;
+  addressKey: string | null;
+  error?: string;
+  onCustomer: (key: string | null) => void;
+  onAddress: (key: string | null) => void;
+}
+
+export function QuotationCustomerField({ customerKey, addressKey, error, onCustomer, onAddress }: QuotationCustomerFieldProps) {
+  const [adding, setAdding] = useState(false);
+  const addresses = useLocalLines('customer_addresses', customerKey);
+  const list = addresses.loading ? [] : addresses.rows;
+  return (
+    <>
+      <Grid.Col span={{ base: 12, md: 6 }}>
+        <Stack gap={4}>
+          <LocalRecordSelect
+            resource="customers"
+            label={CUSTOMER_FIELD_TEXTS.customer}
+            placeholder={CUSTOMER_FIELD_TEXTS.placeholder}
+            withAsterisk
+            value={{ key: customerKey, id: null, name: '' }}
+            onChange={(customer) => onCustomer(customer?.key ?? null)}
+            error={error}
+            styles={TOUCH}
+          />
+          <Anchor component="button" type="button" size="sm" onClick={() => setAdding(true)} style={{ alignSelf: 'flex-start', minHeight: 44 }}>
+            {CUSTOMER_FIELD_TEXTS.addCustomer}
+          </Anchor>
+        </Stack>
+      </Grid.Col>
+      {list.length > 1 ? (
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <NativeSelect
+            label={CUSTOMER_FIELD_TEXTS.address}
+            name="service_address"
+            value={addressKey ?? ''}
+            onChange={(event) => onAddress(event.currentTarget.value || null)}
+            data={[
+              { value: '', label: CUSTOMER_FIELD_TEXTS.addressNone },
+              ...list.map((address) => ({ value: address.key, label: [address.label, address.address ?? address.street, address.city].filter(Boolean).join(' — ') })),
+            ]}
+            styles={TOUCH}
+          />
+        </Grid.Col>
+      ) : null}
+      <AddCustomerModal
+        opened={adding}
+        onClose={() => setAdding(false)}
+        onSaved={(key) => {
+          setAdding(false);
+          onCustomer(key);
+        }}
+      />
+    </>
+  );
+}

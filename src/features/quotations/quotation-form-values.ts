@@ -1,0 +1,287 @@
+/**
+ * The quotation form's values and rules (spec sections 3, 4, 5 and 9),
+ * pure so they are tested without a screen: the values as typed (text for
+ * numbers, so nothing typed is lost), the blank-row rules (every list keeps
+ * at least one row; removing the last row leaves a blank one), the totals
+ * from src/domain/quotation-totals.ts, and the read at Salvar (customer
+ * required, 'Total é obrigatório', instalments at least 1, a percentage
+ * discount capped at 100, rows without a product dropped).
+ */
+import {
+  DEFAULT_PAYMENT_INFO,
+  QUOTATION_MESSAGES,
+  type QuotationDeadline,
+  type QuotationEquipment,
+} from '../../../sync/contract/quotations';
+import type { LocalQuotation } from '../../../sync/store/registry/quotation-records';
+import { parseDecimal } from '../../domain/decimal';
+import { fromCents, toCents } from '../../domain/money';
+import { MAX_DISCOUNT_PERCENT, quotationTotals, type QuotationTotals } from '../../domain/quotation-totals';
+import { dateToText, moneyToText, parseDateText, parseMoneyText } from '../../ui/inputs';
+
+/** Every line carries a key for the screen only (React keys that follow the line when another is removed); never saved. */
+let lastLineKey = 0;
+export const lineKey = (): string => `line-${++lastLineKey}`;
+
+export interface RowValues {
+  uid: string;
+  product_id: number | null;
+  /** The agent's local key when chosen from the device's list (to find its equipment). */
+  product_key: string | null;
+  name: string;
+  product_type_id: number;
+  sector: string;
+  function: string;
+  exposition_type_id: number;
+  daily_exposition: string;
+  quantity: string;
+  value: string;
+  unit_type: string;
+}
+export interface ItemValues {
+  uid: string;
+  product_id: number | null;
+  name: string;
+  quantity: string;
+  value: string;
+}
+export interface EquipmentValues {
+  uid: string;
+  equipment_id: number | null;
+  name: string;
+  quantity: string;
+}
+export type DeadlineValues = { uid: string; activity: string; description: string };
+
+export interface QuotationFormValues {
+  customer_key: string | null;
+  valid_at: string;
+  service_address_key: string | null;
+  rows: RowValues[];
+  services: ItemValues[];
+  costs: ItemValues[];
+  equipments: EquipmentValues[];
+  deadlines: DeadlineValues[];
+  discount: string;
+  discount_type: 'pct' | 'value';
+  parcel: string;
+  payment_id: string;
+  payment_info: string;
+  details: string;
+  comment: string;
+}
+
+export type LineList = 'rows' | 'services' | 'costs' | 'equipments' | 'deadlines';
+
+export const BLANK: { [K in LineList]: () => QuotationFormValues[K][number] } = {
+  rows: () => ({
+    uid: lineKey(),
+    product_id: null,
+    product_key: null,
+    name: '',
+    product_type_id: 1,
+    sector: '',
+    function: '',
+    exposition_type_id: 1,
+    daily_exposition: '',
+    quantity: '1',
+    value: '',
+    unit_type: '',
+  }),
+  services: () => ({ uid: lineKey(), product_id: null, name: '', quantity: '1', value: '' }),
+  costs: () => ({ uid: lineKey(), product_id: null, name: '', quantity: '1', value: '' }),
+  equipments: () => ({ uid: lineKey(), equipment_id: null, name: '', quantity: '1' }),
+  deadlines: () => ({ uid: lineKey(), activity: '', description: '' }),
+};
+
+/** A list as the form shows it: what it holds, or one blank row (spec: "one blank row on load"). */
+export function withBlankRow<K extends LineList>(list: K, lines: QuotationFormValues[K]): QuotationFormValues[K] {
+  return (lines.length > 0 ? lines : [BLANK[list]()]) as QuotationFormValues[K];
+}
+
+/** Removes a row; removing the last one leaves a blank row (spec section 4). */
+export function removeRow<K extends LineList>(list: K, lines: QuotationFormValues[K], index: number): QuotationFormValues[K] {
+  return withBlankRow(list, lines.filter((_, position) => position !== index) as QuotationFormValues[K]);
+}
+
+export function addRow<K extends LineList>(list: K, lines: QuotationFormValues[K]): QuotationFormValues[K] {
+  return [...lines, BLANK[list]()] as QuotationFormValues[K];
+}
+
+const quantityText = (value: number | null | undefined) => (value === null || value === undefined ? '1' : String(value).replace('.', ','));
+
+export function quotationFormValues(record?: LocalQuotation): QuotationFormValues {
+  return {
+    customer_key: record?.customer_key ?? null,
+    valid_at: dateToText(record?.valid_at),
+    service_address_key: record?.service_address_key ?? null,
+    rows: withBlankRow(
+      'rows',
+      (record?.rows ?? []).map((row) => ({
+        uid: lineKey(),
+        product_id: row.product_id,
+        product_key: null,
+        name: row.name ?? '',
+        product_type_id: row.product_type_id ?? 1,
+        sector: row.sector ?? '',
+        function: row.function ?? '',
+        exposition_type_id: row.exposition_type_id ?? 1,
+        daily_exposition: row.daily_exposition ?? '',
+        quantity: quantityText(row.quantity),
+        value: moneyToText(row.value),
+        unit_type: row.unit_type ?? '',
+      })),
+    ),
+    services: withBlankRow('services', (record?.services ?? []).map(itemValues)),
+    costs: withBlankRow('costs', (record?.costs ?? []).map(itemValues)),
+    equipments: withBlankRow(
+      'equipments',
+      (record?.equipments ?? []).map((line: QuotationEquipment) => ({ uid: lineKey(), equipment_id: line.equipment_id, name: line.name ?? '', quantity: quantityText(line.quantity) })),
+    ),
+    deadlines: withBlankRow(
+      'deadlines',
+      (record?.deadlines ?? []).map((line: QuotationDeadline) => ({ uid: lineKey(), activity: line.activity ?? '', description: line.description ?? '' })),
+    ),
+    discount: record?.discount === null || record?.discount === undefined ? '' : String(record.discount).replace('.', ','),
+    discount_type: record?.discount_type ?? 'pct',
+    parcel: String(record?.parcel ?? 1),
+    payment_id: record?.payment_id ? String(record.payment_id) : '',
+    payment_info: record?.payment_info ?? DEFAULT_PAYMENT_INFO,
+    details: record?.details ?? '',
+    comment: record?.comment ?? '',
+  };
+}
+
+function itemValues(line: { product_id: number | null; name: string | null; quantity: number; value: number }): ItemValues {
+  return { uid: lineKey(), product_id: line.product_id, name: line.name ?? '', quantity: quantityText(line.quantity), value: moneyToText(line.value) };
+}
+
+/**
+ * The discount as typed, with a percentage capped at 100 (spec sections 5
+ * and 9): typing 150 with 'pct' gives 100. A value discount is left as typed.
+ */
+export function capDiscount(text: string, type: 'pct' | 'value'): string {
+  if (type !== 'pct') return text;
+  const value = parseDecimal(text);
+  return value !== null && value > MAX_DISCOUNT_PERCENT ? String(MAX_DISCOUNT_PERCENT) : text;
+}
+
+const centsOf = (text: string) => {
+  const money = parseMoneyText(text);
+  return money.ok ? toCents(money.reais) : null;
+};
+
+/** Every figure of the form, from the domain (centavos). */
+export function formTotals(values: QuotationFormValues): QuotationTotals {
+  const line = (item: { value: string; quantity: string }) => ({ unitCents: centsOf(item.value), quantity: item.quantity });
+  return quotationTotals({
+    rows: values.rows.map(line),
+    services: values.services.map(line),
+    costs: values.costs.map(line),
+    discountType: values.discount_type,
+    discount: values.discount_type === 'value' ? centsOf(values.discount) : values.discount,
+    instalments: values.parcel,
+  });
+}
+
+export const QUOTATION_FORM_MESSAGES = {
+  customerRequired: QUOTATION_MESSAGES.customerRequired,
+  totalRequired: QUOTATION_MESSAGES.totalRequired,
+  parcelMin: QUOTATION_MESSAGES.parcelMin,
+  quantityInvalid: QUOTATION_MESSAGES.quantityInvalid,
+  discountInvalid: QUOTATION_MESSAGES.discountInvalid,
+} as const;
+
+export type QuotationFormErrors = Record<string, string | undefined>;
+export type QuotationFormRead = { ok: true; fields: Record<string, unknown> } | { ok: false; errors: QuotationFormErrors };
+
+const isBlankItem = (line: { product_id: number | null; name: string }) => line.product_id === null && line.name.trim() === '';
+const text = (value: string) => (value.trim() === '' ? null : value.trim());
+
+/**
+ * Salvar's read: the fields for `saveRecord('quotations', …)`, or the
+ * messages by field ('customer', 'rows.0.value'). Rows without a product
+ * (and services, costs, equipment and deadlines left blank) are dropped; a
+ * quotation with no line left has nothing to total: 'Total é obrigatório'.
+ */
+export function readQuotationForm(values: QuotationFormValues): QuotationFormRead {
+  const errors: QuotationFormErrors = {};
+  if (!values.customer_key) errors.customer = QUOTATION_FORM_MESSAGES.customerRequired;
+  const validAt = parseDateText(values.valid_at);
+  if (!validAt.ok) errors.valid_at = validAt.message;
+
+  const priced = <T extends { quantity: string; value: string }>(list: string, lines: { line: T; index: number }[]) =>
+    lines.map(({ line, index }) => {
+      const quantity = parseDecimal(line.quantity);
+      if (quantity === null || quantity <= 0) errors[`${list}.${index}.quantity`] = QUOTATION_FORM_MESSAGES.quantityInvalid;
+      const money = parseMoneyText(line.value);
+      if (!money.ok) errors[`${list}.${index}.value`] = money.message;
+      return { quantity: quantity ?? 1, value: money.ok ? (money.reais ?? 0) : 0 };
+    });
+  const kept = <T>(lines: T[], blank: (line: T) => boolean) => lines.map((line, index) => ({ line, index })).filter(({ line }) => !blank(line));
+
+  const rows = kept(values.rows, isBlankItem);
+  const rowMoney = priced('rows', rows);
+  const services = kept(values.services, isBlankItem);
+  const serviceMoney = priced('services', services);
+  const costs = kept(values.costs, isBlankItem);
+  const costMoney = priced('costs', costs);
+  const equipments = kept(values.equipments, (line) => line.equipment_id === null && line.name.trim() === '');
+  const equipmentQuantities = equipments.map(({ line, index }) => {
+    const quantity = parseDecimal(line.quantity);
+    if (quantity === null || quantity <= 0 || !Number.isInteger(quantity)) errors[`equipments.${index}.quantity`] = QUOTATION_FORM_MESSAGES.quantityInvalid;
+    return quantity ?? 1;
+  });
+  const deadlines = kept(values.deadlines, (line) => line.activity.trim() === '' && line.description.trim() === '');
+
+  const parcel = parseDecimal(values.parcel);
+  if (parcel === null || parcel < 1 || !Number.isInteger(parcel)) errors.parcel = QUOTATION_FORM_MESSAGES.parcelMin;
+  let discount: number | null = null;
+  if (values.discount.trim() !== '') {
+    if (values.discount_type === 'value') {
+      const money = parseMoneyText(values.discount);
+      if (money.ok) discount = money.reais;
+      else errors.discount = money.message;
+    } else {
+      const pct = parseDecimal(values.discount);
+      if (pct === null || pct < 0) errors.discount = QUOTATION_FORM_MESSAGES.discountInvalid;
+      else discount = Math.min(pct, MAX_DISCOUNT_PERCENT);
+    }
+  }
+  if (rows.length + services.length + costs.length === 0) errors.total = QUOTATION_FORM_MESSAGES.totalRequired;
+  if (Object.values(errors).some(Boolean)) return { ok: false, errors };
+
+  const totals = formTotals(values);
+  return {
+    ok: true,
+    fields: {
+      customer_key: values.customer_key,
+      valid_at: validAt.ok ? validAt.iso : null,
+      service_address_key: values.service_address_key,
+      rows: rows.map(({ line }, position) => ({
+        product_id: line.product_id,
+        name: text(line.name),
+        product_type_id: line.product_type_id,
+        sector: text(line.sector),
+        function: text(line.function),
+        exposition_type_id: line.exposition_type_id,
+        daily_exposition: text(line.daily_exposition),
+        ...rowMoney[position],
+        unit_type: text(line.unit_type),
+      })),
+      services: services.map(({ line }, position) => ({ product_id: line.product_id, name: text(line.name), ...serviceMoney[position] })),
+      costs: costs.map(({ line }, position) => ({ product_id: line.product_id, name: text(line.name), ...costMoney[position] })),
+      equipments: equipments.map(({ line }, position) => ({ equipment_id: line.equipment_id, name: text(line.name), quantity: equipmentQuantities[position] })),
+      deadlines: deadlines.map(({ line }) => ({ activity: text(line.activity), description: text(line.description) })),
+      discount,
+      discount_type: values.discount_type,
+      // Required by the contract ('Total é obrigatório'); the store recomputes it from the lines on save.
+      total: fromCents(totals.totalCents),
+      payment_id: values.payment_id ? Number(values.payment_id) : null,
+      parcel,
+      payment_info: values.payment_info,
+      details: text(values.details),
+      comment: text(values.comment),
+    },
+  };
+}

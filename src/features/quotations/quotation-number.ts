@@ -1,0 +1,16 @@
+/** What the screens show for a quotation's number and creation day, before and after the server has it. */
+import type { LocalQuotation } from '../../../sync/store/registry/quotation-records';
+import { formatInstantBR } from '../../ui/format';
+import { QUOTATION_TEXTS } from './quotation-texts';
+
+/** Número: the server's reference number, or the decided text while the quotation was not sent yet. */
+export function quotationNumber(quotation: Pick<LocalQuotation, 'reference_no'>): string {
+  return quotation.reference_no ?? QUOTATION_TEXTS.noNumberYet;
+}
+
+/** Criado em: the server's date, or the day it was made here while not sent yet. */
+export function quotationCreatedAt(quotation: Pick<LocalQuotation, 'f_created_at'> & { _local_at?: string | null }): string {
+  if (quotation.f_created_at) return quotation.f_created_at;
+  return quotation._local_at ? formatInstantBR(quotation._local_at) : '';
+}
+

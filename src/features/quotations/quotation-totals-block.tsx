@@ -1,0 +1,129 @@
+/**
+ * Subtotal, discount (percentage, capped at 100 as typed, or value), total,
+ * payment condition, instalments (at least 1), instalment value, seller and
+ * payment info (spec: Quotations form; sections 4, 5 and 9). Every figure
+ * comes from src/domain/quotation-totals.ts through `formTotals`.
+ *
+ * The seller: the users are not on the device yet, so the page shows the
+ * seller's name read-only (the quotation's, or the signed-in user for a new
+ * one); an administrator choosing another seller comes with the users.
+ */
+import { Grid, NativeSelect, SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { formatBRL } from '../../domain/money';
+import type { QuotationTotals } from '../../domain/quotation-totals';
+import { capDiscount, type QuotationFormValues } from './quotation-form-values';
+import { PAYMENT_TYPES } from './quotation-options';
+
+export const TOTALS_TEXTS = {
+  subtotal: 'Subtotal',
+  discount: 'Desconto',
+  discountType: 'Tipo de desconto',
+  pct: '%',
+  value: 'R$',
+  total: 'Total',
+  payment: 'Condição de pagamento',
+  paymentNone: 'Selecione',
+  parcel: 'Parcelas',
+  parcelValue: 'Valor da parcela',
+  seller: 'Vendedor',
+  paymentInfo: 'Informações de pagamento',
+} as const;
+
+const TOUCH = { input: { minHeight: 44 } } as const;
+
+export interface QuotationTotalsBlockProps {
+  values: QuotationFormValues;
+  totals: QuotationTotals;
+  errors: Record<string, string | undefined>;
+  sellerName: string;
+  onChange: (patch: Partial<QuotationFormValues>, field: string) => void;
+}
+
+function Figure({ label, cents, testId }: { label: string; cents: number; testId: string }) {
+  return (
+    <Stack gap={2}>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={600} data-testid={testId}>
+        {formatBRL(cents)}
+      </Text>
+    </Stack>
+  );
+}
+
+export function QuotationTotalsBlock({ values, totals, errors, sellerName, onChange }: QuotationTotalsBlockProps) {
+  return (
+    <Grid gap="md" align="flex-end">
+      <Grid.Col span={{ base: 6, md: 3 }}>
+        <Figure label={TOTALS_TEXTS.subtotal} cents={totals.subtotalCents} testId="quotation-subtotal" />
+      </Grid.Col>
+      <Grid.Col span={{ base: 6, md: 3 }}>
+        <Stack gap={4}>
+          <SegmentedControl
+            aria-label={TOTALS_TEXTS.discountType}
+            value={values.discount_type}
+            onChange={(type) => onChange({ discount_type: type as 'pct' | 'value', discount: capDiscount(values.discount, type as 'pct' | 'value') }, 'discount')}
+            data={[
+              { value: 'pct', label: TOTALS_TEXTS.pct },
+              { value: 'value', label: TOTALS_TEXTS.value },
+            ]}
+          />
+          <TextInput
+            label={TOTALS_TEXTS.discount}
+            name="discount"
+            inputMode="decimal"
+            value={values.discount}
+            onChange={(event) => onChange({ discount: capDiscount(event.currentTarget.value, values.discount_type) }, 'discount')}
+            error={errors.discount}
+            styles={TOUCH}
+          />
+        </Stack>
+      </Grid.Col>
+      <Grid.Col span={{ base: 6, md: 3 }}>
+        <Figure label={TOTALS_TEXTS.total} cents={totals.totalCents} testId="quotation-total" />
+        {errors.total ? (
+          <Text c="red" size="sm">
+            {errors.total}
+          </Text>
+        ) : null}
+      </Grid.Col>
+      <Grid.Col span={{ base: 6, md: 3 }}>
+        <Figure label={TOTALS_TEXTS.parcelValue} cents={totals.instalmentCents} testId="quotation-parcel-value" />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 4 }}>
+        <NativeSelect
+          label={TOTALS_TEXTS.payment}
+          name="payment_id"
+          value={values.payment_id}
+          onChange={(event) => onChange({ payment_id: event.currentTarget.value }, 'payment_id')}
+          data={[{ value: '', label: TOTALS_TEXTS.paymentNone }, ...PAYMENT_TYPES.map((type) => ({ value: String(type.id), label: type.name }))]}
+          styles={TOUCH}
+        />
+      </Grid.Col>
+      <Grid.Col span={{ base: 6, md: 4 }}>
+        <TextInput
+          label={TOTALS_TEXTS.parcel}
+          name="parcel"
+          inputMode="numeric"
+          value={values.parcel}
+          onChange={(event) => onChange({ parcel: event.currentTarget.value }, 'parcel')}
+          error={errors.parcel}
+          styles={TOUCH}
+        />
+      </Grid.Col>
+      <Grid.Col span={{ base: 6, md: 4 }}>
+        <TextInput label={TOTALS_TEXTS.seller} value={sellerName} readOnly variant="filled" styles={TOUCH} />
+      </Grid.Col>
+      <Grid.Col span={12}>
+        <Textarea
+          label={TOTALS_TEXTS.paymentInfo}
+          name="payment_info"
+          rows={2}
+          value={values.payment_info}
+          onChange={(event) => onChange({ payment_info: event.currentTarget.value }, 'payment_info')}
+        />
+      </Grid.Col>
+    </Grid>
+  );
+}

@@ -1,0 +1,98 @@
+/**
+ * The quotation form's pure rules: one blank row per list on load, removing
+ * the last row leaves a blank one, totals from the domain as quantities
+ * change, the percentage discount capped at 100, and Salvar's read with the
+ * spec's messages (blank rows dropped).
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  addRow,
+  capDiscount,
+  formTotals,
+  quotationFormValues,
+  readQuotationForm,
+  removeRow,
+  type QuotationFormValues,
+} from '@/features/quotations/quotation-form-values';
+
+const filled = (patch: Partial<QuotationFormValues> = {}): QuotationFormValues => {
+  const values = quotationFormValues();
+  values.customer_key = 'c1';
+  values.rows[0] = { ...values.rows[0]!, name: 'Ruído', quantity: '2', value: '100,50' };
+  return { ...values, ...patch };
+};
+
+describe('blank rows', () => {
+  it('a new quotation opens with one blank row in every list and the defaults', () => {
+    const values = quotationFormValues();
+    for (const list of ['rows', 'services', 'costs', 'equipments', 'deadlines'] as const) expect(values[list]).toHaveLength(1);
+    expect(values).toMatchObject({ discount_type: 'pct', parcel: '1', payment_info: 'Pagamento em 30 dias' });
+    expect(values.rows[0]).toMatchObject({ quantity: '1', product_type_id: 1, exposition_type_id: 1 });
+  });
+
+  it('removing the last row leaves a blank one; removing another keeps the rest', () => {
+    const two = addRow('costs', [{ uid: 'a', product_id: null, name: 'Hospedagem', quantity: '1', value: '300' }]);
+    expect(removeRow('costs', two, 1)).toEqual([{ uid: 'a', product_id: null, name: 'Hospedagem', quantity: '1', value: '300' }]);
+    const blank = removeRow('costs', removeRow('costs', two, 1), 0);
+    expect(blank).toEqual([{ uid: expect.any(String), product_id: null, name: '', quantity: '1', value: '' }]);
+    expect(blank[0]!.uid).not.toBe('a');
+  });
+});
+
+describe('totals', () => {
+  it.each([
+    ['2 × 100,50', '2', '', 'pct', 20_100, 20_100],
+    ['3 × 100,50', '3', '', 'pct', 30_150, 30_150],
+    ['10 % off', '2', '10', 'pct', 20_100, 18_090],
+    ['150 % counts as 100', '2', '150', 'pct', 20_100, 0],
+    ['R$ 50 off', '2', '50', 'value', 20_100, 15_100],
+  ])('%s', (_case, quantity, discount, type, subtotal, total) => {
+    const values = filled({ discount, discount_type: type as 'pct' | 'value' });
+    values.rows[0]!.quantity = quantity;
+    const totals = formTotals(values);
+    expect(totals.subtotalCents).toBe(subtotal);
+    expect(totals.totalCents).toBe(total);
+  });
+
+  it('adds services and costs, and divides by the instalments', () => {
+    const values = filled({ parcel: '3' });
+    values.services[0] = { uid: 's', product_id: 4, name: 'Laudo', quantity: '1', value: '99,50' };
+    values.costs[0] = { uid: 'c', product_id: null, name: 'Deslocamento', quantity: '2', value: '0,25' };
+    const totals = formTotals(values);
+    expect(totals.subtotalCents).toBe(20_100 + 9_950 + 50);
+    expect(totals.instalmentCents).toBe(Math.round(30_100 / 3));
+  });
+
+  it('caps a typed percentage at 100, never a value discount', () => {
+    expect(capDiscount('150', 'pct')).toBe('100');
+    expect(capDiscount('99,5', 'pct')).toBe('99,5');
+    expect(capDiscount('150', 'value')).toBe('150');
+  });
+});
+
+describe('read at Salvar', () => {
+  it('asks for the customer and for something to total', () => {
+    const read = readQuotationForm(quotationFormValues());
+    expect(read).toEqual({ ok: false, errors: { customer: 'Cliente é obrigatório', total: 'Total é obrigatório' } });
+  });
+
+  it('refuses instalments below 1 and bad quantities at their rows', () => {
+    const values = filled({ parcel: '0' });
+    values.rows[0]!.quantity = '0';
+    const read = readQuotationForm(values);
+    expect(read.ok).toBe(false);
+    if (!read.ok) expect(read.errors).toMatchObject({ parcel: 'O número mínimo de parcelas é 1', 'rows.0.quantity': 'Quantidade deve ser maior que zero' });
+  });
+
+  it('drops rows without a product and blank lines, with the total from the domain', () => {
+    const values = filled({ discount: '10' });
+    values.rows = addRow('rows', values.rows);
+    values.deadlines = [{ uid: 'd1', activity: 'Campo', description: '' }, { uid: 'd2', activity: '', description: '' }];
+    const read = readQuotationForm(values);
+    expect(read.ok).toBe(true);
+    if (!read.ok) return;
+    expect(read.fields.rows).toEqual([expect.objectContaining({ name: 'Ruído', quantity: 2, value: 100.5 })]);
+    expect(read.fields).toMatchObject({ services: [], costs: [], equipments: [], deadlines: [{ activity: 'Campo', description: null }] });
+    expect(read.fields).toMatchObject({ customer_key: 'c1', total: 180.9, discount: 10, parcel: 1, payment_info: 'Pagamento em 30 dias' });
+  });
+});
