@@ -4,11 +4,20 @@
  * when its owner stopped renewing the lease for 60 s; a renewal racing a
  * takeover wins or loses cleanly, never both.
  */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../../server/app';
+import type { RouteModule, ZodApp } from '../../../server/app-context';
 import { users } from '../../../server/db/schema';
+import { createFileMailer } from '../../../server/mail/mailer';
+import { appPlugins } from '../../../server/plugins';
+import { routeModules } from '../../../server/routes';
+import { createIdempotencyPlugin } from '../../../server/sync/idempotency-plugin';
 import { claimKey, IDEMPOTENCY_LEASE_MS, renewLease, storeResponse, type KeyId } from '../../../server/sync/idempotency-store';
-import { ADMIN, startTestApp, type TestApp } from '../helpers/test-app';
+import { ADMIN, call, signIn, startTestApp, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;
 let userId: number;
@@ -55,5 +64,57 @@ describe('a first request running in another process', () => {
     await claimKey(t.db, id, target, start);
     await storeResponse(t.db, id, { status: 200, contentType: null, body: null });
     expect(await renewLease(t.db, id, start, start + 15_000)).toBe(false);
+  });
+});
+
+describe('the idempotency plugin of the process running the first request', () => {
+  it('renews its lease, so a duplicate reaching another instance after 60 s waits instead of running again', async () => {
+    let runs = 0;
+    const slow: RouteModule = {
+      name: 'slow-lease-probe',
+      register(app) {
+        app.post('/api/probe/slow-lease', async () => {
+          runs += 1;
+          await new Promise((resolve) => setTimeout(resolve, 700));
+          return { runs };
+        });
+      },
+    };
+    // Two app instances on one database, as two server processes: A renews every 50 ms, B answers 409 after 100 ms.
+    const instance = async (options: Parameters<typeof createIdempotencyPlugin>[0]): Promise<{ app: ZodApp; baseUrl: string }> => {
+      const app = await buildApp({
+        db: t.db,
+        config: t.config,
+        clock: t.clock,
+        mailer: createFileMailer(join(mkdtempSync(join(tmpdir(), 'ho-lease-')), 'mail'), t.config.mailFrom),
+        logger: false,
+        routes: [...routeModules, slow],
+        plugins: appPlugins.map((plugin) => (plugin.name === 'idempotency' ? createIdempotencyPlugin(options) : plugin)),
+      });
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const address = app.server.address();
+      if (!address || typeof address === 'string') throw new Error('no address');
+      return { app, baseUrl: `http://127.0.0.1:${address.port}` };
+    };
+    const a = await instance({ heartbeatMs: 50 });
+    const b = await instance({ waitMs: 100 });
+    try {
+      const token = (await signIn(a, ADMIN.username, ADMIN.password)).access_token;
+      const send = (to: { baseUrl: string }) =>
+        call(to, 'POST', '/api/probe/slow-lease', { token, json: {}, headers: { 'idempotency-key': 'lease-heartbeat' } });
+      const first = send(a);
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      t.clock.advance(IDEMPOTENCY_LEASE_MS + 1_000); // the first request now looks older than the lease
+      await new Promise((resolve) => setTimeout(resolve, 200)); // A's heartbeat renews it meanwhile
+      const duplicate = await send(b);
+      expect(duplicate.status).toBe(409);
+      expect((await first).status).toBe(200);
+      expect(runs).toBe(1);
+      const replay = await send(b);
+      expect(replay.body).toEqual({ runs: 1 });
+    } finally {
+      await a.app.close();
+      await b.app.close();
+    }
   });
 });
