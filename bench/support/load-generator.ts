@@ -44,7 +44,15 @@ export async function fixedRate(url: string, headers: Record<string, string>, ra
       if (done === total) finished();
     };
     const req = request(
-      { host: target.hostname, port: target.port, path: `${target.pathname}${target.search}`, method: 'GET', headers, agent, timeout: REQUEST_TIMEOUT_MS },
+      {
+        host: target.hostname,
+        port: target.port,
+        path: `${target.pathname}${target.search}`,
+        method: 'GET',
+        headers,
+        agent,
+        timeout: REQUEST_TIMEOUT_MS,
+      },
       (res) => {
         res.resume();
         res.on('end', () => settle(res.statusCode === 200));
