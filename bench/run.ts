@@ -15,10 +15,14 @@
  * 3. Search: 50 varied terms on the 10,000 pulled agents, page 1, against
  *    page 1 unsearched (Chromium: the goal; Node: secondary).
  *
+ * 4. API throughput (api-throughput.ts): list calls per second at p99
+ *    under 25 ms, PGlite and PostgreSQL with 1 and 2 processes, before and
+ *    after issue 10's server work.
+ *
  * Sizes can be lowered for a quick try: BENCH_PUSH_COUNT, BENCH_REPEATS
- * (Node pairs), BENCH_BROWSER_REPEATS (Chromium pairs), BENCH_PULL_COUNT;
- * BENCH_PARTS picks parts (comma-separated: node-push, node-pull,
- * chromium-pull, chromium-push; default all).
+ * (Node pairs), BENCH_BROWSER_REPEATS (Chromium pairs), BENCH_PULL_COUNT,
+ * BENCH_API_RUNS; BENCH_PARTS picks parts (comma-separated: node-push,
+ * node-pull, chromium-pull, chromium-push, api-throughput; default all).
  */
 import 'fake-indexeddb/auto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -26,6 +30,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
+import { formatApiThroughput, measureApiThroughput } from './api-throughput';
 import { DEFAULT_PULL_PAGE_SIZE } from '../sync/engine/pull';
 import { SEARCH_TERMS } from './support/agents';
 import { openBenchPage, type BenchBrowser } from './support/chromium';
@@ -60,7 +65,11 @@ const NODE_REPEATS = Number(process.env.BENCH_REPEATS ?? 3);
 const BROWSER_REPEATS = Number(process.env.BENCH_BROWSER_REPEATS ?? 2);
 const WARM_UP_COUNT = Math.min(100, PUSH_COUNT);
 const PULL_COUNT = Number(process.env.BENCH_PULL_COUNT ?? 10_000);
-const PARTS = new Set((process.env.BENCH_PARTS ?? 'node-push,node-pull,chromium-pull,chromium-push').split(',').map((part) => part.trim()));
+const PARTS = new Set(
+  (process.env.BENCH_PARTS ?? 'node-push,node-pull,chromium-pull,chromium-push,api-throughput').split(',').map((part) => part.trim()),
+);
+/** The parts that use the bench server and page (api-throughput starts its own servers). */
+const SYNC_PARTS = ['node-push', 'node-pull', 'chromium-pull', 'chromium-push'];
 const PUSH_GOAL = 1.5;
 const SEARCH_GOAL_MS = 50;
 const RESULTS_FILE = fileURLToPath(new URL('./results.json', import.meta.url));
@@ -167,11 +176,43 @@ async function main(): Promise<void> {
   const pageDir = mkdtempSync(join(tmpdir(), 'ho-bench-page-'));
   let server: BenchServer | null = null;
   let browser: BenchBrowser | null = null;
-  const results: Pick<BenchResults, 'push' | 'pull' | 'search'> = { push: [], pull: [], search: [] };
+  const results: Pick<BenchResults, 'push' | 'pull' | 'search' | 'apiThroughput'> = { push: [], pull: [], search: [] };
   try {
+    if (PARTS.has('api-throughput')) results.apiThroughput = await measureApiThroughput(say);
+    if (SYNC_PARTS.some((part) => PARTS.has(part))) await syncParts(results, pageDir, (opened) => {
+      server = opened.server ?? server;
+      browser = opened.browser ?? browser;
+    });
+    const output: BenchResults = {
+      date: new Date(startedAt).toISOString(),
+      machine: { ...machineInfo(), chromium: (browser as BenchBrowser | null)?.version ?? null, loadAverage: { start: loadAtStart, end: loadAverageNow() } },
+      durationSeconds: Math.round((Date.now() - startedAt) / 1000),
+      ...results,
+    };
+    writeFileSync(RESULTS_FILE, `${JSON.stringify(output, null, 2)}\n`);
+    console.log(`\n${formatResults(output)}\n`);
+    if (results.apiThroughput) console.log(`${formatApiThroughput(results.apiThroughput)}\n`);
+    say(`written to ${RESULTS_FILE}`);
+  } finally {
+    await (browser as BenchBrowser | null)?.close();
+    await (server as BenchServer | null)?.stop();
+    rmSync(pageDir, { recursive: true, force: true });
+  }
+}
+
+/** Parts 1 to 3: the bench page and server, Node and Chromium clients. */
+async function syncParts(
+  results: Pick<BenchResults, 'push' | 'pull' | 'search'>,
+  pageDir: string,
+  opened: (started: { server?: BenchServer; browser?: BenchBrowser }) => void,
+): Promise<void> {
+  let server: BenchServer | null = null;
+  let browser: BenchBrowser | null = null;
+  {
     say('building the bench page (vite)...');
     await build({ configFile: fileURLToPath(new URL('./vite.bench.config.ts', import.meta.url)), build: { outDir: pageDir } });
     server = await startBenchServer(pageDir);
+    opened({ server });
     const connection: Connection = { baseUrl: server.url, token: await signIn(server.url, BENCH_ADMIN.username, BENCH_ADMIN.password) };
     say(`server at ${server.url}`);
 
@@ -201,6 +242,7 @@ async function main(): Promise<void> {
 
     if (PARTS.has('chromium-pull') || PARTS.has('chromium-push')) {
       browser = await openBenchPage(`${server.url}/`);
+      opened({ browser });
       await browser.call('signIn', BENCH_ADMIN.username, BENCH_ADMIN.password);
     }
     if (browser && PARTS.has('chromium-pull')) {
@@ -223,20 +265,6 @@ async function main(): Promise<void> {
       };
       results.push.push(await measurePush(server, runner, 'chromium', BROWSER_REPEATS, 'c'));
     }
-
-    const output: BenchResults = {
-      date: new Date(startedAt).toISOString(),
-      machine: { ...machineInfo(), chromium: browser?.version ?? null, loadAverage: { start: loadAtStart, end: loadAverageNow() } },
-      durationSeconds: Math.round((Date.now() - startedAt) / 1000),
-      ...results,
-    };
-    writeFileSync(RESULTS_FILE, `${JSON.stringify(output, null, 2)}\n`);
-    console.log(`\n${formatResults(output)}\n`);
-    say(`written to ${RESULTS_FILE}`);
-  } finally {
-    await browser?.close();
-    await server?.stop();
-    rmSync(pageDir, { recursive: true, force: true });
   }
 }
 

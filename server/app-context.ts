@@ -7,6 +7,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AuthCache } from './auth/auth-cache';
 import type { DeviceTrust } from './auth/device-trust';
 import type { WindowLimit } from './auth/rate-limit';
 import type { SessionService } from './auth/sessions';
@@ -26,6 +27,8 @@ export type AppContext = {
   clock: Clock;
   mailer: Mailer;
   sessions: SessionService;
+  /** Who is calling, per session, kept a few seconds (server/auth/auth-cache.ts); forget what a change touches. */
+  authCache: AuthCache;
   background: BackgroundTasks;
   /** Device cookies that exempt an account's own browsers from what strangers cause. */
   deviceTrust: DeviceTrust;

@@ -12,6 +12,8 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext, AppPlugin, RouteModule, ZodApp } from './app-context';
 import type { AttemptStore } from './auth/attempt-store';
+import { createAuthCache } from './auth/auth-cache';
+import { loadAuthUser } from './auth/current-user';
 import { databaseAttemptStore } from './auth/db-attempt-store';
 import { createDeviceTrust } from './auth/device-trust';
 import { RESET_TOKEN_TTL_MINUTES } from './auth/password-recovery-routes';
@@ -51,6 +53,8 @@ export type AppDeps = {
   plugins?: AppPlugin[];
   /** Where attempt limits keep their state; default the database (shared by every process). */
   attemptStore?: AttemptStore;
+  /** How long the signed-in user is kept per session (default AUTH_CACHE_TTL_MS; 0: not kept). */
+  authCacheTtlMs?: number;
 };
 
 export async function buildApp(deps: AppDeps): Promise<ZodApp> {
@@ -75,6 +79,11 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
 
   const tokenSecret = await resolveTokenSecret(db, config.tokenSecret);
   const attempts = deps.attemptStore ?? databaseAttemptStore({ db, now: () => clock.now(), maxAgeMs: ACCOUNT_FORGET_AFTER_MS });
+  const authCache = createAuthCache({
+    load: (userId, sessionId) => loadAuthUser(db, userId, sessionId),
+    now: () => clock.now(),
+    ttlMs: deps.authCacheTtlMs,
+  });
   const ctx: AppContext = {
     db,
     config,
@@ -86,7 +95,9 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
       secret: tokenSecret,
       accessTtlSeconds: config.accessTokenTtlSeconds,
       refreshTtlSeconds: config.refreshTokenTtlSeconds,
+      revoked: { session: (id) => authCache.forgetSession(id), user: (id) => authCache.forgetUser(id) },
     }),
+    authCache,
     background: createBackgroundTasks(app.log),
     deviceTrust: createDeviceTrust(tokenSecret),
     limits: {

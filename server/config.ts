@@ -49,6 +49,7 @@ const envSchema = z.object({
   TRUST_PROXY: flag.default(false),
   UPLOAD_LIMIT_MB: z.coerce.number().positive().max(2048).default(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WORKERS: z.coerce.number().int().min(1).max(64).default(1),
 });
 
 export type Config = {
@@ -80,6 +81,8 @@ export type Config = {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** Largest uploaded file, in MB of 1024 × 1024 bytes (spec section 9: upload limit 5). */
   uploadLimitMb: number;
+  /** Server processes sharing the port (Node's cluster); above 1 only with PostgreSQL. */
+  workers: number;
 };
 
 export class ConfigError extends Error {
@@ -97,6 +100,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.WORKERS > 1 && !e.DATABASE_URL) {
+    throw new ConfigError('Invalid configuration:\n  WORKERS: above 1 needs DATABASE_URL (PGlite is opened by one process only)');
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -116,6 +122,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     uploadLimitMb: e.UPLOAD_LIMIT_MB,
+    workers: e.WORKERS,
   };
 }
 

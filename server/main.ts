@@ -3,7 +3,15 @@
  * (PGlite in DATA_DIR, or PostgreSQL with DATABASE_URL), seeds it on first
  * start, and serves the API and the app on one port. The administrator's
  * credentials are printed once, when the administrator is created.
+ *
+ * With WORKERS=n (PostgreSQL only) this first process prepares everything
+ * above, then forks n server processes with Node's cluster: they share the
+ * port (the primary hands connections out in turn), PostgreSQL and
+ * DATA_DIR, and a process that dies is started again. What each process
+ * keeps in memory is either in the database (attempt limits, idempotency
+ * leases) or short-lived (the auth cache): docs/decisions/new-perf-api.md.
  */
+import cluster from 'node:cluster';
 import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
@@ -30,14 +38,16 @@ function listenUrl(config: Config, port: number) {
   return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 }
 
-async function main() {
-  const config = loadConfig();
+function openConfigured(config: Config) {
+  return config.databaseUrl
+    ? openDatabase({ kind: 'postgres', url: config.databaseUrl })
+    : openDatabase({ kind: 'pglite', dataDir: pgliteDirectory(config.dataDir) });
+}
 
+/** Once per start, before any process serves: the PWA, the migrations, the first seed. */
+async function prepare(config: Config) {
   await ensurePwaBuilt(config, { info: say, warn: (m) => say(`aviso: ${m}`) });
-
-  const database = config.databaseUrl
-    ? await openDatabase({ kind: 'postgres', url: config.databaseUrl })
-    : await openDatabase({ kind: 'pglite', dataDir: pgliteDirectory(config.dataDir) });
+  const database = await openConfigured(config);
   say(config.databaseUrl ? 'Banco de dados: PostgreSQL (DATABASE_URL)' : `Banco de dados: PGlite em ${pgliteDirectory(config.dataDir)}`);
   await runMigrations(database);
   const seed = await seedDatabase(database.db, {
@@ -46,6 +56,67 @@ async function main() {
     adminEmail: config.adminEmail,
   });
   if (seed.seeded) say('Dados iniciais criados.');
+  return { database, seed };
+}
+
+/** The primary of WORKERS=n: forks the server processes, restarts one that dies, stops them on a signal. */
+function superviseWorkers(config: Config, seed: SeedResult) {
+  let closing = false;
+  let listening = 0;
+  const fork = () => cluster.fork({ SKIP_PWA_BUILD: 'true' });
+  cluster.on('listening', (_worker, address) => {
+    listening += 1;
+    if (listening === config.workers) {
+      say(`Servidor no ar: ${listenUrl(config, address.port)} (${config.workers} processos)`);
+      if (seed.admin) printAdministrator(seed.admin);
+    }
+  });
+  cluster.on('exit', (worker, code, signal) => {
+    if (closing) return;
+    say(`processo ${worker.process.pid} terminou (${signal ?? code}); iniciando outro`);
+    // A short pause, so a worker failing at start does not spin.
+    setTimeout(() => {
+      if (!closing) fork();
+    }, 1_000);
+  });
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    say(`${signal}: encerrando...`);
+    const workers = Object.values(cluster.workers ?? {});
+    let left = workers.length;
+    if (left === 0) process.exit(0);
+    for (const worker of workers) {
+      worker?.once('exit', () => {
+        left -= 1;
+        if (left === 0) process.exit(0);
+      });
+      worker?.process.kill('SIGTERM');
+    }
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  for (let i = 0; i < config.workers; i += 1) fork();
+}
+
+async function main() {
+  const config = loadConfig();
+  if (cluster.isPrimary) {
+    const { database, seed } = await prepare(config);
+    if (config.workers > 1) {
+      await database.close();
+      superviseWorkers(config, seed);
+      return;
+    }
+    await serve(config, database, seed);
+    return;
+  }
+  // A worker of WORKERS=n: the primary has migrated and seeded; the port is shared through it.
+  await serve(config, await openConfigured(config), { seeded: false });
+}
+
+async function serve(config: Config, database: Awaited<ReturnType<typeof openConfigured>>, seed: SeedResult) {
+  const worker = !cluster.isPrimary;
 
   // The mailer exists before the app; its log lines go to the app's logger once there is one.
   let appLog: FastifyBaseLogger | undefined;
@@ -55,7 +126,7 @@ async function main() {
     dataDir: config.dataDir,
     log: { info: (obj, message) => (appLog ? appLog.info(obj, message) : say(`${message} ${JSON.stringify(obj)}`)) },
   });
-  if (!config.smtpUrl) say(`E-mail: sem SMTP_URL, as mensagens serão gravadas em ${config.dataDir}/mail`);
+  if (!config.smtpUrl && !worker) say(`E-mail: sem SMTP_URL, as mensagens serão gravadas em ${config.dataDir}/mail`);
 
   const app = await buildApp({ db: database.db, config, mailer });
   appLog = app.log;
@@ -73,6 +144,7 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  if (worker) return;
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   say(`Servidor no ar: ${listenUrl(config, port)}`);

@@ -3,6 +3,7 @@
  * they were measured on, and the table printed at the end of a run.
  */
 import { cpus, loadavg, totalmem } from 'node:os';
+import type { ApiThroughputResults } from '../api-throughput';
 import { round } from './stats';
 
 export interface PushSide {
@@ -77,6 +78,8 @@ export interface BenchResults {
   push: PushFigure[];
   pull: PullFigure[];
   search: SearchFigure[];
+  /** Part api-throughput (bench/api-throughput.ts). */
+  apiThroughput?: ApiThroughputResults;
 }
 
 export function machineInfo(): Omit<BenchResults['machine'], 'chromium' | 'loadAverage'> {

@@ -2,14 +2,15 @@
  * Authentication hook: every `/api/` request needs `Authorization: Bearer
  * <access token>` unless its route says `config: { public: true }`. The
  * token must be valid, unexpired, and its session not revoked; the user is
- * then loaded once and kept on `request.auth`.
+ * then loaded once (or taken from the short-lived auth cache) and kept on
+ * `request.auth`.
  */
 import type { FastifyRequest } from 'fastify';
 import type { AppPlugin } from '../app-context';
 import { isApiPath } from '../http/error-handler';
 import { unauthorized } from '../http/errors';
 import { HTTP_MESSAGES } from '../http/messages';
-import { loadAuthUser, type AuthContext } from './current-user';
+import type { AuthContext } from './current-user';
 
 export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -35,7 +36,7 @@ export const authenticationPlugin: AppPlugin = {
       const check = ctx.sessions.verifyAccess(token);
       if (!check.ok) throw unauthorized(check.reason === 'expired' ? HTTP_MESSAGES.sessionExpired : HTTP_MESSAGES.unauthenticated);
       const userId = Number(check.claims.sub);
-      const user = Number.isSafeInteger(userId) ? await loadAuthUser(ctx.db, userId, check.claims.sid) : null;
+      const user = Number.isSafeInteger(userId) ? await ctx.authCache.get(userId, check.claims.sid) : null;
       if (!user) throw unauthorized(HTTP_MESSAGES.sessionExpired);
       request.auth = { user, sessionId: check.claims.sid };
     });

@@ -35,6 +35,22 @@ export type AuthUser = {
 
 export type AuthContext = { user: AuthUser; sessionId: string };
 
+/** What a request needs of its user: not the password hash, not the settings. */
+const AUTH_USER_COLUMNS = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  username: users.username,
+  phone: users.phone,
+  store_activated: users.store_activated,
+  position: users.position,
+  registration_code: users.registration_code,
+  image_id: users.image_id,
+  updated_at: users.updated_at,
+  user_type_id: users.user_type_id,
+  role_id: users.role_id,
+};
+
 /**
  * Loads an active (not deleted) user; with `sessionId`, only while that
  * sign-in session is still valid. Returns null otherwise.
@@ -42,7 +58,7 @@ export type AuthContext = { user: AuthUser; sessionId: string };
 export async function loadAuthUser(db: Db, userId: number, sessionId?: string): Promise<AuthUser | null> {
   const conditions = [eq(users.id, userId), isNull(users.deleted_at)];
   let query = db
-    .select({ user: users, role: roles, type: userTypes })
+    .select({ user: AUTH_USER_COLUMNS, role: roles, type: userTypes })
     .from(users)
     .innerJoin(userTypes, eq(userTypes.id, users.user_type_id))
     .leftJoin(roles, eq(roles.id, users.role_id))

@@ -155,6 +155,7 @@ function register(app: ZodApp, ctx: AppContext) {
         await tx.update(users).set({ password_hash: passwordHash }).where(eq(users.id, found.user.id));
         await ctx.sessions.revokeUserSessions(found.user.id, 'password_reset', tx);
       });
+      ctx.authCache.forgetUser(found.user.id);
       request.log.info({ userId: found.user.id }, 'password reset');
       // Whoever opened the e-mailed link owns the account: this browser becomes a trusted
       // device, so no stranger keeping the account's sign-in delayed can hold its owner back.

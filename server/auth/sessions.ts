@@ -37,12 +37,15 @@ export type SessionServiceDeps = {
   secret: string;
   accessTtlSeconds: number;
   refreshTtlSeconds: number;
+  /** Told of every revocation, also after the transaction holding it commits (server/auth/auth-cache.ts). */
+  revoked?: { session(sessionId: string): void; user(userId: number): void };
 };
 
 export type SessionService = ReturnType<typeof createSessionService>;
 
 export function createSessionService(deps: SessionServiceDeps) {
   const { db, clock, secret, accessTtlSeconds, refreshTtlSeconds } = deps;
+  const revoked = deps.revoked ?? { session: () => undefined, user: () => undefined };
 
   async function issueRefreshToken(tx: Db | Tx, sessionId: string, nowMs: number) {
     const token = randomToken(32);
@@ -87,7 +90,8 @@ export function createSessionService(deps: SessionServiceDeps) {
   async function refresh(presented: string): Promise<RefreshResult> {
     const nowMs = clock.now();
     const now = new Date(nowMs);
-    return db.transaction(async (tx): Promise<RefreshResult> => {
+    let reusedSession: string | null = null;
+    const result = await db.transaction(async (tx): Promise<RefreshResult> => {
       const [row] = await tx
         .select({ token: refreshTokens, session: authSessions, userDeletedAt: users.deleted_at })
         .from(refreshTokens)
@@ -109,6 +113,7 @@ export function createSessionService(deps: SessionServiceDeps) {
           successor !== undefined &&
           successor.rotated_at === null;
         if (!isRetry) {
+          reusedSession = session.id;
           await revokeSessionIn(tx, session.id, 'reuse', nowMs);
           return { ok: false, reason: 'reused' };
         }
@@ -128,6 +133,9 @@ export function createSessionService(deps: SessionServiceDeps) {
       await tx.update(authSessions).set({ last_used_at: now }).where(eq(authSessions.id, session.id));
       return { ok: true, userId: session.user_id, tokens: tokenResponse(session.user_id, session.id, next.token, nowMs) };
     });
+    // Again once committed: a request between the revocation and the commit may have read the session as live.
+    if (reusedSession !== null) revoked.session(reusedSession);
+    return result;
   }
 
   async function revokeSessionIn(tx: Db | Tx, sessionId: string, reason: RevokeReason, nowMs: number) {
@@ -135,6 +143,7 @@ export function createSessionService(deps: SessionServiceDeps) {
       .update(authSessions)
       .set({ revoked_at: new Date(nowMs), revoked_reason: reason })
       .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revoked_at)));
+    revoked.session(sessionId);
   }
 
   /** Sign-out: revokes the session the refresh token belongs to. Unknown tokens are ignored (RFC 7009). */
@@ -151,12 +160,17 @@ export function createSessionService(deps: SessionServiceDeps) {
     await revokeSessionIn(db, sessionId, reason, clock.now());
   }
 
-  /** Revokes every session of a user (password reset or change, user deleted). */
+  /**
+   * Revokes every session of a user (password reset or change, user deleted).
+   * Inside a caller's transaction, the caller calls `revoked.user` (the auth
+   * cache's forgetUser) again once it commits.
+   */
   async function revokeUserSessions(userId: number, reason: RevokeReason, tx: Db | Tx = db): Promise<void> {
     await tx
       .update(authSessions)
       .set({ revoked_at: new Date(clock.now()), revoked_reason: reason })
       .where(and(eq(authSessions.user_id, userId), isNull(authSessions.revoked_at)));
+    revoked.user(userId);
   }
 
   function verifyAccess(token: string): AccessCheck {

@@ -45,19 +45,22 @@ export function fitsInZip(sizes: readonly number[]): boolean {
   return sizes.length <= MAX_ENTRIES && total <= MAX_TOTAL_BYTES;
 }
 
+/** Built once: constructing an Intl.DateTimeFormat costs far more than formatting with one. */
+const BRASILIA_CLOCK = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'America/Sao_Paulo',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
 /** DOS date and time of an instant, in Brasília time (zip times carry no zone). */
 function dosDateTime(date: Date): { time: number; date: number } {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'America/Sao_Paulo',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    })
+    BRASILIA_CLOCK
       .formatToParts(date)
       .map((p) => [p.type, Number(p.value)]),
   ) as Record<string, number>;

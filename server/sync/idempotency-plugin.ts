@@ -21,7 +21,9 @@
  *
  * A first request still running in this process keeps its key whatever its
  * age on the wall clock (a slow upload, a clock stepped forward); the
- * 60-second lease only frees keys of a process that died. Known limit: the
+ * 60-second lease only frees keys of a process that died. Other processes
+ * (WORKERS, other machines) see it alive through the lease this process
+ * renews every 15 s while the request runs (idempotency-store.ts). Known limit: the
  * response is stored right after the handler's transaction commits, not
  * inside it; a crash between the two lets a retry run again after the lease.
  */
@@ -30,7 +32,16 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_HEADER } from '../../sync/contract/sync';
 import type { AppContext, AppPlugin, ZodApp } from '../app-context';
 import { HttpError } from '../http/errors';
-import { claimKey, purgeExpiredKeys, releaseKey, storeResponse, type KeyId, type StoredResponse } from './idempotency-store';
+import {
+  claimKey,
+  IDEMPOTENCY_LEASE_MS,
+  purgeExpiredKeys,
+  releaseKey,
+  renewLease,
+  storeResponse,
+  type KeyId,
+  type StoredResponse,
+} from './idempotency-store';
 
 export const IDEMPOTENCY_MESSAGES = {
   invalidKey: 'O cabeçalho Idempotency-Key é inválido: use um identificador de até 255 caracteres.',
@@ -54,6 +65,8 @@ export type IdempotencyOptions = {
   pollMs?: number;
   /** Expired keys are purged at most this often, after a request, off its path. */
   purgeEveryMs?: number;
+  /** How often the leases of first requests running here are renewed (well inside IDEMPOTENCY_LEASE_MS). */
+  heartbeatMs?: number;
 };
 
 type KeyState = { id: KeyId; state: 'claimed' | 'done' };
@@ -100,6 +113,7 @@ export function createIdempotencyPlugin(options: IdempotencyOptions = {}): AppPl
   const waitMs = options.waitMs ?? 3_000;
   const pollMs = options.pollMs ?? 50;
   const purgeEveryMs = options.purgeEveryMs ?? 10 * 60_000;
+  const heartbeatMs = options.heartbeatMs ?? IDEMPOTENCY_LEASE_MS / 4;
 
   return {
     name: 'idempotency',
@@ -112,6 +126,22 @@ export function createIdempotencyPlugin(options: IdempotencyOptions = {}): AppPl
       const runningId = (id: KeyId) => `${id.userId}\u0000${id.key}`;
       const isRunningHere = (id: KeyId) => performance.now() - (runningHere.get(runningId(id)) ?? Number.NEGATIVE_INFINITY) < RUNNING_HERE_MAX_MS;
       let lastPurge = Number.NEGATIVE_INFINITY;
+      // The lease start (created_at) of each first request running here, renewed by the heartbeat.
+      const leases = new Map<string, { id: KeyId; since: number }>();
+      const heartbeat = setInterval(() => {
+        for (const [name, lease] of leases) {
+          const to = ctx.clock.now();
+          if (to <= lease.since) continue;
+          ctx.background.run('renew an idempotency lease', async () => {
+            const renewed = await renewLease(ctx.db, lease.id, lease.since, to);
+            if (leases.get(name) !== lease) return; // finished meanwhile
+            if (renewed) lease.since = to;
+            else leases.delete(name);
+          });
+        }
+      }, heartbeatMs);
+      heartbeat.unref();
+      app.addHook('onClose', async () => clearInterval(heartbeat));
 
       function purgeNow() {
         const now = ctx.clock.now();
@@ -129,10 +159,12 @@ export function createIdempotencyPlugin(options: IdempotencyOptions = {}): AppPl
         const target = { method: request.method, path: request.url, hash: bodyHash(request.body) };
         const deadline = Date.now() + waitMs;
         for (;;) {
-          const result = await claimKey(ctx.db, id, target, ctx.clock.now(), isRunningHere(id));
+          const claimedAt = ctx.clock.now();
+          const result = await claimKey(ctx.db, id, target, claimedAt, isRunningHere(id));
           if (result.kind === 'claimed') {
             states.set(request, { id, state: 'claimed' });
             runningHere.set(runningId(id), performance.now());
+            leases.set(runningId(id), { id, since: claimedAt });
             return;
           }
           if (result.kind === 'stored') return replay(reply, result.response);
@@ -167,6 +199,7 @@ export function createIdempotencyPlugin(options: IdempotencyOptions = {}): AppPl
           request.log.error({ err }, 'could not store the idempotent response');
         } finally {
           runningHere.delete(runningId(entry.id));
+          leases.delete(runningId(entry.id));
         }
         purgeNow();
         return payload;
@@ -179,6 +212,7 @@ export function createIdempotencyPlugin(options: IdempotencyOptions = {}): AppPl
         entry.state = 'done';
         await releaseKey(ctx.db, entry.id).catch((err: unknown) => request.log.error({ err }, 'could not release an idempotency key'));
         runningHere.delete(runningId(entry.id));
+        leases.delete(runningId(entry.id));
       });
     },
   };

@@ -7,6 +7,14 @@
  * and either replays its stored response, waits for it, or is refused. A
  * row left without status by a crashed request is taken over after a
  * lease, so a key is never stuck.
+ *
+ * The lease counts from `created_at`, which the running request's process
+ * moves forward while it runs (`renewLease`, a heartbeat every 15 s), so a
+ * first request that outlives 60 s in one server process keeps its key
+ * against duplicates arriving at another process (WORKERS, several
+ * machines); only a process that died stops renewing. Takers delete by the
+ * `created_at` they read, so a renewal between their read and their delete
+ * makes the delete miss rather than free a live key.
  */
 import { and, eq, isNull, lte } from 'drizzle-orm';
 import type { Db } from '../db/client';
@@ -88,6 +96,20 @@ export async function storeResponse(db: Db, id: KeyId, response: StoredResponse)
 /** Gives a claimed key back (the request failed in a way worth retrying): the next try runs again. */
 export async function releaseKey(db: Db, id: KeyId): Promise<void> {
   await db.delete(idempotencyKeys).where(and(byKey(id), isNull(idempotencyKeys.status)));
+}
+
+/**
+ * The heartbeat of a running first request: moves its lease start from
+ * `from` to `to`. False when the row is no longer this request's (stored,
+ * released, or taken over after a stall): then there is nothing to renew.
+ */
+export async function renewLease(db: Db, id: KeyId, from: number, to: number): Promise<boolean> {
+  const renewed = await db
+    .update(idempotencyKeys)
+    .set({ created_at: new Date(to) })
+    .where(and(byKey(id), isNull(idempotencyKeys.status), eq(idempotencyKeys.created_at, new Date(from))))
+    .returning({ key: idempotencyKeys.key });
+  return renewed.length > 0;
 }
 
 /** Drops keys past their 24 hours. */

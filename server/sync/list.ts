@@ -45,6 +45,20 @@ export function pullCursorOf(query: { updated_since?: string | undefined; after_
   return { since: new Date(Date.parse(query.updated_since)), afterId: query.after_id ?? 0 };
 }
 
+/**
+ * The number of matches, computed with the page (one statement instead of
+ * two): a window count is evaluated before LIMIT/OFFSET, so every row of
+ * the page carries the total.
+ */
+const TOTAL_OVER = sql<number>`count(*) over ()`.mapWith(Number);
+
+const idsOf = (rows: { id: unknown }[]) => rows.map((r) => r.id as number);
+
+async function countWhere(db: Db, table: SyncTable, where: SQL | undefined): Promise<number> {
+  const [total] = await db.select({ n: count() }).from(table).where(where);
+  return total?.n ?? 0;
+}
+
 async function loadInOrder<W>(db: Db, source: ListSource<W>, ids: number[]): Promise<W[]> {
   if (ids.length === 0) return [];
   const records = await source.load(db, ids);
@@ -76,17 +90,17 @@ export async function pullRecords<W>(
   const after = visible === undefined ? keyset : and(keyset, visible)!;
   // afterId 0 keeps records stamped exactly at `since`: ids start at 1.
   let query = db
-    .select({ id: table.id })
+    .select({ id: table.id, total: TOTAL_OVER })
     .from(table)
     .where(after)
     .orderBy(asc(table.updated_at), asc(table.id))
     .$dynamic();
   if (take !== null) query = query.limit(take);
-  const ids = (await query).map((r) => r.id as number);
-  const [total] = await db.select({ n: count() }).from(table).where(after);
+  const rows = await query;
+  // An empty page has no row to carry the total; after the cursor that total is 0.
   return {
-    list: await loadInOrder(db, source, ids),
-    total_items: total?.n ?? 0,
+    list: await loadInOrder(db, source, idsOf(rows)),
+    total_items: rows[0]?.total ?? 0,
     deleted_ids: await deletedIdsSince(db, source.resource, cursor.since, viewer),
     server_time: iso(serverTime),
   };
@@ -106,15 +120,16 @@ export async function listRecords<W>(db: Db, source: ListSource<W>, options: Lis
   const { table } = source;
   const orderBy = options.orderBy ?? [desc(table.created_at), desc(table.id)];
   let query = db
-    .select({ id: table.id })
+    .select({ id: table.id, total: TOTAL_OVER })
     .from(table)
     .where(options.where)
     .orderBy(...orderBy)
     .$dynamic();
   if (options.take !== null) query = query.limit(options.take).offset(options.skip ?? 0);
-  const ids = (await query).map((r) => r.id as number);
-  const [total] = await db.select({ n: count() }).from(table).where(options.where);
-  return { list: await loadInOrder(db, source, ids), total_items: total?.n ?? 0 };
+  const rows = await query;
+  // A page past the end has no row to carry the total: only then is it counted on its own.
+  const total = rows.length > 0 ? rows[0]!.total : (options.skip ?? 0) > 0 ? await countWhere(db, table, options.where) : 0;
+  return { list: await loadInOrder(db, source, idsOf(rows)), total_items: total };
 }
 
 /** Name order for pickers and small lists, ignoring case and accents ("Água" among the a's). */

@@ -74,18 +74,28 @@ export function formatDateBR(iso: string | null | undefined): string {
 }
 
 /**
+ * One formatter per time zone: building an Intl.DateTimeFormat costs about
+ * 0.2 ms, formatting with a built one about 0.007 ms, and lists format one
+ * date per row (issue 10).
+ */
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+function dayFormatter(timeZone: string): Intl.DateTimeFormat {
+  let formatter = dayFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/**
  * An instant (ISO timestamp with offset, or a Date) as DD/MM/YYYY in a time
  * zone, by default Brasília time, so '2026-11-21T01:00:00Z' is 20/11/2026.
  */
 export function formatInstantBR(instant: string | Date, timeZone = 'America/Sao_Paulo'): string {
   const date = typeof instant === 'string' ? new Date(instant) : instant;
   if (Number.isNaN(date.getTime())) return '';
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(date);
+  const parts = dayFormatter(timeZone).formatToParts(date);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${get('day')}/${get('month')}/${get('year')}`;
 }

@@ -34,6 +34,22 @@ describe('loadConfig', () => {
     expect(loadConfig({ ACCESS_TOKEN_TTL: text }).accessTokenTtlSeconds).toBe(seconds);
   });
 
+  it.each([
+    [{}, 1],
+    [{ WORKERS: '2', DATABASE_URL: 'postgres://localhost/higiene' }, 2],
+  ])('reads WORKERS (%o) as %i processes', (env, workers) => {
+    expect(loadConfig(env).workers).toBe(workers);
+  });
+
+  it.each([
+    [{ WORKERS: '2' }, /WORKERS: above 1 needs DATABASE_URL/],
+    [{ WORKERS: '0', DATABASE_URL: 'postgres://localhost/higiene' }, /WORKERS/],
+    [{ WORKERS: 'two', DATABASE_URL: 'postgres://localhost/higiene' }, /WORKERS/],
+  ])('refuses WORKERS in %o', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
   it('derives PUBLIC_URL from PORT and trims its trailing slash', () => {
     expect(loadConfig({ PORT: '9000' }).publicUrl).toBe('http://localhost:9000');
     expect(loadConfig({ PUBLIC_URL: 'https://app.empresa.com.br/' }).publicUrl).toBe('https://app.empresa.com.br');

@@ -38,14 +38,34 @@ function withDatabase(base: string, name: string): string {
   return parsed.toString();
 }
 
-/** `name`: a prefix for the throwaway database (made unique per process and start). */
-export async function startPostgresApp(name: string): Promise<PostgresTestApp> {
+/** An empty database of its own on the test server (`name`: a prefix, made unique); `drop` removes it. */
+export async function throwawayDatabase(name: string): Promise<{ url: string; drop(): Promise<void> }> {
   if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
   const databaseName = `ho_${name}_${process.pid}_${Date.now()}`;
   const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await admin.connect();
   await admin.query(`create database ${databaseName}`);
-  const database = await openDatabase({ kind: 'postgres', url: withDatabase(TEST_DATABASE_URL, databaseName) });
+  return {
+    url: withDatabase(TEST_DATABASE_URL, databaseName),
+    async drop() {
+      // The pools' sockets close just after pool.end() resolves: retry rather than force (which would kill them mid-goodbye).
+      for (let attempt = 0; attempt < 50; attempt += 1) {
+        try {
+          await admin.query(`drop database if exists ${databaseName}`);
+          break;
+        } catch {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      }
+      await admin.end();
+    },
+  };
+}
+
+/** `name`: a prefix for the throwaway database (made unique per process and start). */
+export async function startPostgresApp(name: string): Promise<PostgresTestApp> {
+  const throwaway = await throwawayDatabase(name);
+  const database = await openDatabase({ kind: 'postgres', url: throwaway.url });
   await runMigrations(database);
   await seedDatabase(database.db, { adminUsername: ADMIN.username, adminPassword: ADMIN.password, adminEmail: ADMIN.email });
   const dataDir = mkdtempSync(join(tmpdir(), `ho-pg-${name}-`));
@@ -65,16 +85,7 @@ export async function startPostgresApp(name: string): Promise<PostgresTestApp> {
     async close() {
       await app.close();
       await database.close();
-      // The pool's sockets close just after pool.end() resolves: retry rather than force (which would kill them mid-goodbye).
-      for (let attempt = 0; attempt < 50; attempt += 1) {
-        try {
-          await admin.query(`drop database if exists ${databaseName}`);
-          break;
-        } catch {
-          await new Promise((resolve) => setTimeout(resolve, 100));
-        }
-      }
-      await admin.end();
+      await throwaway.drop();
     },
   };
 }

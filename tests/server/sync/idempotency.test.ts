@@ -8,6 +8,7 @@ import { request } from 'node:http';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteModule } from '../../../server/app-context';
+import { AUTH_CACHE_TTL_MS } from '../../../server/auth/auth-cache';
 import { costs, idempotencyKeys, modules, rolePermissions, users } from '../../../server/db/schema';
 import { IDEMPOTENCY_MESSAGES, REPLAYED_HEADER } from '../../../server/sync/idempotency-plugin';
 import { ADMIN, call, startTestApp, type TestApp } from '../helpers/test-app';
@@ -211,6 +212,7 @@ describe('keys given back', () => {
     expect((await apprentice.post('/api/cost', { name: 'Permitido depois', price: 1 }, adminKey('grant-1'))).status).toBe(403);
     const [costsModule] = await t.db.select({ id: modules.id }).from(modules).where(eq(modules.slug, 'costs'));
     await t.db.insert(rolePermissions).values({ role_id: roleId, module_id: costsModule!.id, active: true });
+    t.clock.advance(AUTH_CACHE_TTL_MS); // written straight into the database: it applies once the cached user expires
     expect((await apprentice.post('/api/cost', { name: 'Permitido depois', price: 1 }, adminKey('grant-1'))).status).toBe(201);
   });
 

@@ -15,6 +15,9 @@
  *   or until a promise settles (a timeout when longer than the client waits);
  * - while the target is down (server restarting), connections are refused.
  *
+ * With several targets (server instances sharing one database), requests
+ * go to each in turn, as a load balancer or Node's cluster hands them out.
+ *
  * Rules match by method and path and apply a number of times; each rule
  * exposes a promise that settles when it first applies, so a test can act
  * "mid-push". Everything that passed is logged.
@@ -61,9 +64,10 @@ export class FaultProxy {
   readonly log: LoggedRequest[] = [];
   private rules: ActiveRule[] = [];
   private server: Server | null = null;
-  private target: string | null;
+  private target: string | readonly string[] | null;
+  private turn = 0;
 
-  constructor(target: string) {
+  constructor(target: string | readonly string[]) {
     this.target = target;
   }
 
@@ -91,8 +95,15 @@ export class FaultProxy {
   }
 
   /** Points at a new upstream (a restarted server), or null while it is down. */
-  setTarget(target: string | null): void {
+  setTarget(target: string | readonly string[] | null): void {
     this.target = target;
+  }
+
+  private nextTarget(): string | null {
+    const target = this.target;
+    if (target === null || typeof target === 'string') return target;
+    this.turn += 1;
+    return target[this.turn % target.length] ?? null;
   }
 
   inject(rule: FaultRule): ActiveRule {
@@ -153,7 +164,7 @@ export class FaultProxy {
     if (fault?.kind === 'delay') await sleep(fault.ms);
     if (fault?.kind === 'hold-request') await Promise.race([fault.until ?? new Promise(() => undefined), sleep(fault.ms ?? 2 ** 30)]);
 
-    const target = this.target;
+    const target = this.nextTarget();
     if (!target) {
       request.socket.destroy();
       return;

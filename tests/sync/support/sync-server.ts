@@ -5,6 +5,13 @@
  * PGlite data (a server restart: nothing in memory survives, the database
  * does). The clock is the real one plus an offset a test can push forward,
  * so access tokens really expire.
+ *
+ * SYNC_TEST_SERVERS=2 (with TEST_DATABASE_URL) runs the same tests against
+ * two app instances on one throwaway PostgreSQL database, the proxy
+ * handing requests to each in turn: everything one instance keeps in
+ * memory (auth cache, idempotency leases) must stay correct across them,
+ * as with WORKERS=2 (tests/server/workers-postgres.test.ts runs the real
+ * processes).
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,6 +25,7 @@ import { runMigrations } from '../../../server/db/migrate';
 import { seedDatabase } from '../../../server/db/seed';
 import { createFileMailer } from '../../../server/mail/mailer';
 import { migratedPglite } from '../../server/helpers/pglite';
+import { throwawayDatabase } from '../../server/helpers/postgres-app';
 import { FaultProxy } from './fault-proxy';
 
 export const ADMIN = { username: 'admin', password: 'admin-password-1', email: 'admin@empresa.com.br' };
@@ -51,10 +59,21 @@ export interface SyncServer {
   close(): Promise<void>;
 }
 
-export async function startSyncServer(): Promise<SyncServer> {
+/** How many app instances share the database (SYNC_TEST_SERVERS; above 1 needs TEST_DATABASE_URL). */
+const INSTANCES = Number(process.env.SYNC_TEST_SERVERS ?? 1);
+
+async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+  if (INSTANCES > 1) {
+    if (!process.env.TEST_DATABASE_URL) throw new Error('SYNC_TEST_SERVERS above 1 needs TEST_DATABASE_URL (PostgreSQL)');
+    const throwaway = await throwawayDatabase('sync_servers');
+    return { database: await openDatabase({ kind: 'postgres', url: throwaway.url }), drop: () => throwaway.drop() };
+  }
   // Loads the migrated template the server tests keep (initdb and migrations take seconds).
-  const pglite = await migratedPglite();
-  const database: Database = await openDatabase({ kind: 'pglite-client', client: pglite });
+  return { database: await openDatabase({ kind: 'pglite-client', client: await migratedPglite() }), drop: async () => undefined };
+}
+
+export async function startSyncServer(): Promise<SyncServer> {
+  const { database, drop } = await openTestDatabase();
   await runMigrations(database);
   await seedDatabase(database.db, { adminUsername: ADMIN.username, adminPassword: ADMIN.password, adminEmail: ADMIN.email });
   const dataDir = mkdtempSync(join(tmpdir(), 'ho-sync-test-'));
@@ -80,29 +99,36 @@ export async function startSyncServer(): Promise<SyncServer> {
     return { app, url: `http://127.0.0.1:${address.port}` };
   }
 
-  let current = await listen();
-  const proxy = new FaultProxy(current.url);
+  const listenAll = async () => {
+    const started: Awaited<ReturnType<typeof listen>>[] = [];
+    for (let i = 0; i < INSTANCES; i += 1) started.push(await listen());
+    return started;
+  };
+  const targets = () => current.map((instance) => instance.url);
+  let current = await listenAll();
+  const proxy = new FaultProxy(targets());
   await proxy.listen();
 
   return {
     proxy,
     url: proxy.url,
     get directUrl() {
-      return current.url;
+      return current[0]!.url;
     },
     clock,
     config,
     db: database.db,
     async restart() {
       proxy.setTarget(null);
-      await current.app.close();
-      current = await listen();
-      proxy.setTarget(current.url);
+      for (const instance of current) await instance.app.close();
+      current = await listenAll();
+      proxy.setTarget(targets());
     },
     async close() {
       await proxy.close();
-      await current.app.close();
+      for (const instance of current) await instance.app.close();
       await database.close();
+      await drop();
     },
   };
 }

@@ -1,0 +1,286 @@
+/**
+ * Bench part `api-throughput` (issue 10): how many list calls per second
+ * the API server sustains with a p99 under 25 ms, on PGlite and on
+ * PostgreSQL with 1 and 2 processes (WORKERS), now and "before" (the server
+ * of BENCH_API_BEFORE, default the commit this work started from, run from
+ * a `git archive` in a temporary folder), in one run.
+ *
+ * Each server is the real `server/main.ts` in its own process tree, on a
+ * fresh database (PGlite in a temporary DATA_DIR, or a database of a
+ * throwaway PostgreSQL cluster this part starts and stops), seeded with
+ * BENCH_API_AGENTS agents through the API. The call is page 1 of the
+ * agents list (`GET api/product/all/0/10`, 10 agents with type and
+ * equipment, and the total), signed in as the administrator. The load is
+ * open-loop on loopback (support/load-generator.ts): a rate ladder, each
+ * step BENCH_API_STEP_SECONDS long, up to the first step whose p99 reaches
+ * 25 ms, has an error, or falls behind; the figure is the last step that
+ * held. BENCH_API_RUNS ladders per server (3) give the median and spread.
+ * The server's CPU time per request (its processes' user + system time
+ * from /proc, over each ladder) is the figure least moved by a busy machine.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { agentInput } from './support/agents';
+import { fixedRate, type RateStep } from './support/load-generator';
+import { signIn } from './support/sign-in';
+import { median, round } from './support/stats';
+import { startThrowawayPostgres, type ThrowawayPostgres } from './support/throwaway-postgres';
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+/** The commit before issue 10's server work (branch perf-api started here). */
+const DEFAULT_BEFORE = '8a64485';
+const BEFORE = process.env.BENCH_API_BEFORE ?? DEFAULT_BEFORE;
+const RUNS = Number(process.env.BENCH_API_RUNS ?? 3);
+const STEP_SECONDS = Number(process.env.BENCH_API_STEP_SECONDS ?? 3);
+const AGENTS = Number(process.env.BENCH_API_AGENTS ?? 300);
+const P99_GOAL_MS = 25;
+const GOAL_RATE = 200;
+const LADDER = [25, 50, 75, 100, 125, 150, 175, 200, 250, 300, 350, 400, 500, 600, 700, 800, 1000, 1200];
+const LIST_PATH = '/api/product/all/0/10';
+const ADMIN = { username: 'admin', password: 'bench-admin-password-1' };
+const CLOCK_TICKS_PER_SECOND = 100;
+
+export type ApiThroughputFigure = {
+  code: 'before' | 'after';
+  commit: string;
+  database: 'pglite' | 'postgres';
+  workers: number;
+  /** Per run: the highest rate whose p99 stayed under the goal (0: not even the first step). */
+  sustainedRates: number[];
+  medianRate: number;
+  /** Per run: the steps as measured. */
+  ladders: RateStep[][];
+  /** Server CPU milliseconds per request over the run's whole ladder (all its processes), per run. */
+  cpuMsPerRequest: number[];
+  p99GoalMs: number;
+  goalRate: number;
+  met: boolean;
+};
+
+export type ApiThroughputResults = { figures: ApiThroughputFigure[]; skipped: string[] };
+
+type Target = { code: 'before' | 'after'; commit: string; dir: string };
+type Running = { url: string; process: ChildProcess; stop(): Promise<void> };
+
+const headRevision = () => execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT }).toString().trim();
+
+/** The server as it was at `commit`, in a temporary folder sharing this checkout's node_modules. */
+function checkoutOf(commit: string): { dir: string; remove(): void } {
+  const dir = mkdtempSync(join(tmpdir(), 'ho-bench-before-'));
+  execFileSync('/bin/sh', ['-c', `git archive ${commit} | tar -x -C ${dir}`], { cwd: ROOT, stdio: 'pipe' });
+  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+async function startServer(target: Target, env: Record<string, string>): Promise<Running> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'ho-bench-api-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: target.dir,
+    env: {
+      PATH: process.env.PATH ?? '',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DIST_DIR: join(dataDir, 'no-dist'),
+      SKIP_PWA_BUILD: 'true',
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 120_000);
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /Servidor no ar: (http:\/\/[^\s]+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    };
+    child.stdout!.on('data', read);
+    child.stderr!.on('data', read);
+    child.once('exit', (code) => reject(new Error(`server exited (${code}):\n${output}`)));
+  });
+  return {
+    url,
+    process: child,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** User + system clock ticks of a process and its children (the WORKERS processes), from /proc. */
+function cpuTicks(pid: number): number {
+  const own = (id: number) => {
+    try {
+      const fields = readFileSync(`/proc/${id}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      return Number(fields[11]) + Number(fields[12]);
+    } catch {
+      return 0;
+    }
+  };
+  let children: number[] = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    children = [];
+  }
+  return own(pid) + children.reduce((sum, child) => sum + own(child), 0);
+}
+
+async function seed(url: string): Promise<string> {
+  const token = await signIn(url, ADMIN.username, ADMIN.password);
+  let next = 0;
+  const worker = async () => {
+    while (next < AGENTS) {
+      const index = next++;
+      const response = await fetch(`${url}/api/product`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify(agentInput(index, 'b')),
+      });
+      if (response.status !== 201) throw new Error(`seeding failed: ${response.status} ${await response.text()}`);
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+  return token;
+}
+
+async function ladder(server: Running, token: string): Promise<{ sustained: number; steps: RateStep[]; cpuMs: number }> {
+  const headers = { authorization: `Bearer ${token}` };
+  const url = `${server.url}${LIST_PATH}`;
+  await fixedRate(url, headers, 50, 2); // warm-up: JIT, caches, connections
+  const steps: RateStep[] = [];
+  let sustained = 0;
+  const ticksBefore = cpuTicks(server.process.pid!);
+  for (const rate of LADDER) {
+    const step = await fixedRate(url, headers, rate, STEP_SECONDS);
+    steps.push(step);
+    const held = step.errors === 0 && step.p99Ms < P99_GOAL_MS && step.achievedRate >= rate * 0.95;
+    if (!held) break;
+    sustained = rate;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  const requests = steps.reduce((sum, step) => sum + step.sent, 0);
+  const cpuMs = ((cpuTicks(server.process.pid!) - ticksBefore) * (1000 / CLOCK_TICKS_PER_SECOND)) / requests;
+  return { sustained, steps, cpuMs };
+}
+
+async function measure(
+  target: Target,
+  database: ApiThroughputFigure['database'],
+  workers: number,
+  env: Record<string, string>,
+  say: (message: string) => void,
+): Promise<ApiThroughputFigure> {
+  const server = await startServer(target, env);
+  try {
+    const token = await seed(server.url);
+    const runs: Awaited<ReturnType<typeof ladder>>[] = [];
+    for (let run = 0; run < RUNS; run += 1) {
+      runs.push(await ladder(server, token));
+      const last = runs.at(-1)!;
+      const failed = last.steps.at(-1)!;
+      say(
+        `api ${target.code} ${database} ×${workers} run ${run + 1}/${RUNS}: ${last.sustained} req/s held` +
+          ` (next step ${failed.rate}: p99 ${round(failed.p99Ms, 1)} ms, ${failed.errors} errors, ${Math.round(failed.achievedRate)} answered/s)` +
+          `, server CPU ${round(last.cpuMs, 2)} ms/request`,
+      );
+    }
+    const sustainedRates = runs.map((run) => run.sustained);
+    const medianRate = median(sustainedRates);
+    return {
+      code: target.code,
+      commit: target.commit,
+      database,
+      workers,
+      sustainedRates,
+      medianRate,
+      ladders: runs.map((run) => run.steps),
+      cpuMsPerRequest: runs.map((run) => round(run.cpuMs, 2)),
+      p99GoalMs: P99_GOAL_MS,
+      goalRate: GOAL_RATE,
+      met: medianRate >= GOAL_RATE,
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+async function createDatabase(cluster: ThrowawayPostgres, name: string): Promise<string> {
+  const client = new pg.Client({ connectionString: cluster.url });
+  await client.connect();
+  await client.query(`create database ${name}`);
+  await client.end();
+  const url = new URL(cluster.url);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export async function measureApiThroughput(say: (message: string) => void): Promise<ApiThroughputResults> {
+  const figures: ApiThroughputFigure[] = [];
+  const skipped: string[] = [];
+  const targets: Target[] = [{ code: 'after', commit: headRevision(), dir: ROOT }];
+  let before: ReturnType<typeof checkoutOf> | null = null;
+  try {
+    before = checkoutOf(BEFORE);
+    targets.unshift({ code: 'before', commit: BEFORE, dir: before.dir });
+  } catch (error) {
+    skipped.push(`before (${BEFORE}): not measured, git archive failed: ${(error as Error).message.split('\n')[0]}`);
+  }
+  let cluster: ThrowawayPostgres | null = null;
+  try {
+    for (const target of targets) {
+      say(`api throughput, ${target.code} (${target.commit}), PGlite...`);
+      figures.push(await measure(target, 'pglite', 1, {}, say));
+    }
+    cluster = await startThrowawayPostgres(say);
+    if (!cluster) {
+      skipped.push('PostgreSQL: not measured, no /usr/lib/postgresql/<version>/bin here (or it did not start)');
+      say(skipped.at(-1)!);
+      return { figures, skipped };
+    }
+    let databases = 0;
+    for (const target of targets) {
+      // WORKERS exists only after this work: the "before" server runs one process.
+      for (const workers of target.code === 'before' ? [1] : [1, 2]) {
+        say(`api throughput, ${target.code} (${target.commit}), PostgreSQL ${cluster.version}, ${workers} process(es)...`);
+        const url = await createDatabase(cluster, `bench_api_${(databases += 1)}`);
+        figures.push(await measure(target, 'postgres', workers, { DATABASE_URL: url, WORKERS: String(workers) }, say));
+      }
+    }
+    return { figures, skipped };
+  } finally {
+    cluster?.stop();
+    before?.remove();
+  }
+}
+
+export function formatApiThroughput(results: ApiThroughputResults): string {
+  const header = ['API list call (agents page 1)', 'Code', 'Held at p99 < 25 ms (median, runs)', 'Server CPU/request', 'Goal: 200/s'];
+  const rows = results.figures.map((figure) => [
+    `${figure.database === 'pglite' ? 'PGlite' : 'PostgreSQL'}, ${figure.workers} process${figure.workers > 1 ? 'es' : ''}`,
+    `${figure.code} (${figure.commit})`,
+    `${figure.medianRate} req/s (${figure.sustainedRates.join(', ')})`,
+    `${figure.cpuMsPerRequest.join(', ')} ms`,
+    figure.met ? 'met' : 'MISSED',
+  ]);
+  const all = [header, ...rows];
+  const widths = header.map((_, column) => Math.max(...all.map((row) => row[column]!.length)));
+  const line = (row: string[]) => row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ');
+  return [line(header), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.map(line), ...results.skipped].join('\n');
+}
