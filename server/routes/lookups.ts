@@ -8,7 +8,7 @@
 import { asc, inArray } from 'drizzle-orm';
 import { LOOKUP_PATHS, moduleRecordSchema, namedRecordSchema, type ModuleRecord, type NamedRecord } from '@sync/contract/lookups';
 import type { AppContext, RouteModule, ZodApp } from '../app-context';
-import { expositionTypes, modules, quotationPaymentTypes, roles, sampleTypes, userTypes } from '../db/schema';
+import { expositionTypes, modules, quotationPaymentTypes, type roles, sampleTypes, type userTypes } from '../db/schema';
 import { syncFields } from '../lib/wire';
 import { byName, type ListSource } from '../sync/list';
 import { registerReadOnlyList } from '../sync/read-only-list';

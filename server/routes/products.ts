@@ -9,7 +9,6 @@
  * cleared on save, whatever was sent.
  */
 import { eq, inArray } from 'drizzle-orm';
-import { z } from 'zod';
 import { productInputSchema, productSchema, type Product } from '../../sync/contract/catalog';
 import type { AppContext, RouteModule, ZodApp } from '../app-context';
 import type { Db, Tx } from '../db/client';

@@ -32,7 +32,7 @@ import type { OutboxEntry, RecordFields, StoredRecord } from '../store/types';
 import { IDEMPOTENCY_HEADER } from '../contract/sync';
 import { applyServerRecords, keysWithEntries } from './apply-server';
 import { SyncError, SYNC_MESSAGES } from './errors';
-import { fieldMessages } from './mutations';
+import { fieldMessages, firstMessage } from './validation-messages';
 import { newEntry } from './outbox-plan';
 import { acceptAnswer, type Prepared } from './push-apply';
 import { fillPath } from './wire';
@@ -75,7 +75,7 @@ export async function runCommand(
   if (command.input) {
     const parsed = command.input.safeParse(body);
     if (!parsed.success) {
-      throw SyncError.of('validation', parsed.error.issues[0]?.message ?? SYNC_MESSAGES.validation, { fields: fieldMessages(parsed.error) });
+      throw SyncError.of('validation', firstMessage(parsed.error), { fields: fieldMessages(parsed.error) });
     }
     payload = parsed.data as RecordFields;
   }

@@ -6,7 +6,6 @@
  * resource. Commands on a record (a quotation's status change, a duplicate)
  * are queued the same way by `runCommand` (commands.ts, re-exported here).
  */
-import type { z } from 'zod';
 import type { StoreScope, SyncDatabase } from '../store/database';
 import { isLive, localFieldNames, withIndexes } from '../store/local-record';
 import { newKey } from '../store/keys';
@@ -15,10 +14,11 @@ import { bumpCounter, META } from '../store/meta';
 import { allReferences, type ResourceDefinition } from '../store/registry/resource';
 import type { OutboxEntry, RecordFields, StoredRecord } from '../store/types';
 import { SyncError, SYNC_MESSAGES } from './errors';
+import { fieldMessages, firstMessage } from './validation-messages';
 import { planChange, type OutboxPlan, type PlannedChange } from './outbox-plan';
 import { assertNotReferenced, removeCascadeReferrers, removeRecord } from './references';
 
-export { runCommand, type CommandOptions } from './commands';
+export { runCommand } from './commands';
 
 export interface MutationOptions {
   now?: () => number;
@@ -262,21 +262,3 @@ async function resolveForValidation(
   return candidate;
 }
 
-/**
- * Messages per field; a message inside a nested list is also given under its
- * full path, as the server does ('rows' and 'rows.0.quantity'), so a form
- * can mark the line.
- */
-export function fieldMessages(error: z.ZodError): Record<string, string[]> {
-  const fields: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? '');
-    (fields[field] ??= []).push(issue.message);
-    if (issue.path.length > 1) (fields[issue.path.map(String).join('.')] ??= []).push(issue.message);
-  }
-  return fields;
-}
-
-function firstMessage(error: z.ZodError): string {
-  return error.issues[0]?.message ?? SYNC_MESSAGES.validation;
-}

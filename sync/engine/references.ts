@@ -8,7 +8,7 @@
  * All functions run inside the caller's Dexie transaction over every table.
  */
 import type { StoreScope } from '../store/database';
-import { isLive, withIndexes } from '../store/local-record';
+import { withIndexes } from '../store/local-record';
 import type { Referrer } from '../store/registry/registry';
 import type { OutboxEntry, StoredRecord } from '../store/types';
 import { SyncError, SYNC_MESSAGES } from './errors';

@@ -7,7 +7,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { listResponseSchema } from '@sync/contract/list';
 import { userRecordSchema } from '@sync/contract/user-list';
 import { users } from '@server/db/schema';

@@ -14,7 +14,7 @@ import { deleteRecord, saveRecord } from '../../sync/engine/mutations';
 import { readPendingChanges } from '../../sync/engine/reports';
 import { readRecord, readRecordById } from '../../sync/store/queries';
 import { expectConverged, liveRecords } from './support/convergence';
-import { type ClientOptions, type TestClient } from './support/sync-client';
+import type { ClientOptions, TestClient } from './support/sync-client';
 import { useSyncServer } from './support/test-bed';
 
 const { server, device: openDevice } = useSyncServer();

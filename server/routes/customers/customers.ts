@@ -12,7 +12,7 @@
  * right after the commit) and user links with it.
  */
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   customerInputSchema,
   customerSchema,

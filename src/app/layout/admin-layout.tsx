@@ -47,6 +47,7 @@ function AdminShell({ user, signOut }: { user: CurrentUser; signOut: () => Promi
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   // Below 1024 px the menu covers the page: any navigation (a menu entry, the product name, Back) closes it.
   const closeNav = nav.close;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the path is the trigger, not an input: each navigation closes the menu.
   useEffect(() => closeNav(), [pathname, closeNav]);
   const { requestSignOut, confirmation } = useSignOutGuard(signOut);
   // Closed behind the burger, the menu is only moved off-screen: keep it out of the tab order and of screen readers too.

@@ -7,12 +7,13 @@
  * the button is only enabled online); success shows the server's 'Notificação
  * de novos arquivos enviada com sucesso'.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { fillCustomerPlaceholders, type PlaceholderCustomer } from '@sync/contract/message-template';
 import { alertDanger, alertSuccess } from '../../ui/alerts';
 import { errorMessage } from '../../ui/forms';
-import type { CustomerRemote } from './customer-remote';
+import { useLocalList } from '@sync/react/use-local-record';
+import { NEW_FILES_TEMPLATE_OPTION, type CustomerRemote } from './customer-remote';
 import { FILE_TEXTS } from './customer-texts';
 
 export interface NotifyModalProps {
@@ -35,26 +36,18 @@ function NotifyForm({ onClose, customer, remote }: Omit<NotifyModalProps, 'opene
   const texts = FILE_TEXTS.notifyModal;
   const [email, setEmail] = useState(customer.email ?? '');
   const [message, setMessage] = useState('');
-  const [loadingTemplate, setLoadingTemplate] = useState(true);
   const [sending, setSending] = useState(false);
 
-  useEffect(() => {
-    let active = true;
-    remote
-      .newFilesTemplate()
-      .then((template) => {
-        if (active) setMessage((current) => current || fillCustomerPlaceholders(template, customer));
-      })
-      // Without the template the server uses it anyway when the message is blank.
-      .catch(() => undefined)
-      .finally(() => {
-        if (active) setLoadingTemplate(false);
-      });
-    return () => {
-      active = false;
-    };
-    // The template is read once per opening; a customer's later change does not overwrite the message.
-  }, [remote]);
+  // The template is the settings' kept on the device (read-only list), so it is there offline too.
+  const settings = useLocalList('settings');
+  const template = settings.loading ? null : (settings.rows.find((row) => row.option === NEW_FILES_TEMPLATE_OPTION)?.value ?? '');
+  const [filledFor, setFilledFor] = useState<string | null>(null);
+  if (template !== null && filledFor === null) {
+    // Filled once per opening: a later change of the settings or the customer does not overwrite what the user typed.
+    setFilledFor(template);
+    setMessage((current) => current || fillCustomerPlaceholders(template, customer));
+  }
+  const loadingTemplate = template === null;
 
   const send = async () => {
     setSending(true);

@@ -43,8 +43,7 @@ export function RecordRoute<R extends ResourceName>({ resource, param, notFoundT
   const replacement = param !== undefined && !state.loading && state.record ? routeParamToReplace(param, state.record) : null;
   useEffect(() => {
     if (replacement !== null) void navigate({ ...routes.record(replacement), replace: true });
-    // `routes` is a module constant per area; the replacement alone decides.
-  }, [replacement]);
+  }, [replacement, navigate, routes]);
 
   if (param === undefined) return children();
   if (state.loading) return <PageLoading />;

@@ -4,7 +4,7 @@
  * the zod maximum is what the forms read for their inputs' maxLength.
  */
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { costInputSchema, equipmentInputSchema, productInputSchema } from '../../../sync/contract/catalog';
 import { addressInputSchema, customerInputSchema, CUSTOMER_MESSAGES } from '../../../sync/contract/customers';
 import {

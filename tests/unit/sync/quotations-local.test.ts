@@ -6,7 +6,7 @@
  * declared online, discarded alone with their local effect undone).
  */
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { QUOTATION_MESSAGES } from '../../../sync/contract/quotations';
 import { COMMAND_MESSAGES, runCommand } from '../../../sync/engine/commands';
 import { discardEntry, previewDiscard } from '../../../sync/engine/entry-actions';

@@ -1,6 +1,6 @@
 /**
  * 'Notificar por e-mail' (issue 8): the message starts as the settings'
- * template with the customer's placeholders filled in ({cliente},
+ * template (kept on the device) with the customer's placeholders filled in ({cliente},
  * {contato}, {tipo_documento}, {documento}), never the raw placeholders; what
  * the user then edits is what is sent.
  */
@@ -8,9 +8,10 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SyncDatabase } from '@sync/store/database';
 import { fillCustomerPlaceholders } from '@sync/contract/message-template';
-import type { CustomerRemote } from '@/features/customers/customer-remote';
+import { NEW_FILES_TEMPLATE_OPTION, type CustomerRemote } from '@/features/customers/customer-remote';
 import { NotifyModal } from '@/features/customers/notify-modal';
 import { closeTestDb, openTestDb, renderApp } from '../render-app';
+import { pulled } from '../server-records';
 
 const TEMPLATE = 'Olá {contato}, há novos arquivos de {cliente} ({tipo_documento} {documento}).';
 
@@ -37,12 +38,13 @@ describe('the modal', () => {
   it('shows the filled message, and sends what the user leaves in it', async () => {
     const sent: Array<{ email: string | null; message: string | null }> = [];
     const remote: CustomerRemote = {
-      newFilesTemplate: async () => TEMPLATE,
       notifyNewFiles: async (_id, input) => {
         sent.push(input);
         return 'Notificação de novos arquivos enviada com sucesso';
       },
     };
+    const at = new Date().toISOString();
+    await pulled(db, 'settings', [{ id: 1, option: NEW_FILES_TEMPLATE_OPTION, value: TEMPLATE, created_at: at, updated_at: at }]);
     const customer = { id: 7, email: 'contato@alfa.com.br', name: 'Metalúrgica Alfa', type: 'corporate' as const, document: '11222333000181', contactName: 'Ana Souza' };
     await renderApp(db, { '/c': () => <NotifyModal opened onClose={() => undefined} customer={customer} remote={remote} /> }, '/c');
     const message = await screen.findByRole('textbox', { name: 'Mensagem' });
