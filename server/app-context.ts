@@ -32,7 +32,7 @@ export type AppContext = {
   background: BackgroundTasks;
   /** Device cookies that exempt an account's own browsers from what strangers cause. */
   deviceTrust: DeviceTrust;
-  /** Attempt limits (docs/decisions/new-auth-openapi.md); their state lives in an AttemptStore. */
+  /** Attempt limits (docs/decisions/sign-in-protection-openapi.md); their state lives in an AttemptStore. */
   limits: {
     signIn: SignInGuard;
     passwordReset: {

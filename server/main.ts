@@ -9,7 +9,7 @@
  * port (the primary hands connections out in turn), PostgreSQL and
  * DATA_DIR, and a process that dies is started again. What each process
  * keeps in memory is either in the database (attempt limits, idempotency
- * leases) or short-lived (the auth cache): docs/decisions/new-perf-api.md.
+ * leases) or short-lived (the auth cache): docs/decisions/server-performance.md.
  */
 import cluster from 'node:cluster';
 import type { FastifyBaseLogger } from 'fastify';

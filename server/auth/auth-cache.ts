@@ -4,7 +4,7 @@
  * so a burst of API calls from one device does not reload them for every
  * request (issue 10: two of the 6 to 8 statements of a list call were this).
  *
- * Correctness (docs/decisions/new-perf-api.md):
+ * Correctness (docs/decisions/server-performance.md):
  * - in this process, every change that narrows what a user may do forgets
  *   the entries it touches: a revoked session, all of a user's sessions
  *   (password reset or change, user deleted), a role's permissions (all);

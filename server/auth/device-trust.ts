@@ -5,7 +5,7 @@
  * user from that browser are "trusted": what strangers do to the account or
  * the address (failures that slow the account down, a busy shared address)
  * does not apply to them, so a stranger cannot shut the owner out of the
- * devices they already use (docs/decisions/new-auth-openapi.md).
+ * devices they already use (docs/decisions/sign-in-protection-openapi.md).
  *
  * The cookie grants nothing by itself: the password is still checked, and
  * failures with it are limited per device. Its path is /oauth/token, so no

@@ -17,7 +17,7 @@
  * or one of them is used (a reset spends them all), so a stranger asking
  * for someone's e-mail can never take a link away from its owner.
  *
- * Limits (docs/decisions/new-auth-openapi.md): per requesting address, 5
+ * Limits (docs/decisions/sign-in-protection-openapi.md): per requesting address, 5
  * requests per 15 minutes, then 429 to that address only; per e-mail, 3
  * e-mails per 30 minutes, then the request is answered as usual and nothing
  * is sent: the owner's mailbox still holds a link valid for at least 30

@@ -11,7 +11,7 @@
  *   whatever addresses it comes from, and nobody is shut out for longer
  *   than `maxDelayMs`.
  *
- * docs/decisions/new-auth-openapi.md says how server/auth/sign-in-guard.ts
+ * docs/decisions/sign-in-protection-openapi.md says how server/auth/sign-in-guard.ts
  * and the recovery routes combine them.
  */
 import type { Clock } from '../clock';

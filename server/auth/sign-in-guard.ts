@@ -1,5 +1,5 @@
 /**
- * Who may try a password now (docs/decisions/new-auth-openapi.md):
+ * Who may try a password now (docs/decisions/sign-in-protection-openapi.md):
  *
  * - from a trusted device (a valid device cookie for the account, see
  *   ./device-trust.ts): only that device's own failures count, at most

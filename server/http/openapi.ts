@@ -2,7 +2,7 @@
  * The API described: an OpenAPI 3.1 document generated from the same zod
  * schemas the routes validate and serialize with (@fastify/swagger, with
  * fastify-type-provider-zod's `jsonSchemaTransform`), served without a token
- * at `GET /api/openapi.json` (docs/decisions/new-auth-openapi.md says why).
+ * at `GET /api/openapi.json` (docs/decisions/sign-in-protection-openapi.md says why).
  *
  * Installed before any route, so every route registered later is in it.
  * On top of what each route's schemas say, every operation gets, from one

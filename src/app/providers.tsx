@@ -2,7 +2,7 @@
  * Providers every screen relies on: Mantine (theme, pt-BR dates through
  * dayjs), the alert area (6 s alerts, spec section 8; bottom left, clear of
  * the header's sync status and of Salvar, which forms keep on the right: see
- * docs/decisions/new-shell.md) and the runtime.
+ * docs/decisions/tablet-shell.md) and the runtime.
  */
 import type { ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';

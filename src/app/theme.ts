@@ -3,7 +3,7 @@
  * The `md` breakpoint is 1024 px (64em) rather than Mantine's 992 px: it is
  * where the side menu collapses into the burger menu, so a tablet in
  * portrait (768 px) and anything narrower than a landscape tablet (1024 px)
- * gets the whole width for the page (docs/decisions/new-shell.md).
+ * gets the whole width for the page (docs/decisions/tablet-shell.md).
  */
 import { createTheme, DEFAULT_THEME } from '@mantine/core';
 

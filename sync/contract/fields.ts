@@ -13,7 +13,7 @@
  * - instants and calendar dates: only what the database can store
  *   (years 0001 to 9999).
  *
- * The limits are recorded in docs/decisions/new-api-hardening.md.
+ * The limits are recorded in docs/decisions/api-input-limits.md.
  */
 import { z } from 'zod';
 

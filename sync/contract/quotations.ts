@@ -6,7 +6,7 @@
  *
  * The nested lists are values of the document, not records of their own:
  * they have no ids, are sent whole with every write and come back whole
- * (docs/decisions/new-documents.md). Blank lines (no product and no name;
+ * (docs/decisions/quotations-documents-commands.md). Blank lines (no product and no name;
  * a deadline with neither activity nor description) are dropped on save,
  * which covers the spec's "agent rows without a product are removed before
  * saving".
@@ -38,7 +38,7 @@ export const QUOTATION_STATUS_LABELS: Record<QuotationStatus, string> = {
 
 /**
  * Allowed status changes (the spec does not show them; decided in
- * docs/decisions/new-documents.md). A change to the same status is allowed
+ * docs/decisions/quotations-documents-commands.md). A change to the same status is allowed
  * and changes nothing. Concluído is final.
  */
 export const QUOTATION_TRANSITIONS: Record<QuotationStatus, readonly QuotationStatus[]> = {

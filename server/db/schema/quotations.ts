@@ -3,7 +3,7 @@
  * quotation, its nested lists (agent rows, services, costs, equipment,
  * deadlines) in JSONB columns. The lists are values of the document: they
  * are written and read whole with it, under its one `updated_at`, so a
- * quotation syncs as one record (docs/decisions/new-documents.md, "Nested
+ * quotation syncs as one record (docs/decisions/quotations-documents-commands.md, "Nested
  * lines as JSONB"). The money columns hold what the server computed from the
  * lines (sync/contract/quotations.ts, quotationWireTotals).
  *

@@ -1,6 +1,6 @@
 /**
  * Who may call the quotation calls (spec section 6 leaves server-side
- * enforcement open; docs/decisions/new-documents.md): every call needs the
+ * enforcement open; docs/decisions/quotations-documents-commands.md): every call needs the
  * `quotations` module (administrators always pass); customer-type users
  * never write. Only an administrator chooses the seller (values.ts).
  */

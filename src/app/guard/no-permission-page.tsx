@@ -1,7 +1,7 @@
 /**
  * The 'sem permissão' page: shown in place of a screen whose module the user
  * does not have (see module-access.ts). The spec has no text for it; the
- * wording is recorded in docs/decisions/new-shell.md.
+ * wording is recorded in docs/decisions/tablet-shell.md.
  */
 import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';

@@ -2,7 +2,7 @@
  * The warning under the customer form when another customer has the same
  * CPF or CNPJ: who it is, and the caller's way to it (the customer page
  * opens it, the 'Adicionar Cliente' modal offers to use it). It warns and
- * does not block: the user decides (docs/decisions/new-entities-defects.md).
+ * does not block: the user decides (docs/decisions/entities-and-defects.md).
  */
 import type { ReactNode } from 'react';
 import { Alert, Group, Text } from '@mantine/core';

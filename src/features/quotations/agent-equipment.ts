@@ -3,7 +3,7 @@
  * agent refreshes the equipment list): every equipment line of every agent
  * chosen in the rows, the same equipment once with the quantities added,
  * in the order the agents are listed. Decided: the refresh replaces the
- * table (docs/decisions/new-quotation-screens.md).
+ * table (docs/decisions/quotation-screens.md).
  */
 import type { LocalProductEquipment } from '../../../sync/store/registry/catalog-records';
 import { lineKey, type EquipmentValues, type RowValues } from './quotation-form-values';

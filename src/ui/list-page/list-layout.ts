@@ -4,7 +4,7 @@
  * need side by side, each row becomes a card (every column as a labelled
  * field, the row's actions at the bottom). Decided on the list's own width,
  * not the window's, so the side menu and paddings count (see
- * docs/decisions/new-shell.md for the widths).
+ * docs/decisions/tablet-shell.md for the widths).
  */
 import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
 
