@@ -16,6 +16,7 @@ import { ENGINE_LOCK_NAME, noLock, webLocksLock } from '../../../sync/engine/loc
 import type { Session, SessionState } from '../../../sync/session';
 import type { SyncDatabase } from '../../../sync/store/database';
 import { sessionAuth } from './session-auth';
+import { signedInUserId } from './signed-in-user';
 import { openUserDatabase } from './user-database';
 
 export interface UserSync {
@@ -45,10 +46,6 @@ export interface UserSyncOptions {
 /** The engine lock is per database, so a user switch never waits on the previous user's engine. */
 export function engineLockName(db: SyncDatabase): string {
   return `${ENGINE_LOCK_NAME}:${db.name}`;
-}
-
-function signedInUserId(state: SessionState): number | null {
-  return state.user && state.hasTokens ? state.user.id : null;
 }
 
 export function createUserSync(options: UserSyncOptions): UserSyncController {
