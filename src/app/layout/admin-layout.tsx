@@ -8,6 +8,7 @@
 import { AppShell, Burger, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, Outlet } from '@tanstack/react-router';
+import { PRODUCT_NAME } from '../product-name';
 import { ConnectivityIndicator } from '../connectivity/connectivity-indicator';
 import { useRuntime } from '../runtime-context';
 import { SessionWatcher } from '../session/session-watcher';
@@ -17,8 +18,8 @@ import { SignedInSync } from '../sync/user-sync-context';
 import type { CurrentUser } from '../../../sync/contract/user';
 import { AdminNavbar } from './admin-navbar';
 import { UserMenu } from './user-menu';
+import '../../ui/styles/all-styles';
 
-export const PRODUCT_NAME = 'Higiene Ocupacional';
 /** What fits next to the menu button on a phone. */
 export const PRODUCT_SHORT_NAME = 'Higiene';
 
