@@ -15,10 +15,14 @@
  * 3. Search: 50 varied terms on the 10,000 pulled agents, page 1, against
  *    page 1 unsearched (Chromium: the goal; Node: secondary).
  *
+ * 4. First load (issue 10, bench/first-load.ts): the login page's size
+ *    (gzip and on the wire), its Lighthouse mobile score, and the installed
+ *    app's offline cold start; the real PWA on a server of its own.
+ *
  * Sizes can be lowered for a quick try: BENCH_PUSH_COUNT, BENCH_REPEATS
  * (Node pairs), BENCH_BROWSER_REPEATS (Chromium pairs), BENCH_PULL_COUNT;
  * BENCH_PARTS picks parts (comma-separated: node-push, node-pull,
- * chromium-pull, chromium-push; default all).
+ * chromium-pull, chromium-push, first-load; default all).
  */
 import 'fake-indexeddb/auto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -27,6 +31,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { DEFAULT_PULL_PAGE_SIZE } from '../sync/engine/pull';
+import { formatFirstLoad, runFirstLoadBench, type FirstLoadFigure } from './first-load';
 import { SEARCH_TERMS } from './support/agents';
 import { openBenchPage, type BenchBrowser } from './support/chromium';
 import {
@@ -60,7 +65,8 @@ const NODE_REPEATS = Number(process.env.BENCH_REPEATS ?? 3);
 const BROWSER_REPEATS = Number(process.env.BENCH_BROWSER_REPEATS ?? 2);
 const WARM_UP_COUNT = Math.min(100, PUSH_COUNT);
 const PULL_COUNT = Number(process.env.BENCH_PULL_COUNT ?? 10_000);
-const PARTS = new Set((process.env.BENCH_PARTS ?? 'node-push,node-pull,chromium-pull,chromium-push').split(',').map((part) => part.trim()));
+const SYNC_PARTS = ['node-push', 'node-pull', 'chromium-pull', 'chromium-push'];
+const PARTS = new Set((process.env.BENCH_PARTS ?? [...SYNC_PARTS, 'first-load'].join(',')).split(',').map((part) => part.trim()));
 const PUSH_GOAL = 1.5;
 const SEARCH_GOAL_MS = 50;
 const RESULTS_FILE = fileURLToPath(new URL('./results.json', import.meta.url));
@@ -168,60 +174,65 @@ async function main(): Promise<void> {
   let server: BenchServer | null = null;
   let browser: BenchBrowser | null = null;
   const results: Pick<BenchResults, 'push' | 'pull' | 'search'> = { push: [], pull: [], search: [] };
+  let firstLoad: FirstLoadFigure | null = null;
   try {
-    say('building the bench page (vite)...');
-    await build({ configFile: fileURLToPath(new URL('./vite.bench.config.ts', import.meta.url)), build: { outDir: pageDir } });
-    server = await startBenchServer(pageDir);
-    const connection: Connection = { baseUrl: server.url, token: await signIn(server.url, BENCH_ADMIN.username, BENCH_ADMIN.password) };
-    say(`server at ${server.url}`);
+    // First, on its own server, so the sync parts' server is not running beside it.
+    if (PARTS.has('first-load')) firstLoad = await runFirstLoadBench(say);
+    if (SYNC_PARTS.some((part) => PARTS.has(part))) {
+      say('building the bench page (vite)...');
+      await build({ configFile: fileURLToPath(new URL('./vite.bench.config.ts', import.meta.url)), build: { outDir: pageDir } });
+      server = await startBenchServer(pageDir);
+      const connection: Connection = { baseUrl: server.url, token: await signIn(server.url, BENCH_ADMIN.username, BENCH_ADMIN.password) };
+      say(`server at ${server.url}`);
 
-    if (PARTS.has('node-push')) {
-      say(`push in Node: ${PUSH_COUNT} creates, ${NODE_REPEATS} pairs...`);
-      const runner: PushRunner = {
-        engine: (count, tag) => enginePush(connection, count, tag, cpuMs),
-        direct: (count, tag) => directPush(connection, count, tag, cpuMs),
-      };
-      results.push.push(await measurePush(server, runner, NODE, NODE_REPEATS, 'n'));
-    }
+      if (PARTS.has('node-push')) {
+        say(`push in Node: ${PUSH_COUNT} creates, ${NODE_REPEATS} pairs...`);
+        const runner: PushRunner = {
+          engine: (count, tag) => enginePush(connection, count, tag, cpuMs),
+          direct: (count, tag) => directPush(connection, count, tag, cpuMs),
+        };
+        results.push.push(await measurePush(server, runner, NODE, NODE_REPEATS, 'n'));
+      }
 
-    let nodeSearch: SearchTiming | null = null;
-    if (PARTS.has('node-pull') || PARTS.has('chromium-pull')) {
-      await server.command({ cmd: 'reset' });
-      await server.command({ cmd: 'seed-agents', count: PULL_COUNT, tag: 's' });
-    }
-    if (PARTS.has('node-pull')) {
-      say(`pull and search in Node: ${PULL_COUNT} agents...`);
-      await directPull(connection, DEFAULT_PULL_PAGE_SIZE);
-      const direct = await directPull(connection, DEFAULT_PULL_PAGE_SIZE);
-      const pulled = await enginePull(connection, PULL_COUNT, 'node');
-      results.pull.push(pullFigure(NODE, pulled.ms, pulled.records, direct.ms));
-      nodeSearch = await searchBench(pulled.store.db, SEARCH_TERMS);
-      await pulled.store.close();
-    }
+      let nodeSearch: SearchTiming | null = null;
+      if (PARTS.has('node-pull') || PARTS.has('chromium-pull')) {
+        await server.command({ cmd: 'reset' });
+        await server.command({ cmd: 'seed-agents', count: PULL_COUNT, tag: 's' });
+      }
+      if (PARTS.has('node-pull')) {
+        say(`pull and search in Node: ${PULL_COUNT} agents...`);
+        await directPull(connection, DEFAULT_PULL_PAGE_SIZE);
+        const direct = await directPull(connection, DEFAULT_PULL_PAGE_SIZE);
+        const pulled = await enginePull(connection, PULL_COUNT, 'node');
+        results.pull.push(pullFigure(NODE, pulled.ms, pulled.records, direct.ms));
+        nodeSearch = await searchBench(pulled.store.db, SEARCH_TERMS);
+        await pulled.store.close();
+      }
 
-    if (PARTS.has('chromium-pull') || PARTS.has('chromium-push')) {
-      browser = await openBenchPage(`${server.url}/`);
-      await browser.call('signIn', BENCH_ADMIN.username, BENCH_ADMIN.password);
-    }
-    if (browser && PARTS.has('chromium-pull')) {
-      say(`pull and search in Chromium ${browser.version}: ${PULL_COUNT} agents...`);
-      await browser.call('directPull', DEFAULT_PULL_PAGE_SIZE);
-      const direct = await browser.call('directPull', DEFAULT_PULL_PAGE_SIZE);
-      const browserPull = await browser.call('pull', PULL_COUNT, 'chromium');
-      results.pull.push(pullFigure('chromium', browserPull.ms, browserPull.records, direct.ms));
-      results.search.push(searchFigure('chromium', await browser.call('search'), SEARCH_GOAL_MS));
-      await browser.call('close');
-    }
-    if (nodeSearch) results.search.push(searchFigure(NODE, nodeSearch, null));
+      if (PARTS.has('chromium-pull') || PARTS.has('chromium-push')) {
+        browser = await openBenchPage(`${server.url}/`);
+        await browser.call('signIn', BENCH_ADMIN.username, BENCH_ADMIN.password);
+      }
+      if (browser && PARTS.has('chromium-pull')) {
+        say(`pull and search in Chromium ${browser.version}: ${PULL_COUNT} agents...`);
+        await browser.call('directPull', DEFAULT_PULL_PAGE_SIZE);
+        const direct = await browser.call('directPull', DEFAULT_PULL_PAGE_SIZE);
+        const browserPull = await browser.call('pull', PULL_COUNT, 'chromium');
+        results.pull.push(pullFigure('chromium', browserPull.ms, browserPull.records, direct.ms));
+        results.search.push(searchFigure('chromium', await browser.call('search'), SEARCH_GOAL_MS));
+        await browser.call('close');
+      }
+      if (nodeSearch) results.search.push(searchFigure(NODE, nodeSearch, null));
 
-    if (browser && PARTS.has('chromium-push')) {
-      say(`push in Chromium: ${PUSH_COUNT} creates, ${BROWSER_REPEATS} pairs...`);
-      const page = browser;
-      const runner: PushRunner = {
-        engine: (count, tag) => page.call('enginePush', count, tag),
-        direct: (count, tag) => page.call('directPush', count, tag),
-      };
-      results.push.push(await measurePush(server, runner, 'chromium', BROWSER_REPEATS, 'c'));
+      if (browser && PARTS.has('chromium-push')) {
+        say(`push in Chromium: ${PUSH_COUNT} creates, ${BROWSER_REPEATS} pairs...`);
+        const page = browser;
+        const runner: PushRunner = {
+          engine: (count, tag) => page.call('enginePush', count, tag),
+          direct: (count, tag) => page.call('directPush', count, tag),
+        };
+        results.push.push(await measurePush(server, runner, 'chromium', BROWSER_REPEATS, 'c'));
+      }
     }
 
     const output: BenchResults = {
@@ -229,9 +240,11 @@ async function main(): Promise<void> {
       machine: { ...machineInfo(), chromium: browser?.version ?? null, loadAverage: { start: loadAtStart, end: loadAverageNow() } },
       durationSeconds: Math.round((Date.now() - startedAt) / 1000),
       ...results,
+      firstLoad,
     };
     writeFileSync(RESULTS_FILE, `${JSON.stringify(output, null, 2)}\n`);
-    console.log(`\n${formatResults(output)}\n`);
+    if (SYNC_PARTS.some((part) => PARTS.has(part))) console.log(`\n${formatResults(output)}\n`);
+    if (firstLoad) console.log(`\n${formatFirstLoad(firstLoad)}\n`);
     say(`written to ${RESULTS_FILE}`);
   } finally {
     await browser?.close();

@@ -4,6 +4,7 @@
  */
 import { cpus, loadavg, totalmem } from 'node:os';
 import { round } from './stats';
+import type { FirstLoadFigure } from '../first-load';
 
 export interface PushSide {
   /** Each timed run, in the order run. */
@@ -76,6 +77,8 @@ export interface BenchResults {
   durationSeconds: number;
   push: PushFigure[];
   pull: PullFigure[];
+  /** bench/first-load.ts; null when that part did not run. */
+  firstLoad: FirstLoadFigure | null;
   search: SearchFigure[];
 }
 
