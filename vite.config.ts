@@ -1,6 +1,7 @@
 /**
  * Build of the PWA: file routes (TanStack Router plugin, before React),
- * React, and the service worker + manifest (vite-plugin-pwa, generateSW).
+ * React, the service worker + manifest (vite-plugin-pwa, generateSW), and
+ * brotli/gzip copies of the text files for the server (scripts/build).
  * In development `/api` and `/oauth` go to the API server on port 8080.
  */
 import { defineConfig } from 'vite';
@@ -9,6 +10,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { pwaManifest } from './src/app/pwa/manifest.ts';
 import { viteAliases } from './path-aliases.ts';
+import { precompress } from './scripts/build/precompress.ts';
 
 const API_TARGET = process.env.API_PROXY_TARGET ?? 'http://localhost:8080';
 
@@ -23,9 +25,12 @@ export default defineConfig({
       // Registration happens in <UpdatePrompt> through virtual:pwa-register/react.
       injectRegister: false,
       manifest: pwaManifest,
-      includeAssets: ['favicon.svg', 'icons/favicon-32.png', 'icons/apple-touch-icon.png'],
+      // globPatterns already finds the icons and the manifest; listing them again
+      // (includeAssets, the manifest's icons) put each in the precache twice.
+      includeAssets: [],
+      includeManifestIcons: false,
       workbox: {
-        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff2}'],
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/oauth\//],
         // The first visit must be controlled at once (offline afterwards);
@@ -36,6 +41,7 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    precompress(),
   ],
   server: {
     proxy: {

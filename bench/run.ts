@@ -19,10 +19,15 @@
  *    under 25 ms, PGlite and PostgreSQL with 1 and 2 processes, before and
  *    after issue 10's server work.
  *
+ * 5. First load (issue 10, bench/first-load.ts): the login page's size
+ *    (gzip and on the wire), its Lighthouse mobile score, and the installed
+ *    app's offline cold start; the real PWA on a server of its own.
+ *
  * Sizes can be lowered for a quick try: BENCH_PUSH_COUNT, BENCH_REPEATS
  * (Node pairs), BENCH_BROWSER_REPEATS (Chromium pairs), BENCH_PULL_COUNT,
  * BENCH_API_RUNS; BENCH_PARTS picks parts (comma-separated: node-push,
- * node-pull, chromium-pull, chromium-push, api-throughput; default all).
+ * node-pull, chromium-pull, chromium-push, api-throughput, first-load;
+ * default all).
  */
 import 'fake-indexeddb/auto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -32,6 +37,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { formatApiThroughput, measureApiThroughput } from './api-throughput';
 import { DEFAULT_PULL_PAGE_SIZE } from '../sync/engine/pull';
+import { formatFirstLoad, runFirstLoadBench, type FirstLoadFigure } from './first-load';
 import { SEARCH_TERMS } from './support/agents';
 import { openBenchPage, type BenchBrowser } from './support/chromium';
 import {
@@ -66,7 +72,7 @@ const BROWSER_REPEATS = Number(process.env.BENCH_BROWSER_REPEATS ?? 2);
 const WARM_UP_COUNT = Math.min(100, PUSH_COUNT);
 const PULL_COUNT = Number(process.env.BENCH_PULL_COUNT ?? 10_000);
 const PARTS = new Set(
-  (process.env.BENCH_PARTS ?? 'node-push,node-pull,chromium-pull,chromium-push,api-throughput').split(',').map((part) => part.trim()),
+  (process.env.BENCH_PARTS ?? 'node-push,node-pull,chromium-pull,chromium-push,api-throughput,first-load').split(',').map((part) => part.trim()),
 );
 /** The parts that use the bench server and page (api-throughput starts its own servers). */
 const SYNC_PARTS = ['node-push', 'node-pull', 'chromium-pull', 'chromium-push'];
@@ -177,7 +183,10 @@ async function main(): Promise<void> {
   let server: BenchServer | null = null;
   let browser: BenchBrowser | null = null;
   const results: Pick<BenchResults, 'push' | 'pull' | 'search' | 'apiThroughput'> = { push: [], pull: [], search: [] };
+  let firstLoad: FirstLoadFigure | null = null;
   try {
+    // The parts with servers of their own first, so the sync parts' server is not running beside them.
+    if (PARTS.has('first-load')) firstLoad = await runFirstLoadBench(say);
     if (PARTS.has('api-throughput')) results.apiThroughput = await measureApiThroughput(say);
     if (SYNC_PARTS.some((part) => PARTS.has(part))) await syncParts(results, pageDir, (opened) => {
       server = opened.server ?? server;
@@ -188,10 +197,12 @@ async function main(): Promise<void> {
       machine: { ...machineInfo(), chromium: (browser as BenchBrowser | null)?.version ?? null, loadAverage: { start: loadAtStart, end: loadAverageNow() } },
       durationSeconds: Math.round((Date.now() - startedAt) / 1000),
       ...results,
+      firstLoad,
     };
     writeFileSync(RESULTS_FILE, `${JSON.stringify(output, null, 2)}\n`);
-    console.log(`\n${formatResults(output)}\n`);
+    if (SYNC_PARTS.some((part) => PARTS.has(part))) console.log(`\n${formatResults(output)}\n`);
     if (results.apiThroughput) console.log(`${formatApiThroughput(results.apiThroughput)}\n`);
+    if (firstLoad) console.log(`${formatFirstLoad(firstLoad)}\n`);
     say(`written to ${RESULTS_FILE}`);
   } finally {
     await (browser as BenchBrowser | null)?.close();

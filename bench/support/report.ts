@@ -5,6 +5,7 @@
 import { cpus, loadavg, totalmem } from 'node:os';
 import type { ApiThroughputResults } from '../api-throughput';
 import { round } from './stats';
+import type { FirstLoadFigure } from '../first-load';
 
 export interface PushSide {
   /** Each timed run, in the order run. */
@@ -77,6 +78,8 @@ export interface BenchResults {
   durationSeconds: number;
   push: PushFigure[];
   pull: PullFigure[];
+  /** bench/first-load.ts; null when that part did not run. */
+  firstLoad: FirstLoadFigure | null;
   search: SearchFigure[];
   /** Part api-throughput (bench/api-throughput.ts). */
   apiThroughput?: ApiThroughputResults;

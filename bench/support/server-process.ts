@@ -13,7 +13,7 @@
  *   log), so every timed push starts from the same database state;
  * - `seed-agents`: inserts agents straight into the database (no API).
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -70,7 +70,14 @@ async function main() {
     );
   });
   process.on('disconnect', () => {
-    void app.close().then(() => database.close()).finally(() => process.exit(0));
+    // The data folder (mail files) goes too: the run leaves nothing behind.
+    void app
+      .close()
+      .then(() => database.close())
+      .finally(() => {
+        rmSync(dataDir, { recursive: true, force: true });
+        process.exit(0);
+      });
   });
   process.send({ ready: `http://127.0.0.1:${address.port}` });
 }

@@ -6,6 +6,11 @@
  * icons) is revalidated on every use, so a new release reaches devices on
  * their next visit. Client-side routes (/admin/..., /public/...) get
  * index.html; a missing asset or API path stays a 404.
+ *
+ * The build writes brotli and gzip copies of the text files
+ * (scripts/build/precompress.ts); each request gets the copy its
+ * Accept-Encoding allows (brotli first), else the plain file, always with
+ * `Vary: Accept-Encoding`. Nothing is compressed per request.
  */
 import { existsSync } from 'node:fs';
 import { join, sep } from 'node:path';
@@ -41,6 +46,7 @@ export async function installPwa(app: FastifyInstance, distDir: string): Promise
     redirect: false,
     cacheControl: false,
     dotfiles: 'ignore',
+    preCompressed: true,
     setHeaders: (reply: FastifyReply, filePath: string) => {
       reply.header('cache-control', cacheControlFor(filePath));
     },

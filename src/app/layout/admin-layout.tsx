@@ -10,6 +10,7 @@ import { useEffect } from 'react';
 import { AppShell, Burger, Group, Text, useMantineTheme } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
+import { PRODUCT_NAME } from '../product-name';
 import { ConnectivityIndicator } from '../connectivity/connectivity-indicator';
 import { ModuleGate } from '@/app/guard/module-gate';
 import { NAVBAR_BREAKPOINT } from '@/app/theme';
@@ -21,8 +22,8 @@ import { SignedInSync } from '../sync/user-sync-context';
 import type { CurrentUser } from '../../../sync/contract/user';
 import { AdminNavbar } from './admin-navbar';
 import { UserMenu } from './user-menu';
+import '../../ui/styles/all-styles';
 
-export const PRODUCT_NAME = 'Higiene Ocupacional';
 /** What fits next to the menu button on a phone. */
 export const PRODUCT_SHORT_NAME = 'Higiene';
 

@@ -4,7 +4,7 @@
  */
 import { Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { Outlet } from '@tanstack/react-router';
-import { PRODUCT_NAME } from './admin-layout';
+import { PRODUCT_NAME } from '../product-name';
 
 export function PublicLayout() {
   return (

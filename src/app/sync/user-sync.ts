@@ -23,6 +23,7 @@ import { ENGINE_LOCK_NAME, noLock, webLocksLock } from '../../../sync/engine/loc
 import type { Session, SessionState } from '../../../sync/session';
 import type { SyncDatabase } from '../../../sync/store/database';
 import { sessionAuth } from './session-auth';
+import { signedInUserId } from './signed-in-user';
 import { openUserDatabase } from './user-database';
 
 export interface UserSync {
@@ -52,10 +53,6 @@ export interface UserSyncOptions {
 /** The engine lock is per database, so a user switch never waits on the previous user's engine. */
 export function engineLockName(db: SyncDatabase): string {
   return `${ENGINE_LOCK_NAME}:${db.name}`;
-}
-
-function signedInUserId(state: SessionState): number | null {
-  return state.user && state.hasTokens ? state.user.id : null;
 }
 
 /** The signed-in user's read rights, or null (unknown: every list is asked for). */

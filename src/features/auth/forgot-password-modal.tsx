@@ -6,6 +6,10 @@
  */
 import { useState, type FormEvent } from 'react';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+// Loaded with this modal, on demand: the login page's own styles do not include the modal's.
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/Modal.css';
 import { z } from 'zod';
 import { AUTH_MESSAGES } from '../../../sync/contract/auth';
 import { errorMessageLines } from '../../../sync/http/api-error';

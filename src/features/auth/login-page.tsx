@@ -2,16 +2,19 @@
  * The login screen (/public/login, spec sections 2, 4, 5): username and
  * password, both required; Enter submits; a failure shows the message and
  * clears the password; 'Esqueceu a senha' opens the reset modal; with
- * `?forgot=true` the reset-link success alert shows.
+ * `?forgot=true` the reset-link success alert shows. The modal's code (and
+ * its e-mail check) is fetched the first time it opens, so the login page
+ * itself stays small.
  */
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Anchor, Button, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { AUTH_MESSAGES } from '../../../sync/contract/auth';
 import type { SignInResult } from '../../../sync/session';
 import { alertSuccess } from '../../ui/alerts';
-import { ForgotPasswordModal } from './forgot-password-modal';
 import { signInErrorMessage } from './sign-in-error';
+
+const ForgotPasswordModal = lazy(() => import('./forgot-password-modal').then((module) => ({ default: module.ForgotPasswordModal })));
 
 export const LOGIN_REQUIRED = { username: 'Usuário é obrigatório', password: 'Senha é obrigatória' } as const;
 
@@ -31,6 +34,8 @@ export function LoginPage({ signIn, onSignedIn, requestPasswordReset, forgot = f
   const [failure, setFailure] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [forgotOpened, setForgotOpened] = useState(false);
+  // Mounted from the first opening on, so closing still plays the modal's transition.
+  const [forgotMounted, setForgotMounted] = useState(false);
   const announcedForgot = useRef(false);
 
   useEffect(() => {
@@ -103,22 +108,29 @@ export function LoginPage({ signIn, onSignedIn, requestPasswordReset, forgot = f
           <Button type="submit" loading={submitting} fullWidth>
             Entrar
           </Button>
-          <Anchor component="button" type="button" size="sm" onClick={() => setForgotOpened(true)} ta="center">
+          <Anchor component="button" type="button" size="sm" onClick={() => {
+              setForgotMounted(true);
+              setForgotOpened(true);
+            }} ta="center">
             Esqueceu a senha
           </Anchor>
         </Stack>
       </form>
-      <ForgotPasswordModal
-        opened={forgotOpened}
-        onClose={() => setForgotOpened(false)}
-        requestPasswordReset={requestPasswordReset}
-        onSent={() => {
-          setForgotOpened(false);
-          announcedForgot.current = true;
-          alertSuccess(AUTH_MESSAGES.resetLinkSent);
-          void navigate({ to: '/public/login', search: { forgot: true }, replace: true });
-        }}
-      />
+      {forgotMounted ? (
+        <Suspense fallback={null}>
+          <ForgotPasswordModal
+            opened={forgotOpened}
+            onClose={() => setForgotOpened(false)}
+            requestPasswordReset={requestPasswordReset}
+            onSent={() => {
+              setForgotOpened(false);
+              announcedForgot.current = true;
+              alertSuccess(AUTH_MESSAGES.resetLinkSent);
+              void navigate({ to: '/public/login', search: { forgot: true }, replace: true });
+            }}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -14,6 +14,7 @@ import type { PasswordResetInput } from '../../../sync/http/account-api';
 import { errorMessageLines, isApiRequestError } from '../../../sync/http/api-error';
 import { alertDanger, alertSuccess } from '../../ui/alerts';
 import { hasErrors, validateNewPassword, type NewPasswordErrors } from './password-rules';
+import '../../ui/styles/all-styles';
 
 export const INVALID_RESET_LINK_MESSAGE = 'Este link de redefinição de senha é inválido ou expirou.';
 

@@ -23,7 +23,7 @@ import { E2E_ADMIN } from './e2e-admin';
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const DIST_INDEX = join(ROOT, 'dist', 'index.html');
 /** Everything that goes into the client bundle. */
-const CLIENT_SOURCES = ['src', 'sync', 'public', 'index.html', 'vite.config.ts', 'tsr.config.json'];
+const CLIENT_SOURCES = ['src', 'sync', 'public', 'index.html', 'vite.config.ts', 'tsr.config.json', 'scripts/build', 'package.json'];
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;
