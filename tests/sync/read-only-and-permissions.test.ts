@@ -12,6 +12,7 @@ import { MODULES } from '@sync/contract/modules';
 import { currentUserSchema } from '@sync/contract/user';
 import { saveRecord } from '@sync/engine/mutations';
 import { readAll } from '@sync/store/queries';
+import { AUTH_CACHE_TTL_MS } from '@server/auth/auth-cache';
 import { insertCustomer, insertUser, linkUserToCustomer } from '@server/db/demo/records';
 import { modules, rolePermissions, roles, users } from '@server/db/schema';
 import { PasswordAuth } from './support/sync-client';
@@ -77,12 +78,22 @@ describe('read-only lists on the device', () => {
   });
 });
 
+/**
+ * These tests change links and permissions straight in the database (no
+ * route writes them yet), so the server's authorization cache, which the
+ * routes would clear, learns of them only once its entries expire.
+ */
+function permissionsChangedInDatabase(): void {
+  server.clock.skip(AUTH_CACHE_TTL_MS + 1);
+}
+
 describe('a device pulls only what its user may read', () => {
   it("a customer-type user's sync makes no 403 call, and brings their customer and the read-only lists", async () => {
     const customerId = await insertCustomer(server.db, { name: 'Cliente do Portal Ltda' });
     const { auth, reader } = await signedInUser('portal', 'cliente');
     const [user] = await server.db.select({ id: users.id }).from(users).where(eq(users.username, 'portal'));
     await linkUserToCustomer(server.db, user!.id, customerId);
+    permissionsChangedInDatabase();
     const from = server.proxy.log.length;
     const device = await bed.device({ auth, reader });
     const calls = server.proxy.log.slice(from);
@@ -111,6 +122,7 @@ describe('a device pulls only what its user may read', () => {
 
     const [costs] = await server.db.select({ id: modules.id }).from(modules).where(eq(modules.slug, 'costs'));
     await server.db.insert(rolePermissions).values({ role_id: role!.id, module_id: costs!.id, active: true });
+    permissionsChangedInDatabase();
     await signed.refresh();
     const from = server.proxy.log.length;
     await device.engine.drain();
@@ -121,6 +133,7 @@ describe('a device pulls only what its user may read', () => {
 
     // Taken away again: the next sync no longer asks (nothing refused).
     await server.db.delete(rolePermissions).where(and(eq(rolePermissions.role_id, role!.id), eq(rolePermissions.module_id, costs!.id)));
+    permissionsChangedInDatabase();
     await signed.refresh();
     const after = server.proxy.log.length;
     await device.engine.drain();
