@@ -36,7 +36,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { formatApiThroughput, measureApiThroughput } from './api-throughput';
-import { DEFAULT_PULL_PAGE_SIZE } from '../sync/engine/pull';
+import { DEFAULT_PULL_PAGE_SIZE } from '@sync/engine/pull';
 import { formatFirstLoad, runFirstLoadBench, type FirstLoadFigure } from './first-load';
 import { SEARCH_TERMS } from './support/agents';
 import { openBenchPage, type BenchBrowser } from './support/chromium';

@@ -6,8 +6,10 @@
  */
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { viteAliases } from '../path-aliases.ts';
 
 export default defineConfig({
+  resolve: { alias: viteAliases },
   root: fileURLToPath(new URL('./browser', import.meta.url)),
   logLevel: 'warn',
   build: {

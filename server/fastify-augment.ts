@@ -2,7 +2,7 @@
  * Fastify type additions: what a route may declare in `config`, and the
  * signed-in caller on the request.
  */
-import type { ModuleSlug } from '../sync/contract/modules';
+import type { ModuleSlug } from '@sync/contract/modules';
 import type { AuthContext } from './auth/current-user';
 
 declare module 'fastify' {

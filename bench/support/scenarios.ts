@@ -10,16 +10,16 @@
  * work really happened (every create answered 201 / every record has its
  * server id, the outbox is empty, the store holds every pulled record).
  */
-import { productInputSchema } from '../../sync/contract/catalog';
-import { IDEMPOTENCY_HEADER } from '../../sync/contract/sync';
-import type { AuthProvider } from '../../sync/engine/auth';
-import { SyncEngine } from '../../sync/engine/engine';
-import { manualEnvironment } from '../../sync/engine/environment';
-import { noLock } from '../../sync/engine/lock';
-import { PULL_EPOCH } from '../../sync/engine/pull';
-import { saveRecord } from '../../sync/engine/mutations';
-import { SyncDatabase } from '../../sync/store/database';
-import { readPage } from '../../sync/store/queries';
+import { productInputSchema } from '@sync/contract/catalog';
+import { IDEMPOTENCY_HEADER } from '@sync/contract/sync';
+import type { AuthProvider } from '@sync/engine/auth';
+import { SyncEngine } from '@sync/engine/engine';
+import { manualEnvironment } from '@sync/engine/environment';
+import { noLock } from '@sync/engine/lock';
+import { PULL_EPOCH } from '@sync/engine/pull';
+import { saveRecord } from '@sync/engine/mutations';
+import { SyncDatabase } from '@sync/store/database';
+import { readPage } from '@sync/store/queries';
 import { agentInput, type AgentInput } from './agents';
 import { median, percentile } from './stats';
 

@@ -1,5 +1,5 @@
 /** The PWA's password grant, for the benchmark's bearer token (Node and the bench page alike). */
-import { PWA_CLIENT_ID, PWA_CLIENT_SECRET, tokenResponseSchema } from '../../sync/contract/auth';
+import { PWA_CLIENT_ID, PWA_CLIENT_SECRET, tokenResponseSchema } from '@sync/contract/auth';
 
 export async function signIn(baseUrl: string, username: string, password: string): Promise<string> {
   const response = await fetch(`${baseUrl}/oauth/token`, {

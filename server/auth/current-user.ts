@@ -4,8 +4,8 @@
  * authentication hook, and its wire form for `GET api/user`.
  */
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import { ADMIN_USER_TYPE_ID, CUSTOMER_ROLE_SLUG, type ModuleSlug } from '../../sync/contract/modules';
-import type { CurrentUser } from '../../sync/contract/user';
+import { ADMIN_USER_TYPE_ID, CUSTOMER_ROLE_SLUG, type ModuleSlug } from '@sync/contract/modules';
+import type { CurrentUser } from '@sync/contract/user';
 import type { Db } from '../db/client';
 import { authSessions, modules, rolePermissions, roles, userCustomers, users, userTypes } from '../db/schema';
 

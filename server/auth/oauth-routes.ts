@@ -18,7 +18,7 @@ import {
   revokeRequestSchema,
   tokenRequestSchema,
   tokenResponseSchema,
-} from '../../sync/contract/auth';
+} from '@sync/contract/auth';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext, RouteModule, ZodApp } from '../app-context';
 import { HttpError, tooManyRequests, unauthorized } from '../http/errors';

@@ -32,7 +32,7 @@ import {
   passwordCreateSchema,
   passwordFindResponseSchema,
   passwordResetSchema,
-} from '../../sync/contract/auth';
+} from '@sync/contract/auth';
 import type { AppContext, RouteModule, ZodApp } from '../app-context';
 import { passwordResets, users } from '../db/schema';
 import { badRequest, notFound, tooManyRequests } from '../http/errors';

@@ -12,7 +12,7 @@
  */
 import { inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { ModuleSlug } from '../../sync/contract/modules';
+import type { ModuleSlug } from '@sync/contract/modules';
 import type { AppPlugin } from '../app-context';
 import { forbidden } from '../http/errors';
 import { HTTP_MESSAGES } from '../http/messages';

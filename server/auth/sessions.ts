@@ -16,7 +16,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { TokenResponse } from '../../sync/contract/auth';
+import type { TokenResponse } from '@sync/contract/auth';
 import type { Clock } from '../clock';
 import type { Db, Tx } from '../db/client';
 import { authSessions, refreshTokens, users } from '../db/schema';

@@ -8,7 +8,7 @@
  * None of these names is ever used to build a path on the server
  * (storage.ts names bytes by a random key).
  */
-import { CUSTOMER_MESSAGES, fileDisplayNameSchema } from '../../sync/contract/customers';
+import { CUSTOMER_MESSAGES, fileDisplayNameSchema } from '@sync/contract/customers';
 
 export const MAX_FILE_NAME_LENGTH = 255;
 const FALLBACK_NAME = 'arquivo';

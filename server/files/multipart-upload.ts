@@ -21,7 +21,7 @@ import {
   fileTooLargeMessage,
   fileTypeNotAllowedMessage,
   GENERIC_FILE_TYPES,
-} from '../../sync/contract/customers';
+} from '@sync/contract/customers';
 import { badRequest, HttpError } from '../http/errors';
 import { HTTP_MESSAGES } from '../http/messages';
 import { checkDisplayName, extensionOf, safeOriginalName } from './file-names';

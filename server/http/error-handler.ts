@@ -7,7 +7,7 @@
  * no stack, SQL or internal detail (the error goes to the log instead).
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ApiError } from '../../sync/contract/errors';
+import type { ApiError } from '@sync/contract/errors';
 import { HttpError } from './errors';
 import { HTTP_MESSAGES } from './messages';
 import { validationErrorBody } from './validation';

@@ -17,7 +17,7 @@
  * own checks (server/files).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { FIELD_MESSAGES } from '../../sync/contract/fields';
+import { FIELD_MESSAGES } from '@sync/contract/fields';
 import { badRequest } from './errors';
 import { HTTP_MESSAGES } from './messages';
 

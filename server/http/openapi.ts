@@ -22,7 +22,7 @@ import fastifySwagger from '@fastify/swagger';
 import type { FastifySchema, RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema } from '../../sync/contract/errors';
+import { apiErrorSchema } from '@sync/contract/errors';
 import type { ZodApp } from '../app-context';
 
 export const OPENAPI_PATH = '/api/openapi.json';

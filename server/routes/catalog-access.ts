@@ -13,8 +13,8 @@
  *   whatever modules their role has;
  * - administrators pass everything.
  */
-import { READ_ACCESS, type ReadAccess } from '../../sync/contract/access';
-import type { ModuleSlug } from '../../sync/contract/modules';
+import { READ_ACCESS, type ReadAccess } from '@sync/contract/access';
+import type { ModuleSlug } from '@sync/contract/modules';
 import { requireAuth } from '../auth/authenticate';
 import { hasModule } from '../auth/permissions';
 import { forbidden } from '../http/errors';

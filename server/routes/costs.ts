@@ -4,7 +4,7 @@
  * api/cost/{id}` and `POST api/cost`.
  */
 import { inArray } from 'drizzle-orm';
-import { costInputSchema, costSchema, type Cost } from '../../sync/contract/catalog';
+import { costInputSchema, costSchema, type Cost } from '@sync/contract/catalog';
 import type { AppContext, RouteModule, ZodApp } from '../app-context';
 import { costs } from '../db/schema';
 import { slugify } from '../lib/slug';

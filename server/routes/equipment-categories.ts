@@ -9,7 +9,7 @@
  * `updated_at`, because equipment embeds the category name.
  */
 import { eq, inArray } from 'drizzle-orm';
-import { equipmentCategoryInputSchema, equipmentCategorySchema, type EquipmentCategory } from '../../sync/contract/catalog';
+import { equipmentCategoryInputSchema, equipmentCategorySchema, type EquipmentCategory } from '@sync/contract/catalog';
 import type { AppContext, RouteModule, ZodApp } from '../app-context';
 import type { Tx } from '../db/client';
 import { equipment, equipmentCategories } from '../db/schema';

@@ -10,7 +10,7 @@
  */
 import { eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { EQUIPMENT_TYPES, equipmentInputSchema, equipmentSchema, type Equipment } from '../../sync/contract/catalog';
+import { EQUIPMENT_TYPES, equipmentInputSchema, equipmentSchema, type Equipment } from '@sync/contract/catalog';
 import type { AppContext, RouteModule, ZodApp } from '../app-context';
 import type { Db, Tx } from '../db/client';
 import { equipment, equipmentCategories } from '../db/schema';

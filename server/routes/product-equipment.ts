@@ -6,7 +6,7 @@
  * at most `take` (default 20).
  */
 import { z } from 'zod';
-import { equipmentCandidatesResponseSchema } from '../../sync/contract/catalog';
+import { equipmentCandidatesResponseSchema } from '@sync/contract/catalog';
 import type { AppContext, RouteModule, ZodApp } from '../app-context';
 import { equipment } from '../db/schema';
 import { byName, listRecords } from '../sync/list';
@@ -15,7 +15,7 @@ import { CATALOG_GUARDS } from './catalog-access';
 import { equipmentSource } from './equipment';
 import { PRODUCT_LINES, registerLineRoutes } from './equipment-lines';
 import { PRODUCT_MESSAGES } from './products';
-import { countParamSchema, text, TEXT_LIMITS } from '../../sync/contract/fields';
+import { countParamSchema, text, TEXT_LIMITS } from '@sync/contract/fields';
 
 const candidatesQuery = z.object({
   search: text(TEXT_LIMITS.search).optional(),

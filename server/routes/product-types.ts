@@ -12,7 +12,7 @@
  * use: both answer 409 with the reason.
  */
 import { count, eq, inArray, like } from 'drizzle-orm';
-import { productTypeInputSchema, productTypeSchema, type ProductType } from '../../sync/contract/catalog';
+import { productTypeInputSchema, productTypeSchema, type ProductType } from '@sync/contract/catalog';
 import type { AppContext, RouteModule, ZodApp } from '../app-context';
 import type { Tx } from '../db/client';
 import { products, productTypes } from '../db/schema';

@@ -9,7 +9,7 @@
  * cleared on save, whatever was sent.
  */
 import { eq, inArray } from 'drizzle-orm';
-import { productInputSchema, productSchema, type Product } from '../../sync/contract/catalog';
+import { productInputSchema, productSchema, type Product } from '@sync/contract/catalog';
 import type { AppContext, RouteModule, ZodApp } from '../app-context';
 import type { Db, Tx } from '../db/client';
 import { products, productTypes } from '../db/schema';
@@ -21,7 +21,7 @@ import { optionalValues } from '../sync/input';
 import type { ListSource } from '../sync/list';
 import { CATALOG_GUARDS } from './catalog-access';
 import { loadLines, PRODUCT_LINES } from './equipment-lines';
-import { TEXT_LIMITS, trimmedText } from '../../sync/contract/fields';
+import { TEXT_LIMITS, trimmedText } from '@sync/contract/fields';
 
 /** The product type whose agents have a CAS number. */
 export const CHEMICAL_TYPE_SLUG = 'chemical';

@@ -5,7 +5,7 @@
  * at `api/service/{id}/equipment[/{lineId}]` (equipment-lines.ts).
  */
 import { inArray } from 'drizzle-orm';
-import { serviceInputSchema, serviceSchema, type Service } from '../../sync/contract/catalog';
+import { serviceInputSchema, serviceSchema, type Service } from '@sync/contract/catalog';
 import type { AppContext, RouteModule, ZodApp } from '../app-context';
 import type { Db, Tx } from '../db/client';
 import { services } from '../db/schema';

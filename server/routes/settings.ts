@@ -9,7 +9,7 @@
  * (server/sync/versioning.ts).
  */
 import { asc, inArray, sql } from 'drizzle-orm';
-import { settingSchema, settingsResponseSchema, settingsUpdateSchema, type Setting } from '../../sync/contract/settings';
+import { settingSchema, settingsResponseSchema, settingsUpdateSchema, type Setting } from '@sync/contract/settings';
 import type { AppContext, RouteModule, ZodApp } from '../app-context';
 import type { Db } from '../db/client';
 import { options } from '../db/schema';

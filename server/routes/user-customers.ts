@@ -6,13 +6,13 @@
  */
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
-import { userCustomersResponseSchema } from '../../sync/contract/user';
+import { userCustomersResponseSchema } from '@sync/contract/user';
 import type { AppContext, RouteModule, ZodApp } from '../app-context';
 import { requireAuth } from '../auth/authenticate';
 import { assertModule } from '../auth/permissions';
 import { customers, userCustomers, users } from '../db/schema';
 import { notFound } from '../http/errors';
-import { idParamSchema } from '../../sync/contract/fields';
+import { idParamSchema } from '@sync/contract/fields';
 
 const paramsSchema = z.object({ userId: idParamSchema });
 

@@ -9,9 +9,9 @@
  * User management (list, create, update, delete) is a later issue.
  */
 import { asc, eq, inArray, isNull } from 'drizzle-orm';
-import { LOOKUP_PATHS, namedRecordSchema } from '../../sync/contract/lookups';
-import { currentUserSchema } from '../../sync/contract/user';
-import { USER_LIST_PATH, userListFiltersSchema, userRecordSchema, type UserRecord } from '../../sync/contract/user-list';
+import { LOOKUP_PATHS, namedRecordSchema } from '@sync/contract/lookups';
+import { currentUserSchema } from '@sync/contract/user';
+import { USER_LIST_PATH, userListFiltersSchema, userRecordSchema, type UserRecord } from '@sync/contract/user-list';
 import type { AppContext, RouteModule, ZodApp } from '../app-context';
 import { requireAuth } from '../auth/authenticate';
 import { toCurrentUser } from '../auth/current-user';

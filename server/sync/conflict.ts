@@ -5,8 +5,8 @@
  * schema with only the first would turn the others into 500s.
  */
 import type { z } from 'zod';
-import { apiErrorSchema } from '../../sync/contract/errors';
-import { conflictResponseSchema } from '../../sync/contract/sync';
+import { apiErrorSchema } from '@sync/contract/errors';
+import { conflictResponseSchema } from '@sync/contract/sync';
 
 export function conflictAnswerSchema<T extends z.ZodType>(item: T) {
   return conflictResponseSchema(item).or(apiErrorSchema);

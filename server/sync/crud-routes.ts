@@ -23,8 +23,8 @@
 import { and, eq, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { listResponseSchema, skipTakeParamsSchema } from '../../sync/contract/list';
-import { CONFLICT_MESSAGE, listQuerySchema, pullResponseSchema } from '../../sync/contract/sync';
+import { listResponseSchema, skipTakeParamsSchema } from '@sync/contract/list';
+import { CONFLICT_MESSAGE, listQuerySchema, pullResponseSchema } from '@sync/contract/sync';
 import type { AppContext, ZodApp } from '../app-context';
 import type { Db, Tx } from '../db/client';
 import { notFound } from '../http/errors';
@@ -33,7 +33,7 @@ import { listRecords, pullCursorOf, pullRecords, type ListSource } from './list'
 import { recordDeletions } from './deletions';
 import { searchCondition } from './search';
 import { atVersion, ifMatchOf, nextUpdatedAt, writeTime } from './versioning';
-import { idParamSchema } from '../../sync/contract/fields';
+import { idParamSchema } from '@sync/contract/fields';
 
 /** Path parameter of a record id: plain decimal digits within the integer columns (sync/contract/fields.ts). */
 export const idParam = idParamSchema;

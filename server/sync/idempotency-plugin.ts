@@ -29,7 +29,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { IDEMPOTENCY_HEADER } from '../../sync/contract/sync';
+import { IDEMPOTENCY_HEADER } from '@sync/contract/sync';
 import type { AppContext, AppPlugin, ZodApp } from '../app-context';
 import { HttpError } from '../http/errors';
 import {

@@ -12,8 +12,8 @@
  */
 import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { isStorableInstant } from '../../sync/contract/fields';
-import { CONFLICT_MESSAGE, IF_MATCH_HEADER } from '../../sync/contract/sync';
+import { isStorableInstant } from '@sync/contract/fields';
+import { CONFLICT_MESSAGE, IF_MATCH_HEADER } from '@sync/contract/sync';
 import type { Clock } from '../clock';
 import { badRequest } from '../http/errors';
 

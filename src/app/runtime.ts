@@ -5,8 +5,8 @@
  * this object; the sync engine will receive the same session and client
  * and report its status through `connectivity`.
  */
-import { createApiClient, createRequestActivity, trackFetch, type ApiClient, type RequestActivity } from '../../sync/http';
-import { createSession, type Session } from '../../sync/session';
+import { createApiClient, createRequestActivity, trackFetch, type ApiClient, type RequestActivity } from '@sync/http';
+import { createSession, type Session } from '@sync/session';
 import { createConnectivityStore, type ConnectivityStore } from './connectivity/connectivity-store';
 
 export interface AppRuntime {

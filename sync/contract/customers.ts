@@ -15,8 +15,8 @@
  * file's `download_url`.
  */
 import { z } from 'zod';
-import { isValidCnpj, isValidCpf } from '../../src/domain/documents';
-import { onlyDigits } from '../../src/domain/masks';
+import { isValidCnpj, isValidCpf } from '@/domain/documents';
+import { onlyDigits } from '@/domain/masks';
 import { idSchema, requiredText, text, TEXT_LIMITS, trimmedText } from './fields';
 import { syncFieldsSchema } from './sync';
 

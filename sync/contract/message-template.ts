@@ -6,7 +6,7 @@
  * empty here. Shared by the server (the e-mail it sends) and the screens
  * (the message shown for editing), so both fill the same way.
  */
-import { maskDocument } from '../../src/domain/masks';
+import { maskDocument } from '@/domain/masks';
 import type { CustomerType } from './customers';
 import { MESSAGE_PLACEHOLDERS as P } from './settings';
 

@@ -18,8 +18,8 @@
  * every local save, so a stored total always matches its lines.
  */
 import { z } from 'zod';
-import { quotationTotals } from '../../src/domain/quotation-totals';
-import { fromCents, toCents } from '../../src/domain/money';
+import { quotationTotals } from '@/domain/quotation-totals';
+import { fromCents, toCents } from '@/domain/money';
 import { isoDateSchema, MAX_ID, MAX_PRICE } from './catalog';
 import { syncFieldsSchema, timestampSchema } from './sync';
 import { idSchema, TEXT_LIMITS, trimmedText } from './fields';

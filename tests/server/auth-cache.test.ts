@@ -7,11 +7,11 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_CACHE_TTL_MS, createAuthCache } from '../../server/auth/auth-cache';
-import type { AuthUser } from '../../server/auth/current-user';
-import { REFRESH_RETRY_GRACE_MS } from '../../server/auth/sessions';
-import { manualClock } from '../../server/clock';
-import { modules, rolePermissions } from '../../server/db/schema';
+import { AUTH_CACHE_TTL_MS, createAuthCache } from '@server/auth/auth-cache';
+import type { AuthUser } from '@server/auth/current-user';
+import { REFRESH_RETRY_GRACE_MS } from '@server/auth/sessions';
+import { manualClock } from '@server/clock';
+import { modules, rolePermissions } from '@server/db/schema';
 import { adminToken, roleWith, userWithRole } from './catalog/support';
 import { ADMIN, call, refreshGrant, signIn, startTestApp, type TestApp } from './helpers/test-app';
 

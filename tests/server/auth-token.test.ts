@@ -5,11 +5,11 @@
  * address limit, device cookies) are in sign-in-protection.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES, tokenResponseSchema } from '../../sync/contract/auth';
-import { currentUserSchema } from '../../sync/contract/user';
-import { REFRESH_RETRY_GRACE_MS } from '../../server/auth/sessions';
-import { insertUser } from '../../server/db/demo/records';
-import { HTTP_MESSAGES } from '../../server/http/messages';
+import { AUTH_MESSAGES, tokenResponseSchema } from '@sync/contract/auth';
+import { currentUserSchema } from '@sync/contract/user';
+import { REFRESH_RETRY_GRACE_MS } from '@server/auth/sessions';
+import { insertUser } from '@server/db/demo/records';
+import { HTTP_MESSAGES } from '@server/http/messages';
 import { ADMIN, call, passwordGrant, refreshGrant, signIn, startTestApp, type TestApp } from './helpers/test-app';
 
 let t: TestApp;

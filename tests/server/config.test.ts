@@ -3,7 +3,7 @@
  * derived values, and every invalid variable reported at once.
  */
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../server/config';
+import { ConfigError, loadConfig } from '@server/config';
 
 describe('loadConfig', () => {
   it('has working defaults', () => {

@@ -8,14 +8,14 @@ import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MODULES } from '../../sync/contract/modules';
-import { settingsMap } from '../../sync/contract/settings';
-import { defaultResultThresholds } from '../../src/domain/result-thresholds';
-import { verifyPassword } from '../../server/auth/passwords';
-import { openDatabase, type Database } from '../../server/db/client';
-import { insertCustomer, insertUser } from '../../server/db/demo/records';
-import { seedDemo } from '../../server/db/demo';
-import { runMigrations } from '../../server/db/migrate';
+import { MODULES } from '@sync/contract/modules';
+import { settingsMap } from '@sync/contract/settings';
+import { defaultResultThresholds } from '@/domain/result-thresholds';
+import { verifyPassword } from '@server/auth/passwords';
+import { openDatabase, type Database } from '@server/db/client';
+import { insertCustomer, insertUser } from '@server/db/demo/records';
+import { seedDemo } from '@server/db/demo';
+import { runMigrations } from '@server/db/migrate';
 import {
   customerContacts,
   customers,
@@ -30,9 +30,9 @@ import {
   userCustomers,
   users,
   userTypes,
-} from '../../server/db/schema';
-import { seedDatabase } from '../../server/db/seed';
-import { deletedIdsSince, recordDeletions } from '../../server/sync/deletions';
+} from '@server/db/schema';
+import { seedDatabase } from '@server/db/seed';
+import { deletedIdsSince, recordDeletions } from '@server/sync/deletions';
 
 function databaseChecks(open: () => Promise<{ database: Database; dispose(): Promise<void> }>) {
   let database: Database;

@@ -5,9 +5,9 @@
  * generic 500 that leaks no stack, SQL or message, while the log keeps it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiErrorSchema } from '../../sync/contract/errors';
-import type { RouteModule } from '../../server/app-context';
-import { HTTP_MESSAGES } from '../../server/http/messages';
+import { apiErrorSchema } from '@sync/contract/errors';
+import type { RouteModule } from '@server/app-context';
+import { HTTP_MESSAGES } from '@server/http/messages';
 import { ADMIN, call, signIn, startTestApp, type TestApp } from './helpers/test-app';
 
 const SECRET_DETAIL = 'select password_hash from users where id = 1';

@@ -6,10 +6,10 @@
  * bodies nested 20,000 levels deep, and addresses without content.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CUSTOMER_MESSAGES } from '../../sync/contract/customers';
-import { FIELD_MESSAGES, tooLongMessage, TEXT_LIMITS } from '../../sync/contract/fields';
-import { HTTP_MESSAGES } from '../../server/http/messages';
-import { SYNC_MESSAGES } from '../../server/sync/versioning';
+import { CUSTOMER_MESSAGES } from '@sync/contract/customers';
+import { FIELD_MESSAGES, tooLongMessage, TEXT_LIMITS } from '@sync/contract/fields';
+import { HTTP_MESSAGES } from '@server/http/messages';
+import { SYNC_MESSAGES } from '@server/sync/versioning';
 import { call, passwordGrant, startTestApp, type TestApp } from './helpers/test-app';
 import { adminToken, api, ok, type Api } from './catalog/support';
 

@@ -9,10 +9,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES } from '../../sync/contract/auth';
-import { RESET_TOKEN_TTL_MINUTES } from '../../server/auth/password-recovery-routes';
-import { insertUser } from '../../server/db/demo/records';
-import { createFileMailer, createSmtpMailer } from '../../server/mail/mailer';
+import { AUTH_MESSAGES } from '@sync/contract/auth';
+import { RESET_TOKEN_TTL_MINUTES } from '@server/auth/password-recovery-routes';
+import { insertUser } from '@server/db/demo/records';
+import { createFileMailer, createSmtpMailer } from '@server/mail/mailer';
 import { call, passwordGrant, refreshGrant, signIn, startTestApp, type TestApp } from './helpers/test-app';
 import { header, plainText, startSmtpServer } from './helpers/smtp';
 

@@ -7,10 +7,10 @@
  */
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RouteModule } from '../../server/app-context';
-import { requireAuth } from '../../server/auth/authenticate';
-import { assertCustomerInScope, customerScope, requireModule } from '../../server/auth/permissions';
-import { HTTP_MESSAGES } from '../../server/http/messages';
+import type { RouteModule } from '@server/app-context';
+import { requireAuth } from '@server/auth/authenticate';
+import { assertCustomerInScope, customerScope, requireModule } from '@server/auth/permissions';
+import { HTTP_MESSAGES } from '@server/http/messages';
 import { createCast, type Caller, type Cast } from './helpers/people';
 import { call, startTestApp, type TestApp } from './helpers/test-app';
 

@@ -7,8 +7,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../server/config';
-import { ensurePwaBuilt } from '../../server/pwa-build';
+import { loadConfig } from '@server/config';
+import { ensurePwaBuilt } from '@server/pwa-build';
 
 function project(files: Record<string, string>) {
   const root = mkdtempSync(join(tmpdir(), 'ho-project-'));

@@ -4,10 +4,10 @@
  * their updated_at). Every body is parsed with the shared contract.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MODULES } from '../../sync/contract/modules';
-import { settingsMap, settingsResponseSchema } from '../../sync/contract/settings';
-import { currentUserSchema, rolesResponseSchema, userCustomersResponseSchema, userTypesResponseSchema } from '../../sync/contract/user';
-import { defaultResultThresholds } from '../../src/domain/result-thresholds';
+import { MODULES } from '@sync/contract/modules';
+import { settingsMap, settingsResponseSchema } from '@sync/contract/settings';
+import { currentUserSchema, rolesResponseSchema, userCustomersResponseSchema, userTypesResponseSchema } from '@sync/contract/user';
+import { defaultResultThresholds } from '@/domain/result-thresholds';
 import { createCast, type Cast } from './helpers/people';
 import { call, startTestApp, type TestApp } from './helpers/test-app';
 

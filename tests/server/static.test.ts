@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HTTP_MESSAGES } from '../../server/http/messages';
+import { HTTP_MESSAGES } from '@server/http/messages';
 import { ADMIN, call, signIn, startTestApp, type TestApp } from './helpers/test-app';
 
 const INDEX = '<!doctype html><html><head><title>Higiene</title></head><body><div id="root"></div></body></html>';

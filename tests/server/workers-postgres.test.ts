@@ -13,8 +13,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_CACHE_TTL_MS } from '../../server/auth/auth-cache';
-import { REPLAYED_HEADER } from '../../server/sync/idempotency-plugin';
+import { AUTH_CACHE_TTL_MS } from '@server/auth/auth-cache';
+import { REPLAYED_HEADER } from '@server/sync/idempotency-plugin';
 import { ADMIN, call, signIn } from './helpers/test-app';
 import { TEST_DATABASE_URL, throwawayDatabase } from './helpers/postgres-app';
 

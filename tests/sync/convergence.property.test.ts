@@ -25,11 +25,11 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { resolveConflict } from '../../sync/engine/entry-actions';
-import { deleteRecord, saveRecord } from '../../sync/engine/mutations';
-import { readPendingChanges } from '../../sync/engine/reports';
-import { readChildren, readPage, readRecord, readRecordById } from '../../sync/store/queries';
-import type { RecordFields } from '../../sync/store/types';
+import { resolveConflict } from '@sync/engine/entry-actions';
+import { deleteRecord, saveRecord } from '@sync/engine/mutations';
+import { readPendingChanges } from '@sync/engine/reports';
+import { readChildren, readPage, readRecord, readRecordById } from '@sync/store/queries';
+import type { RecordFields } from '@sync/store/types';
 import type { Fault, FaultRule } from './support/fault-proxy';
 import { liveRecords } from './support/convergence';
 import { applyQuotationOp, emptyQuotationModel, expectQuotationsConverged, quotationOpArb, type QuotationModel, type QuotationOp } from './support/quotation-ops';

@@ -10,10 +10,10 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { customerSchema, type Customer } from '../../sync/contract/customers';
-import { readDeviceFile, saveRecordWithFile } from '../../sync/engine/files';
-import { saveRecord } from '../../sync/engine/mutations';
-import type { SyncDatabase } from '../../sync/store/database';
+import { customerSchema, type Customer } from '@sync/contract/customers';
+import { readDeviceFile, saveRecordWithFile } from '@sync/engine/files';
+import { saveRecord } from '@sync/engine/mutations';
+import type { SyncDatabase } from '@sync/store/database';
 import { liveRecords } from './support/convergence';
 import type { TestClient } from './support/sync-client';
 import { useSyncServer } from './support/test-bed';

@@ -9,10 +9,10 @@
  * the engine syncs by itself after a save.
  */
 import { describe, expect, it } from 'vitest';
-import { resolveConflict, retryEntry } from '../../sync/engine/entry-actions';
-import { deleteRecord, saveRecord } from '../../sync/engine/mutations';
-import { readPendingChanges } from '../../sync/engine/reports';
-import { readRecord, readRecordById } from '../../sync/store/queries';
+import { resolveConflict, retryEntry } from '@sync/engine/entry-actions';
+import { deleteRecord, saveRecord } from '@sync/engine/mutations';
+import { readPendingChanges } from '@sync/engine/reports';
+import { readRecord, readRecordById } from '@sync/store/queries';
 import { expectConverged, liveRecords } from './support/convergence';
 import type { ClientOptions, TestClient } from './support/sync-client';
 import { useSyncServer } from './support/test-bed';

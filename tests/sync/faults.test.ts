@@ -8,10 +8,10 @@
  * server restarted mid-push, client reloaded mid-push.
  */
 import { describe, expect, it } from 'vitest';
-import { saveRecord } from '../../sync/engine/mutations';
-import { readPendingChanges } from '../../sync/engine/reports';
-import type { SyncDatabase } from '../../sync/store/database';
-import { readRecord } from '../../sync/store/queries';
+import { saveRecord } from '@sync/engine/mutations';
+import { readPendingChanges } from '@sync/engine/reports';
+import type { SyncDatabase } from '@sync/store/database';
+import { readRecord } from '@sync/store/queries';
 import { expectConverged, liveRecords, type ServerCatalog } from './support/convergence';
 import type { TestClient } from './support/sync-client';
 import { useSyncServer } from './support/test-bed';

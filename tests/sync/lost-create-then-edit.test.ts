@@ -8,8 +8,8 @@
  * the proxy's holds rather than by sleeping.
  */
 import { describe, expect, it } from 'vitest';
-import { deleteRecord, saveRecord } from '../../sync/engine/mutations';
-import { readRecord } from '../../sync/store/queries';
+import { deleteRecord, saveRecord } from '@sync/engine/mutations';
+import { readRecord } from '@sync/store/queries';
 import { expectConverged, liveRecords } from './support/convergence';
 import type { ActiveRule, LoggedRequest } from './support/fault-proxy';
 import { FAST_BACKOFF, type TestClient } from './support/sync-client';

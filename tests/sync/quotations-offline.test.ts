@@ -10,12 +10,12 @@
  * device agrees with nothing left to send.
  */
 import { describe, expect, it } from 'vitest';
-import { quotationSchema, type Quotation } from '../../sync/contract/quotations';
-import { runCommand } from '../../sync/engine/commands';
-import { discardEntry, resolveConflict } from '../../sync/engine/entry-actions';
-import { readPendingChanges } from '../../sync/engine/reports';
-import { saveRecord } from '../../sync/engine/mutations';
-import type { SyncDatabase } from '../../sync/store/database';
+import { quotationSchema, type Quotation } from '@sync/contract/quotations';
+import { runCommand } from '@sync/engine/commands';
+import { discardEntry, resolveConflict } from '@sync/engine/entry-actions';
+import { readPendingChanges } from '@sync/engine/reports';
+import { saveRecord } from '@sync/engine/mutations';
+import type { SyncDatabase } from '@sync/store/database';
 import { liveRecords } from './support/convergence';
 import type { TestClient } from './support/sync-client';
 import { useSyncServer } from './support/test-bed';

@@ -6,7 +6,7 @@
  * rely on.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Transport } from '../../sync/engine/transport';
+import { Transport } from '@sync/engine/transport';
 import { PasswordAuth } from './support/sync-client';
 import { startSyncServer, type SyncServer } from './support/sync-server';
 

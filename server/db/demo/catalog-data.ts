@@ -7,7 +7,7 @@
  * already expired (the demo runs in late 2026); services and costs with
  * prices in reais. Keys let agents and services name their equipment.
  */
-import type { EQUIPMENT_TYPES } from '../../../sync/contract/catalog';
+import type { EQUIPMENT_TYPES } from '@sync/contract/catalog';
 
 type Line = { equipment: string; quantity?: number };
 

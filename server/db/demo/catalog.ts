@@ -4,7 +4,7 @@
  * costs. Ids go into `state.other` by area and key (equipment, agents,
  * services, costs), for the quotation and sample steps of later issues.
  */
-import { slugify } from '../../lib/slug';
+import { slugify } from '@server/lib/slug';
 import type { Tx } from '../client';
 import { costs, equipment, equipmentCategories, productEquipments, products, productTypes, serviceEquipments, services } from '../schema';
 import { DEMO_AGENTS, DEMO_CATEGORIES, DEMO_COSTS, DEMO_EQUIPMENT, DEMO_SERVICES } from './catalog-data';

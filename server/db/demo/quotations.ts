@@ -5,8 +5,8 @@
  * office user is the seller.
  */
 import { eq } from 'drizzle-orm';
-import { quotationWireTotals, type QuotationStatus } from '../../../sync/contract/quotations';
-import { referenceNumber } from '../../routes/quotations/reference-number';
+import { quotationWireTotals, type QuotationStatus } from '@sync/contract/quotations';
+import { referenceNumber } from '@server/routes/quotations/reference-number';
 import { customers, quotations } from '../schema';
 import { DEMO_AGENTS, DEMO_COSTS, DEMO_EQUIPMENT, DEMO_SERVICES } from './catalog-data';
 import type { DemoState, DemoStep } from './steps';

@@ -4,8 +4,8 @@
  * validate input; these helpers trust their caller.)
  */
 import { eq } from 'drizzle-orm';
-import { GENERAL_USER_TYPE_ID } from '../../../sync/contract/modules';
-import { hashPassword } from '../../auth/passwords';
+import { GENERAL_USER_TYPE_ID } from '@sync/contract/modules';
+import { hashPassword } from '@server/auth/passwords';
 import type { Db, Tx } from '../client';
 import { customerAddresses, customerContacts, customers, roles, userCustomers, users } from '../schema';
 

@@ -2,7 +2,7 @@
  * Demo users: an office clerk, a field technician and a customer-type user
  * linked to one demo customer. All share DEMO_PASSWORD.
  */
-import { CUSTOMER_ROLE_SLUG } from '../../../sync/contract/modules';
+import { CUSTOMER_ROLE_SLUG } from '@sync/contract/modules';
 import { insertUser, linkUserToCustomer } from './records';
 import type { DemoStep } from './steps';
 

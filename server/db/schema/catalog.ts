@@ -6,7 +6,7 @@
  * (updated_at, id), the keyset of an incremental pull (docs/sync-protocol.md).
  */
 import { date, index, integer, numeric, pgTable, text } from 'drizzle-orm/pg-core';
-import { EQUIPMENT_TYPES } from '../../../sync/contract/catalog';
+import { EQUIPMENT_TYPES } from '@sync/contract/catalog';
 import { idColumn, syncTimestamps } from './columns';
 import { productTypes } from './lookups';
 

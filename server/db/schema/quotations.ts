@@ -18,8 +18,8 @@ import type {
   QuotationItem,
   QuotationRow,
   QuotationStatus,
-} from '../../../sync/contract/quotations';
-import { QUOTATION_STATUSES } from '../../../sync/contract/quotations';
+} from '@sync/contract/quotations';
+import { QUOTATION_STATUSES } from '@sync/contract/quotations';
 import { users } from './auth';
 import { idColumn, syncTimestamps, timestamptz } from './columns';
 import { customerAddresses, customers } from './customers';

@@ -4,8 +4,8 @@
  * Portuguese with the placeholders of MESSAGE_PLACEHOLDERS, system
  * variables, and the result thresholds from src/domain.
  */
-import { MESSAGE_PLACEHOLDERS as P, settingName } from '../../../sync/contract/settings';
-import { defaultResultThresholds } from '../../../src/domain/result-thresholds';
+import { MESSAGE_PLACEHOLDERS as P, settingName } from '@sync/contract/settings';
+import { defaultResultThresholds } from '@/domain/result-thresholds';
 
 const COMPANY: Record<string, string> = {
   name: '',

@@ -11,8 +11,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { MODULES, ADMIN_USER_TYPE_ID } from '../../../sync/contract/modules';
-import { hashPassword } from '../../auth/passwords';
+import { MODULES, ADMIN_USER_TYPE_ID } from '@sync/contract/modules';
+import { hashPassword } from '@server/auth/passwords';
 import type { Db, Tx } from '../client';
 import {
   appMeta,

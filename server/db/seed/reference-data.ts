@@ -4,7 +4,7 @@
  * administrator and 2 the default; product type 1 (Vibração) and
  * exposition type 1 are the defaults of a quotation row.
  */
-import { CUSTOMER_ROLE_SLUG, MODULE_SLUGS, type ModuleSlug } from '../../../sync/contract/modules';
+import { CUSTOMER_ROLE_SLUG, MODULE_SLUGS, type ModuleSlug } from '@sync/contract/modules';
 
 export const USER_TYPES = [
   { id: 1, name: 'Administrador', slug: 'admin' },

@@ -21,11 +21,11 @@
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyContextConfig, FastifyRequest } from 'fastify';
-import { requireAuth } from '../../auth/authenticate';
-import { assertCustomerInScope, assertModule, customerScope, customerScopeFilter, refuseCustomerWrites } from '../../auth/permissions';
-import type { Tx } from '../../db/client';
-import { customers, userCustomers } from '../../db/schema';
-import type { Guard } from '../../sync/crud-routes';
+import { requireAuth } from '@server/auth/authenticate';
+import { assertCustomerInScope, assertModule, customerScope, customerScopeFilter, refuseCustomerWrites } from '@server/auth/permissions';
+import type { Tx } from '@server/db/client';
+import { customers, userCustomers } from '@server/db/schema';
+import type { Guard } from '@server/sync/crud-routes';
 
 /** Reads (GET, and the zip's POST): the module; the scope is checked per customer. */
 export const CUSTOMER_READ: FastifyContextConfig = { module: 'customers' };

@@ -14,11 +14,11 @@ import {
   CUSTOMER_MESSAGES,
   DEFAULT_ADDRESS_LABELS,
   DEFAULT_COUNTRY,
-} from '../../../sync/contract/customers';
-import type { AppContext, ZodApp } from '../../app-context';
-import type { Tx } from '../../db/client';
-import { customerAddresses } from '../../db/schema';
-import { optionalValues } from '../../sync/input';
+} from '@sync/contract/customers';
+import type { AppContext, ZodApp } from '@server/app-context';
+import type { Tx } from '@server/db/client';
+import { customerAddresses } from '@server/db/schema';
+import { optionalValues } from '@server/sync/input';
 import { registerChildRoutes } from './children';
 import { toAddress } from './load';
 

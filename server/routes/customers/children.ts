@@ -14,14 +14,14 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { CONFLICT_MESSAGE } from '../../../sync/contract/sync';
-import type { AppContext, ZodApp } from '../../app-context';
-import type { Tx } from '../../db/client';
-import type { customerAddresses, customerContacts } from '../../db/schema';
-import { notFound } from '../../http/errors';
-import { conflictAnswerSchema } from '../../sync/conflict';
-import { idParam } from '../../sync/crud-routes';
-import { atVersion, ifMatchOf, nextUpdatedAt, writeTime } from '../../sync/versioning';
+import { CONFLICT_MESSAGE } from '@sync/contract/sync';
+import type { AppContext, ZodApp } from '@server/app-context';
+import type { Tx } from '@server/db/client';
+import type { customerAddresses, customerContacts } from '@server/db/schema';
+import { notFound } from '@server/http/errors';
+import { conflictAnswerSchema } from '@server/sync/conflict';
+import { idParam } from '@server/sync/crud-routes';
+import { atVersion, ifMatchOf, nextUpdatedAt, writeTime } from '@server/sync/versioning';
 import { CUSTOMER_WRITE } from './access';
 import { bumpCustomer, lockCustomer } from './parent';
 

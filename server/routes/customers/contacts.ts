@@ -9,12 +9,12 @@
  * what it is sent.
  */
 import { asc, eq } from 'drizzle-orm';
-import { contactInputSchema, contactSchema, CUSTOMER_MESSAGES } from '../../../sync/contract/customers';
-import type { AppContext, ZodApp } from '../../app-context';
-import type { Tx } from '../../db/client';
-import { customerContacts } from '../../db/schema';
-import { optionalValues } from '../../sync/input';
-import { nextUpdatedAt } from '../../sync/versioning';
+import { contactInputSchema, contactSchema, CUSTOMER_MESSAGES } from '@sync/contract/customers';
+import type { AppContext, ZodApp } from '@server/app-context';
+import type { Tx } from '@server/db/client';
+import { customerContacts } from '@server/db/schema';
+import { optionalValues } from '@server/sync/input';
+import { nextUpdatedAt } from '@server/sync/versioning';
 import { registerChildRoutes } from './children';
 import { toContact } from './load';
 

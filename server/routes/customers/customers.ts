@@ -20,23 +20,23 @@ import {
   documentProblem,
   type Customer,
   type CustomerType,
-} from '../../../sync/contract/customers';
-import type { AppContext, ZodApp } from '../../app-context';
-import type { Tx } from '../../db/client';
-import { customerAddresses, customerFiles, customers, storedFiles } from '../../db/schema';
-import type { FileStorage } from '../../files/storage';
-import { badRequest } from '../../http/errors';
-import { registerCrudRoutes } from '../../sync/crud-routes';
+} from '@sync/contract/customers';
+import type { AppContext, ZodApp } from '@server/app-context';
+import type { Tx } from '@server/db/client';
+import { customerAddresses, customerFiles, customers, storedFiles } from '@server/db/schema';
+import type { FileStorage } from '@server/files/storage';
+import { badRequest } from '@server/http/errors';
+import { registerCrudRoutes } from '@server/sync/crud-routes';
 import { assertCustomerHasNoQuotations } from '../quotations/customer-guard';
-import { recordDeletions } from '../../sync/deletions';
-import { optionalValues } from '../../sync/input';
-import type { ListSource } from '../../sync/list';
+import { recordDeletions } from '@server/sync/deletions';
+import { optionalValues } from '@server/sync/input';
+import type { ListSource } from '@server/sync/list';
 import { CUSTOMER_GUARDS, customerViewers, customerVisibility } from './access';
 import { addressValues } from './addresses';
 import { saveCustomerContact } from './contacts';
 import { loadCustomers } from './load';
 import { customerSearch } from './search';
-import { text, TEXT_LIMITS } from '../../../sync/contract/fields';
+import { text, TEXT_LIMITS } from '@sync/contract/fields';
 
 type CustomerBody = z.output<typeof customerInputSchema>;
 

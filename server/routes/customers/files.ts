@@ -26,22 +26,22 @@ import {
   downloadMultipleInputSchema,
   zipFileName,
   type CustomerFile,
-} from '../../../sync/contract/customers';
-import { CONFLICT_MESSAGE, listQuerySchema, pullResponseSchema } from '../../../sync/contract/sync';
-import type { AppContext, ZodApp } from '../../app-context';
-import type { Db, Tx } from '../../db/client';
-import { customerFiles, storedFiles } from '../../db/schema';
-import { contentDisposition, downloadName, uniqueNames } from '../../files/file-names';
-import { receiveUpload } from '../../files/multipart-upload';
-import type { FileStorage } from '../../files/storage';
-import { fitsInZip, zipStream } from '../../files/zip-writer';
-import { HttpError, notFound } from '../../http/errors';
-import { conflictAnswerSchema } from '../../sync/conflict';
-import { idParam } from '../../sync/crud-routes';
-import { recordDeletions } from '../../sync/deletions';
-import { pullCursorOf, pullRecords, type ListSource } from '../../sync/list';
-import { searchCondition } from '../../sync/search';
-import { atVersion, ifMatchOf, nextUpdatedAt, writeTime } from '../../sync/versioning';
+} from '@sync/contract/customers';
+import { CONFLICT_MESSAGE, listQuerySchema, pullResponseSchema } from '@sync/contract/sync';
+import type { AppContext, ZodApp } from '@server/app-context';
+import type { Db, Tx } from '@server/db/client';
+import { customerFiles, storedFiles } from '@server/db/schema';
+import { contentDisposition, downloadName, uniqueNames } from '@server/files/file-names';
+import { receiveUpload } from '@server/files/multipart-upload';
+import type { FileStorage } from '@server/files/storage';
+import { fitsInZip, zipStream } from '@server/files/zip-writer';
+import { HttpError, notFound } from '@server/http/errors';
+import { conflictAnswerSchema } from '@server/sync/conflict';
+import { idParam } from '@server/sync/crud-routes';
+import { recordDeletions } from '@server/sync/deletions';
+import { pullCursorOf, pullRecords, type ListSource } from '@server/sync/list';
+import { searchCondition } from '@server/sync/search';
+import { atVersion, ifMatchOf, nextUpdatedAt, writeTime } from '@server/sync/versioning';
 import { assertCustomerReadable, CUSTOMER_READ, CUSTOMER_WRITE, customerViewers, deletionViewer } from './access';
 import { CUSTOMER_FILES_RESOURCE } from './customers';
 import { fileRows, toCustomerFile } from './load';

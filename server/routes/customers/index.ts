@@ -6,9 +6,9 @@
  * (DATA_DIR/files) is shared by the file calls and the customer delete.
  */
 import fastifyMultipart from '@fastify/multipart';
-import type { AppContext, RouteModule, ZodApp } from '../../app-context';
-import { FileStorage, filesFolder } from '../../files/storage';
-import { limitBytes } from '../../files/multipart-upload';
+import type { AppContext, RouteModule, ZodApp } from '@server/app-context';
+import { FileStorage, filesFolder } from '@server/files/storage';
+import { limitBytes } from '@server/files/multipart-upload';
 import { registerAddressRoutes } from './addresses';
 import { registerContactRoutes } from './contacts';
 import { registerCustomerCrud } from './customers';

@@ -5,11 +5,11 @@
  * computed here: `address`, `contact_name`, `f_created_at`, `download_url`.
  */
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { Address, Contact, Customer, CustomerFile } from '../../../sync/contract/customers';
-import { formatInstantBR } from '../../../src/domain/dates';
-import type { Db, Tx } from '../../db/client';
-import { customerAddresses, customerContacts, customerFiles, customers, storedFiles } from '../../db/schema';
-import { syncFields } from '../../lib/wire';
+import type { Address, Contact, Customer, CustomerFile } from '@sync/contract/customers';
+import { formatInstantBR } from '@/domain/dates';
+import type { Db, Tx } from '@server/db/client';
+import { customerAddresses, customerContacts, customerFiles, customers, storedFiles } from '@server/db/schema';
+import { syncFields } from '@server/lib/wire';
 
 type Reader = Db | Tx;
 

@@ -6,9 +6,9 @@
  * and become empty), followed by a link to the customer's page. The message
  * is plain text; the HTML part escapes it.
  */
-import type { Customer } from '../../../sync/contract/customers';
+import type { Customer } from '@sync/contract/customers';
 import { fillCustomerPlaceholders as fillTemplate } from '@sync/contract/message-template';
-import type { MailMessage } from '../../mail/mailer';
+import type { MailMessage } from '@server/mail/mailer';
 
 export const NEW_FILES_TEMPLATE_OPTION = 'message_sendMessageNewFilesUpload';
 

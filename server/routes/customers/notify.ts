@@ -13,12 +13,12 @@ import {
   CUSTOMER_MESSAGES,
   messageResponseSchema,
   sendFilesEmailInputSchema,
-} from '../../../sync/contract/customers';
-import type { AppContext, ZodApp } from '../../app-context';
-import { options } from '../../db/schema';
-import { defaultSettings } from '../../db/seed/default-settings';
-import { badRequest, HttpError, notFound } from '../../http/errors';
-import { idParam } from '../../sync/crud-routes';
+} from '@sync/contract/customers';
+import type { AppContext, ZodApp } from '@server/app-context';
+import { options } from '@server/db/schema';
+import { defaultSettings } from '@server/db/seed/default-settings';
+import { badRequest, HttpError, notFound } from '@server/http/errors';
+import { idParam } from '@server/sync/crud-routes';
 import { CUSTOMER_WRITE } from './access';
 import { loadCustomers } from './load';
 import { customerPageLink, fillCustomerPlaceholders, NEW_FILES_TEMPLATE_OPTION, newFilesEmail } from './new-files-email';

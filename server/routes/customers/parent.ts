@@ -5,11 +5,11 @@
  * `updated_at`, so a pull of customers brings the new embedded lists.
  */
 import { eq } from 'drizzle-orm';
-import { CUSTOMER_MESSAGES } from '../../../sync/contract/customers';
-import type { Db, Tx } from '../../db/client';
-import { customers } from '../../db/schema';
-import { notFound } from '../../http/errors';
-import { nextUpdatedAt } from '../../sync/versioning';
+import { CUSTOMER_MESSAGES } from '@sync/contract/customers';
+import type { Db, Tx } from '@server/db/client';
+import { customers } from '@server/db/schema';
+import { notFound } from '@server/http/errors';
+import { nextUpdatedAt } from '@server/sync/versioning';
 
 /** Locks the customer until the transaction ends; 404 when it does not exist. */
 export async function lockCustomer(tx: Tx, customerId: number): Promise<void> {

@@ -8,8 +8,8 @@
 import { and, or, sql, type SQL } from 'drizzle-orm';
 import { normalizeDocument } from '@sync/contract/customers';
 import { onlyDigits } from '@/domain/masks';
-import { customers } from '../../db/schema';
-import { foldedColumn, foldText } from '../../sync/search';
+import { customers } from '@server/db/schema';
+import { foldedColumn, foldText } from '@server/sync/search';
 
 /** LIKE pattern matching `text` literally anywhere. */
 function contains(text: string): string {

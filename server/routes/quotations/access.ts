@@ -4,9 +4,9 @@
  * `quotations` module (administrators always pass); customer-type users
  * never write. Only an administrator chooses the seller (values.ts).
  */
-import { requireAuth } from '../../auth/authenticate';
-import { assertModule, refuseCustomerWrites } from '../../auth/permissions';
-import type { Guard } from '../../sync/crud-routes';
+import { requireAuth } from '@server/auth/authenticate';
+import { assertModule, refuseCustomerWrites } from '@server/auth/permissions';
+import type { Guard } from '@server/sync/crud-routes';
 
 const needsModule: Guard = async (request) => assertModule(requireAuth(request), 'quotations');
 

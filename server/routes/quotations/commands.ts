@@ -25,14 +25,14 @@ import {
   quotationSchema,
   quotationStatusInputSchema,
   statusChangeRefused,
-} from '../../../sync/contract/quotations';
-import { apiErrorSchema } from '../../../sync/contract/errors';
-import { requireAuth } from '../../auth/authenticate';
-import type { AppContext, ZodApp } from '../../app-context';
-import { quotations } from '../../db/schema';
-import { HttpError, notFound } from '../../http/errors';
-import { idParam } from '../../sync/crud-routes';
-import { nextUpdatedAt, writeTime } from '../../sync/versioning';
+} from '@sync/contract/quotations';
+import { apiErrorSchema } from '@sync/contract/errors';
+import { requireAuth } from '@server/auth/authenticate';
+import type { AppContext, ZodApp } from '@server/app-context';
+import { quotations } from '@server/db/schema';
+import { HttpError, notFound } from '@server/http/errors';
+import { idParam } from '@server/sync/crud-routes';
+import { nextUpdatedAt, writeTime } from '@server/sync/versioning';
 import { QUOTATION_GUARDS } from './access';
 import { assignReferenceNumber } from './crud';
 import { loadQuotations } from './load';

@@ -15,13 +15,13 @@ import {
   quotationSchema,
   type Quotation,
   type QuotationBody,
-} from '../../../sync/contract/quotations';
-import { requireAuth } from '../../auth/authenticate';
-import type { AppContext, ZodApp } from '../../app-context';
-import type { Tx } from '../../db/client';
-import { quotations } from '../../db/schema';
-import { registerCrudRoutes } from '../../sync/crud-routes';
-import type { ListSource } from '../../sync/list';
+} from '@sync/contract/quotations';
+import { requireAuth } from '@server/auth/authenticate';
+import type { AppContext, ZodApp } from '@server/app-context';
+import type { Tx } from '@server/db/client';
+import { quotations } from '@server/db/schema';
+import { registerCrudRoutes } from '@server/sync/crud-routes';
+import type { ListSource } from '@server/sync/list';
 import { QUOTATION_GUARDS } from './access';
 import { loadQuotations } from './load';
 import { referenceNumber } from './reference-number';

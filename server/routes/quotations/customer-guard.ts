@@ -4,10 +4,10 @@
  * it into a 500. The customer routes call this before deleting.
  */
 import { eq } from 'drizzle-orm';
-import { QUOTATION_MESSAGES } from '../../../sync/contract/quotations';
-import type { Tx } from '../../db/client';
-import { quotations } from '../../db/schema';
-import { HttpError } from '../../http/errors';
+import { QUOTATION_MESSAGES } from '@sync/contract/quotations';
+import type { Tx } from '@server/db/client';
+import { quotations } from '@server/db/schema';
+import { HttpError } from '@server/http/errors';
 
 export async function assertCustomerHasNoQuotations(tx: Tx, customerId: number): Promise<void> {
   const [quotation] = await tx.select({ id: quotations.id }).from(quotations).where(eq(quotations.customer_id, customerId)).limit(1);

@@ -6,7 +6,7 @@
  * quotations cannot be deleted (customerDeleteGuard, used by the customer
  * routes).
  */
-import type { AppContext, RouteModule, ZodApp } from '../../app-context';
+import type { AppContext, RouteModule, ZodApp } from '@server/app-context';
 import { registerQuotationCommands } from './commands';
 import { registerQuotationCrud } from './crud';
 

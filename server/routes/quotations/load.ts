@@ -4,11 +4,11 @@
  * (`f_created_at`, `able_create_sample`, `sample_count`).
  */
 import { inArray } from 'drizzle-orm';
-import type { Quotation } from '../../../sync/contract/quotations';
-import { formatInstantBR } from '../../../src/domain/dates';
-import type { Db, Tx } from '../../db/client';
-import { quotations, users } from '../../db/schema';
-import { isoOrNull, syncFields } from '../../lib/wire';
+import type { Quotation } from '@sync/contract/quotations';
+import { formatInstantBR } from '@/domain/dates';
+import type { Db, Tx } from '@server/db/client';
+import { quotations, users } from '@server/db/schema';
+import { isoOrNull, syncFields } from '@server/lib/wire';
 
 type Reader = Db | Tx;
 export type QuotationRowRecord = typeof quotations.$inferSelect;

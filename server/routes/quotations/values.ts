@@ -6,12 +6,12 @@
  * a client cannot store a total that does not match its lines.
  */
 import { and, eq } from 'drizzle-orm';
-import { QUOTATION_MESSAGES, quotationWireTotals, type QuotationBody } from '../../../sync/contract/quotations';
-import type { AuthContext } from '../../auth/current-user';
-import type { Tx } from '../../db/client';
-import { customerAddresses, customers, quotationPaymentTypes, users } from '../../db/schema';
-import { badRequest } from '../../http/errors';
-import type { RowOf } from '../../sync/crud-routes';
+import { QUOTATION_MESSAGES, quotationWireTotals, type QuotationBody } from '@sync/contract/quotations';
+import type { AuthContext } from '@server/auth/current-user';
+import type { Tx } from '@server/db/client';
+import { customerAddresses, customers, quotationPaymentTypes, users } from '@server/db/schema';
+import { badRequest } from '@server/http/errors';
+import type { RowOf } from '@server/sync/crud-routes';
 
 function fieldError(field: string, message: string) {
   return badRequest(message, { [field]: [message] });

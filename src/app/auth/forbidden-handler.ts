@@ -10,8 +10,8 @@
  * 403s, so a burst of refused calls (a screen loading several lists) triggers
  * one reset.
  */
-import { getCurrentUser, getUserCustomers, errorMessageLines, type ApiClient } from '../../../sync/http';
-import { isCustomerUser, type Session } from '../../../sync/session';
+import { getCurrentUser, getUserCustomers, errorMessageLines, type ApiClient } from '@sync/http';
+import { isCustomerUser, type Session } from '@sync/session';
 import { customerRedirect, OVERVIEW_PATH } from './post-login-destination';
 
 export const USER_RESET_FAILED_MESSAGE = 'Não foi possível atualizar os dados do seu usuário.';

@@ -8,8 +8,8 @@
  * A customer-type user whose customer list could not be loaded goes to the
  * overview with a problem the caller shows as a danger alert.
  */
-import type { CurrentUser, UserCustomer } from '../../../sync/contract/user';
-import { isCustomerUser } from '../../../sync/session/session-user';
+import type { CurrentUser, UserCustomer } from '@sync/contract/user';
+import { isCustomerUser } from '@sync/session/session-user';
 
 export const OVERVIEW_PATH = '/admin/overview';
 export const CUSTOMER_LIST_PATH = '/admin/clientes/lista/1';

@@ -5,8 +5,8 @@
  */
 import { useCallback } from 'react';
 import { useRouter } from '@tanstack/react-router';
-import type { SignInResult } from '../../../sync/session';
-import { alertDanger } from '../../ui/alerts';
+import type { SignInResult } from '@sync/session';
+import { alertDanger } from '@/ui/alerts';
 import { requestPersistentStorage } from '../pwa/persistent-storage';
 import { postLoginDestination } from './post-login-destination';
 

@@ -7,7 +7,7 @@
  */
 import { Badge, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { useSyncStatus } from '../../../sync/react/use-sync-status';
+import { useSyncStatus } from '@sync/react/use-sync-status';
 import type { ConnectivityState, SyncReport } from './connectivity-store';
 import { useConnectivity } from './use-connectivity';
 

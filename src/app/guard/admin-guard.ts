@@ -6,7 +6,7 @@
  * admin area never waits for the network.
  */
 import { redirect } from '@tanstack/react-router';
-import { readIdentityCookie, writeIdentityCookie, type CookieJar, type Session } from '../../../sync/session';
+import { readIdentityCookie, writeIdentityCookie, type CookieJar, type Session } from '@sync/session';
 import { decideAccess, loginRedirectFor } from './decide-access';
 
 export function guardAdminAccess(session: Session, fullPath: string, cookies: CookieJar | null = document): void {

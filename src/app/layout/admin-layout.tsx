@@ -19,10 +19,10 @@ import { SessionWatcher } from '../session/session-watcher';
 import { useSessionState } from '../session/use-session-state';
 import { useSignOutGuard } from '../sync/sign-out-guard';
 import { SignedInSync } from '../sync/user-sync-context';
-import type { CurrentUser } from '../../../sync/contract/user';
+import type { CurrentUser } from '@sync/contract/user';
 import { AdminNavbar } from './admin-navbar';
 import { UserMenu } from './user-menu';
-import '../../ui/styles/all-styles';
+import '@/ui/styles/all-styles';
 
 /** What fits next to the menu button on a phone. */
 export const PRODUCT_SHORT_NAME = 'Higiene';

@@ -4,7 +4,7 @@
  */
 import { NavLink, ScrollArea } from '@mantine/core';
 import { Link, useRouterState } from '@tanstack/react-router';
-import type { CurrentUser } from '../../../sync/contract/user';
+import type { CurrentUser } from '@sync/contract/user';
 import { isNavItemActive, navigationFor } from '../navigation/admin-navigation';
 
 export function AdminNavbar({ user, onNavigate }: { user: CurrentUser; onNavigate?: () => void }) {

@@ -3,7 +3,7 @@
  */
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import type { CurrentUser } from '../../../sync/contract/user';
+import type { CurrentUser } from '@sync/contract/user';
 
 export function initialsOf(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);

@@ -5,9 +5,9 @@
  * saves on the device and may have changes to inspect). Administrators
  * (user type 1) have every module.
  */
-import { MODULES, type ModuleSlug } from '../../../sync/contract/modules';
-import type { CurrentUser } from '../../../sync/contract/user';
-import { isAdminUser } from '../../../sync/session/session-user';
+import { MODULES, type ModuleSlug } from '@sync/contract/modules';
+import type { CurrentUser } from '@sync/contract/user';
+import { isAdminUser } from '@sync/session/session-user';
 
 export interface NavItem {
   label: string;

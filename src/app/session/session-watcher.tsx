@@ -10,9 +10,9 @@
  */
 import { useEffect } from 'react';
 import { useRouter } from '@tanstack/react-router';
-import { getCurrentUser } from '../../../sync/http';
-import { API_ERROR_MESSAGES } from '../../../sync/http/api-error';
-import { alertDanger, alertWarning } from '../../ui/alerts';
+import { getCurrentUser } from '@sync/http';
+import { API_ERROR_MESSAGES } from '@sync/http/api-error';
+import { alertDanger, alertWarning } from '@/ui/alerts';
 import { createForbiddenHandler } from '../auth/forbidden-handler';
 import { useRuntime } from '../runtime-context';
 import { useSessionState } from './use-session-state';

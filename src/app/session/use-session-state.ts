@@ -3,7 +3,7 @@
  * out, a token is refreshed, or the stored user is reset.
  */
 import { useSyncExternalStore } from 'react';
-import type { Session, SessionState } from '../../../sync/session';
+import type { Session, SessionState } from '@sync/session';
 
 export function useSessionState(session: Session): SessionState {
   return useSyncExternalStore(session.subscribe, session.getState, session.getState);

@@ -7,7 +7,7 @@
  * them. Once loaded, the real controller follows the session itself; this
  * one forwards its state and changes.
  */
-import type { Session } from '../../../sync/session';
+import type { Session } from '@sync/session';
 import { signedInUserId } from './signed-in-user';
 import type { UserSyncController, UserSyncOptions } from './user-sync';
 

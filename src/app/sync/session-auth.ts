@@ -7,8 +7,8 @@
  * ends the session there (the layout then goes to the login page); a
  * network failure leaves it intact and the engine simply tries later.
  */
-import type { AuthProvider } from '../../../sync/engine/auth';
-import type { Session } from '../../../sync/session';
+import type { AuthProvider } from '@sync/engine/auth';
+import type { Session } from '@sync/session';
 
 export function sessionAuth(session: Session): AuthProvider {
   return {

@@ -8,10 +8,10 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { Anchor, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { readSyncStatus } from '../../../sync/engine/status';
-import { useSyncDatabase } from '../../../sync/react/context';
-import type { SyncDatabase } from '../../../sync/store/database';
-import { ConfirmModal } from '../../ui/confirm-modal';
+import { readSyncStatus } from '@sync/engine/status';
+import { useSyncDatabase } from '@sync/react/context';
+import type { SyncDatabase } from '@sync/store/database';
+import { ConfirmModal } from '@/ui/confirm-modal';
 
 export const SIGN_OUT_WARNING_TITLE = 'Alterações não sincronizadas';
 export const SIGN_OUT_ANYWAY = 'Sair mesmo assim';

@@ -3,7 +3,7 @@
  * tokens. Apart from user-sync.ts so the start-up code can ask without
  * loading Dexie and the engine.
  */
-import type { SessionState } from '../../../sync/session';
+import type { SessionState } from '@sync/session';
 
 export function signedInUserId(state: SessionState): number | null {
   return state.user && state.hasTokens ? state.user.id : null;

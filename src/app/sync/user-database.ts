@@ -5,7 +5,7 @@
  * still there (and are sent) when they sign in again. Nothing here deletes
  * a database: only the user discards changes.
  */
-import { SyncDatabase } from '../../../sync/store/database';
+import { SyncDatabase } from '@sync/store/database';
 
 export const USER_DATABASE_PREFIX = 'higiene-';
 

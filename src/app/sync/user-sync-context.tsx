@@ -6,7 +6,7 @@
  * public pages never need a store).
  */
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
-import { SyncProvider } from '../../../sync/react/context';
+import { SyncProvider } from '@sync/react/context';
 import type { UserSync, UserSyncController } from './user-sync';
 
 const UserSyncContext = createContext<UserSyncController | null>(null);

@@ -16,12 +16,12 @@
  * Plain object, no React: created once at start-up, so React's double effects
  * never open or start anything twice.
  */
-import { readerOf, type Reader } from '../../../sync/contract/access';
-import { createSyncEngine, type SyncEngine, type SyncEngineOptions } from '../../../sync/engine/engine';
-import { requestSync } from '../../../sync/engine/mutations';
-import { ENGINE_LOCK_NAME, noLock, webLocksLock } from '../../../sync/engine/lock';
-import type { Session, SessionState } from '../../../sync/session';
-import type { SyncDatabase } from '../../../sync/store/database';
+import { readerOf, type Reader } from '@sync/contract/access';
+import { createSyncEngine, type SyncEngine, type SyncEngineOptions } from '@sync/engine/engine';
+import { requestSync } from '@sync/engine/mutations';
+import { ENGINE_LOCK_NAME, noLock, webLocksLock } from '@sync/engine/lock';
+import type { Session, SessionState } from '@sync/session';
+import type { SyncDatabase } from '@sync/store/database';
 import { sessionAuth } from './session-auth';
 import { signedInUserId } from './signed-in-user';
 import { openUserDatabase } from './user-database';

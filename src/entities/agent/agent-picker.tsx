@@ -3,8 +3,8 @@
  * searched by name, 10 shown. Choosing one hands back the agent, so the row
  * takes its name, price, type and unit type, and the quotation its equipment.
  */
-import type { LocalProduct } from '../../../sync/store/registry/catalog-records';
-import { LocalRecordSelect, type LocalRecordSelectProps } from '../../ui/inputs';
+import type { LocalProduct } from '@sync/store/registry/catalog-records';
+import { LocalRecordSelect, type LocalRecordSelectProps } from '@/ui/inputs';
 
 export const AGENT_PICKER_TEXTS = { label: 'Agente', placeholder: 'Selecione um agente' } as const;
 

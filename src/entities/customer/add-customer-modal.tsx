@@ -8,7 +8,7 @@
  */
 import { useState } from 'react';
 import { Button, Group, Modal } from '@mantine/core';
-import { useSyncActions } from '../../../sync/react/use-sync-actions';
+import { useSyncActions } from '@sync/react/use-sync-actions';
 import { alertDanger, alertSuccess } from '@/ui/alerts';
 import { errorMessage } from '@/ui/forms/sync-error';
 import { CustomerFields } from './customer-fields';

@@ -7,7 +7,7 @@
  */
 import type { ReactNode } from 'react';
 import { Fieldset, SegmentedControl, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import type { CustomerType } from '../../../sync/contract/customers';
+import type { CustomerType } from '@sync/contract/customers';
 import { CUSTOMER_FORM_TEXTS } from './customer-form-texts';
 import type { CustomerFormErrors, CustomerFormField, CustomerFormValues } from './customer-form-values';
 

@@ -2,7 +2,7 @@
  * Texts of the customer form, shared by the customer page and the
  * 'Adicionar Cliente' modal (spec: Customers; sections 5 and 8).
  */
-import { CNPJ_PATTERN, CPF_PATTERN, PHONE_PATTERN } from '../../domain/masks';
+import { CNPJ_PATTERN, CPF_PATTERN, PHONE_PATTERN } from '@/domain/masks';
 
 export const CUSTOMER_FORM_TEXTS = {
   fields: {

@@ -10,10 +10,10 @@
  *
  * Pure functions: the page, the modal and the tests share them.
  */
-import { CUSTOMER_MESSAGES, documentProblem, type CustomerType } from '../../../sync/contract/customers';
-import type { LocalCustomer } from '../../../sync/store/registry/customer-records';
-import { maskDocument, maskPhone, onlyDigits } from '../../domain/masks';
-import { capitalizeWords } from '../../domain/text-case';
+import { CUSTOMER_MESSAGES, documentProblem, type CustomerType } from '@sync/contract/customers';
+import type { LocalCustomer } from '@sync/store/registry/customer-records';
+import { maskDocument, maskPhone, onlyDigits } from '@/domain/masks';
+import { capitalizeWords } from '@/domain/text-case';
 
 export interface CustomerFormValues {
   name: string;

@@ -8,15 +8,15 @@
  */
 import { useMemo, useState } from 'react';
 import { Button, Card, Center, Group, Loader, Stack, Table, Text } from '@mantine/core';
-import { useLocalLines, useLocalList } from '../../../sync/react/use-local-record';
-import { useOutboxProblems } from '../../../sync/react/use-outbox-problems';
-import { useSyncActions } from '../../../sync/react/use-sync-actions';
+import { useLocalLines, useLocalList } from '@sync/react/use-local-record';
+import { useOutboxProblems } from '@sync/react/use-outbox-problems';
+import { useSyncActions } from '@sync/react/use-sync-actions';
 import type {
   LocalEquipment,
   LocalProductEquipment,
   LocalServiceEquipment,
   ResourceInput,
-} from '../../../sync/store/registry/catalog-records';
+} from '@sync/store/registry/catalog-records';
 import { alertDanger } from '@/ui/alerts';
 import { useConfirmDelete } from '@/ui/confirm-delete';
 import { errorMessage, fieldErrorsOf } from '@/ui/forms/sync-error';

@@ -6,9 +6,9 @@
  * device and sent by the sync engine, so it works offline.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useLocalList } from '../../../sync/react/use-local-record';
-import type { LocalProduct } from '../../../sync/store/registry/catalog-records';
-import { RecordEditPage, RecordRoute, useRecordEditor } from '../../ui/edit-page';
+import { useLocalList } from '@sync/react/use-local-record';
+import type { LocalProduct } from '@sync/store/registry/catalog-records';
+import { RecordEditPage, RecordRoute, useRecordEditor } from '@/ui/edit-page';
 import { EquipmentLinesSection } from '@/entities/equipment';
 import { AGENT_FIELD_NAMES, agentValues, readAgent, type AgentValues } from './agent-form';
 import { AgentFields } from './agent-fields';

@@ -5,8 +5,8 @@
  */
 import type { ReactNode } from 'react';
 import { ActionIcon, Autocomplete, Group, Select, SimpleGrid, TextInput, Tooltip } from '@mantine/core';
-import type { LocalProductType } from '../../../sync/store/registry/catalog-records';
-import { MoneyInput } from '../../ui/inputs';
+import type { LocalProductType } from '@sync/store/registry/catalog-records';
+import { MoneyInput } from '@/ui/inputs';
 import type { AgentErrors, AgentField, AgentValues } from './agent-form';
 import { AGENT_TEXTS } from './agent-texts';
 import { AGENT_SUGGESTIONS } from './option-suggestions';

@@ -4,9 +4,9 @@
  * produto é obrigatório'). The CAS number is kept while the user switches
  * types, but only a chemical agent saves it (the server clears it otherwise).
  */
-import { CATALOG_MESSAGES } from '../../../sync/contract/catalog';
-import type { LocalProduct, ResourceInput } from '../../../sync/store/registry/catalog-records';
-import { moneyToText, parseMoneyText } from '../../ui/inputs';
+import { CATALOG_MESSAGES } from '@sync/contract/catalog';
+import type { LocalProduct, ResourceInput } from '@sync/store/registry/catalog-records';
+import { moneyToText, parseMoneyText } from '@/ui/inputs';
 
 export interface AgentValues {
   name: string;

@@ -6,10 +6,10 @@
  * 'Não houve nenhum resultado.' when a search finds none.
  */
 import { useMemo } from 'react';
-import { useLocalList } from '../../../sync/react/use-local-record';
-import type { LocalProduct } from '../../../sync/store/registry/catalog-records';
-import { formatMoney } from '../../ui/format';
-import { ListPage, NewRecordButton, recordIdColumn, recordOptionsColumn, useRecordList, type ListColumn } from '../../ui/list-page';
+import { useLocalList } from '@sync/react/use-local-record';
+import type { LocalProduct } from '@sync/store/registry/catalog-records';
+import { formatMoney } from '@/ui/format';
+import { ListPage, NewRecordButton, recordIdColumn, recordOptionsColumn, useRecordList, type ListColumn } from '@/ui/list-page';
 import { AGENT_ROUTES } from './agent-routes';
 import { AGENT_TEXTS } from './agent-texts';
 

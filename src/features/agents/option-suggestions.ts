@@ -4,7 +4,7 @@
  * default option lists of Settings > Resultados. The fields stay free text,
  * so a value outside the list (or a list changed in the settings) is kept.
  */
-import { defaultResultThresholds } from '../../domain/result-thresholds';
+import { defaultResultThresholds } from '@/domain/result-thresholds';
 
 const options = defaultResultThresholds().chemical.options;
 const names = (items: readonly { name: string }[]) => items.map((item) => item.name);

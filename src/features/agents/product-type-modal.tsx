@@ -3,9 +3,9 @@
  * Cancelar, Salvar)"): saves a product type on the device and hands its key
  * back so the form selects it.
  */
-import { CATALOG_MESSAGES } from '../../../sync/contract/catalog';
-import { useSyncActions } from '../../../sync/react/use-sync-actions';
-import { NameModal } from '../../ui/forms';
+import { CATALOG_MESSAGES } from '@sync/contract/catalog';
+import { useSyncActions } from '@sync/react/use-sync-actions';
+import { NameModal } from '@/ui/forms';
 import { TYPE_TEXTS } from './agent-texts';
 
 const TEXTS = { ...TYPE_TEXTS, required: CATALOG_MESSAGES.nameRequired };

@@ -8,9 +8,9 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Anchor, Button, PasswordInput, Stack, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { AUTH_MESSAGES } from '../../../sync/contract/auth';
-import { alertWarning } from '../../ui/alerts';
-import '../../ui/styles/all-styles';
+import { AUTH_MESSAGES } from '@sync/contract/auth';
+import { alertWarning } from '@/ui/alerts';
+import '@/ui/styles/all-styles';
 
 export const CHANGE_PASSWORD_UNAVAILABLE =
   'A troca de senha por esta página ainda não está disponível. Use “Esqueceu a senha” na página de login.';

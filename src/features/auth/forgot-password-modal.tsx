@@ -11,8 +11,8 @@ import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Modal.css';
 import { z } from 'zod';
-import { AUTH_MESSAGES } from '../../../sync/contract/auth';
-import { errorMessageLines } from '../../../sync/http/api-error';
+import { AUTH_MESSAGES } from '@sync/contract/auth';
+import { errorMessageLines } from '@sync/http/api-error';
 
 const emailSchema = z.string().trim().email();
 

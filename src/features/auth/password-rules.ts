@@ -2,7 +2,7 @@
  * Checks of the new-password forms (spec section 5): both fields are needed
  * ('Digite sua nova senha'); they must be equal ('As senhas não combinam').
  */
-import { AUTH_MESSAGES } from '../../../sync/contract/auth';
+import { AUTH_MESSAGES } from '@sync/contract/auth';
 
 export interface NewPasswordErrors {
   password?: string;

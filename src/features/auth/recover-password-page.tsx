@@ -9,12 +9,12 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Anchor, Button, Loader, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { AUTH_MESSAGES } from '../../../sync/contract/auth';
-import type { PasswordResetInput } from '../../../sync/http/account-api';
-import { errorMessageLines, isApiRequestError } from '../../../sync/http/api-error';
-import { alertDanger, alertSuccess } from '../../ui/alerts';
+import { AUTH_MESSAGES } from '@sync/contract/auth';
+import type { PasswordResetInput } from '@sync/http/account-api';
+import { errorMessageLines, isApiRequestError } from '@sync/http/api-error';
+import { alertDanger, alertSuccess } from '@/ui/alerts';
 import { hasErrors, validateNewPassword, type NewPasswordErrors } from './password-rules';
-import '../../ui/styles/all-styles';
+import '@/ui/styles/all-styles';
 
 export const INVALID_RESET_LINK_MESSAGE = 'Este link de redefinição de senha é inválido ou expirou.';
 

@@ -4,8 +4,8 @@
  * credentials, the connection message when it could not be reached, and
  * the server's own message for anything else (too many attempts, ...).
  */
-import { AUTH_MESSAGES } from '../../../sync/contract/auth';
-import { API_ERROR_MESSAGES, isApiRequestError } from '../../../sync/http/api-error';
+import { AUTH_MESSAGES } from '@sync/contract/auth';
+import { API_ERROR_MESSAGES, isApiRequestError } from '@sync/http/api-error';
 
 export function signInErrorMessage(error: unknown): string {
   if (!isApiRequestError(error)) return AUTH_MESSAGES.badCredentials;

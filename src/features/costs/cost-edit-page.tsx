@@ -4,7 +4,7 @@
  * with Nome and Preço (R$), Salvar and Deletar. Saving writes the device's
  * store (the engine sends it later) and opens the cost's edit page.
  */
-import { NamePriceEditPage } from '../../ui/edit-page';
+import { NamePriceEditPage } from '@/ui/edit-page';
 import { COST_ROUTES } from './cost-routes';
 import { COST_TEXTS } from './cost-texts';
 

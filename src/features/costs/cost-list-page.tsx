@@ -3,7 +3,7 @@
  * (10 a page), with 'Novo custo', edit and delete. Reads the device's store,
  * so it works offline.
  */
-import { NamePriceListPage } from '../../ui/list-page';
+import { NamePriceListPage } from '@/ui/list-page';
 import { COST_ROUTES } from './cost-routes';
 import { COST_TEXTS } from './cost-texts';
 

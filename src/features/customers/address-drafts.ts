@@ -16,10 +16,10 @@
  *
  * Pure functions over plain values; the tabs component keeps the state.
  */
-import { CUSTOMER_MESSAGES, STATE_CODES } from '../../../sync/contract/customers';
-import type { LocalCustomerAddress } from '../../../sync/store/registry/customer-records';
-import { maskCep, onlyDigits } from '../../domain/masks';
-import { capitalizeWords } from '../../domain/text-case';
+import { CUSTOMER_MESSAGES, STATE_CODES } from '@sync/contract/customers';
+import type { LocalCustomerAddress } from '@sync/store/registry/customer-records';
+import { maskCep, onlyDigits } from '@/domain/masks';
+import { capitalizeWords } from '@/domain/text-case';
 import { ADDRESS_TEXTS } from './customer-texts';
 
 export interface AddressValues {

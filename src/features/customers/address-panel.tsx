@@ -8,9 +8,9 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { Loader, Select, SimpleGrid, TextInput } from '@mantine/core';
-import { BRAZILIAN_STATES } from '../../../sync/contract/customers';
-import { onlyDigits } from '../../domain/masks';
-import { lookupPostcode, type PostcodeAddress } from '../../ui/postcode';
+import { BRAZILIAN_STATES } from '@sync/contract/customers';
+import { onlyDigits } from '@/domain/masks';
+import { lookupPostcode, type PostcodeAddress } from '@/ui/postcode';
 import type { AddressErrors, AddressField, AddressValues } from './address-drafts';
 import { ADDRESS_TEXTS } from './customer-texts';
 

@@ -13,18 +13,18 @@
 import { useEffect, useState } from 'react';
 import { Anchor, Card, Stack, Text, Title } from '@mantine/core';
 import { Link, Navigate, useNavigate } from '@tanstack/react-router';
-import { useSyncDatabase } from '../../../sync/react/context';
-import { useLocalLines } from '../../../sync/react/use-local-record';
-import { useRecordProblem } from '../../../sync/react/use-outbox-problems';
-import { routeParamOf } from '../../../sync/react/use-route-record';
-import { useSyncActions } from '../../../sync/react/use-sync-actions';
-import { UnitOfWorkError } from '../../../sync/engine/mutations';
-import type { LocalCustomer } from '../../../sync/store/registry/customer-records';
-import { alertDanger, alertSuccess } from '../../ui/alerts';
-import { useConfirmDelete } from '../../ui/confirm-delete';
+import { useSyncDatabase } from '@sync/react/context';
+import { useLocalLines } from '@sync/react/use-local-record';
+import { useRecordProblem } from '@sync/react/use-outbox-problems';
+import { routeParamOf } from '@sync/react/use-route-record';
+import { useSyncActions } from '@sync/react/use-sync-actions';
+import { UnitOfWorkError } from '@sync/engine/mutations';
+import type { LocalCustomer } from '@sync/store/registry/customer-records';
+import { alertDanger, alertSuccess } from '@/ui/alerts';
+import { useConfirmDelete } from '@/ui/confirm-delete';
 import { CUSTOMER_FORM_TEXTS, CustomerFields, SameDocumentNotice, useCustomerForm, useSameDocumentCustomer } from '@/entities/customer';
-import { EDIT_TEXTS, RecordEditPage, RecordRoute } from '../../ui/edit-page';
-import { errorMessage } from '../../ui/forms';
+import { EDIT_TEXTS, RecordEditPage, RecordRoute } from '@/ui/edit-page';
+import { errorMessage } from '@/ui/forms';
 import {
   initialDrafts,
   isBlankAddress,

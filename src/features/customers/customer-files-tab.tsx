@@ -18,16 +18,16 @@
  */
 import { useMemo, useState } from 'react';
 import { Badge, Button, Checkbox, Group, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
-import { useSyncContext } from '../../../sync/react/context';
-import { useRecordFiles } from '../../../sync/react/use-record-files';
-import { useSyncActions } from '../../../sync/react/use-sync-actions';
-import { useSyncStatus } from '../../../sync/react/use-sync-status';
-import type { LocalCustomer } from '../../../sync/store/registry/customer-records';
-import { alertDanger, alertSuccess, alertWarning } from '../../ui/alerts';
-import { ConfirmModal } from '../../ui/confirm-modal';
-import { errorMessage } from '../../ui/forms';
-import { RecordIdCell } from '../../ui/list-page';
-import { useListSearch } from '../../ui/paginator';
+import { useSyncContext } from '@sync/react/context';
+import { useRecordFiles } from '@sync/react/use-record-files';
+import { useSyncActions } from '@sync/react/use-sync-actions';
+import { useSyncStatus } from '@sync/react/use-sync-status';
+import type { LocalCustomer } from '@sync/store/registry/customer-records';
+import { alertDanger, alertSuccess, alertWarning } from '@/ui/alerts';
+import { ConfirmModal } from '@/ui/confirm-modal';
+import { errorMessage } from '@/ui/forms';
+import { RecordIdCell } from '@/ui/list-page';
+import { useListSearch } from '@/ui/paginator';
 import { bytesOf, newFilesOf, rowOfDraft, rowOfFile, zipOf, type Downloader, type FileRow } from './customer-files';
 import type { CustomerRemote } from './customer-remote';
 import { FILE_TEXTS } from './customer-texts';

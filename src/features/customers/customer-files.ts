@@ -11,13 +11,13 @@
  *   the server and the server answers; else built here from the device's
  *   copies, when it has them all.
  */
-import { allowedFileType } from '../../../sync/contract/customers';
-import type { SyncEngine } from '../../../sync/engine/engine';
-import { SyncError } from '../../../sync/engine/errors';
-import { readDeviceFile } from '../../../sync/engine/files';
-import { addRecordFiles, type NewRecordFile, type RecordFile } from '../../../sync/engine/record-files';
-import type { SyncDatabase } from '../../../sync/store/database';
-import type { LocalCustomerFile } from '../../../sync/store/registry/customer-records';
+import { allowedFileType } from '@sync/contract/customers';
+import type { SyncEngine } from '@sync/engine/engine';
+import { SyncError } from '@sync/engine/errors';
+import { readDeviceFile } from '@sync/engine/files';
+import { addRecordFiles, type NewRecordFile, type RecordFile } from '@sync/engine/record-files';
+import type { SyncDatabase } from '@sync/store/database';
+import type { LocalCustomerFile } from '@sync/store/registry/customer-records';
 import { FILE_TEXTS } from './customer-texts';
 import type { FileDraft } from './file-drafts';
 import { downloadFileName } from './save-file';

@@ -11,13 +11,13 @@
  */
 import { Anchor } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { routeParamOf } from '../../../sync/react/use-route-record';
-import { useSyncActions } from '../../../sync/react/use-sync-actions';
-import type { LocalCustomer } from '../../../sync/store/registry/customer-records';
-import { maskPhone } from '../../domain/masks';
-import { formatInstantBR } from '../../ui/format';
-import { errorMessage } from '../../ui/forms';
-import { ListPage, NewRecordButton, recordIdColumn, recordOptionsColumn, useRecordList, type ListColumn } from '../../ui/list-page';
+import { routeParamOf } from '@sync/react/use-route-record';
+import { useSyncActions } from '@sync/react/use-sync-actions';
+import type { LocalCustomer } from '@sync/store/registry/customer-records';
+import { maskPhone } from '@/domain/masks';
+import { formatInstantBR } from '@/ui/format';
+import { errorMessage } from '@/ui/forms';
+import { ListPage, NewRecordButton, recordIdColumn, recordOptionsColumn, useRecordList, type ListColumn } from '@/ui/list-page';
 import { CUSTOMER_ROUTES } from './customer-routes';
 import { CUSTOMER_TEXTS } from './customer-texts';
 

@@ -5,8 +5,8 @@
  * pass their own. The template it starts from is the setting
  * `message_sendMessageNewFilesUpload`, read from the device's settings.
  */
-import { messageResponseSchema } from '../../../sync/contract/customers';
-import type { ApiClient } from '../../../sync/http';
+import { messageResponseSchema } from '@sync/contract/customers';
+import type { ApiClient } from '@sync/http';
 
 export const NEW_FILES_TEMPLATE_OPTION = 'message_sendMessageNewFilesUpload';
 

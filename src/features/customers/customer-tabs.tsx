@@ -11,10 +11,10 @@
  */
 import { useState, type ReactNode } from 'react';
 import { Button, Group, Stack, Tabs } from '@mantine/core';
-import { useSyncActions } from '../../../sync/react/use-sync-actions';
-import { alertDanger, alertSuccess } from '../../ui/alerts';
-import { ConfirmModal } from '../../ui/confirm-modal';
-import { errorMessage, fieldErrorsOf } from '../../ui/forms';
+import { useSyncActions } from '@sync/react/use-sync-actions';
+import { alertDanger, alertSuccess } from '@/ui/alerts';
+import { ConfirmModal } from '@/ui/confirm-modal';
+import { errorMessage, fieldErrorsOf } from '@/ui/forms';
 import {
   addDraft,
   canRemoveDraft,

@@ -4,7 +4,7 @@
  * extension; every name must be non-blank ('Preencha os nomes obrigatórios
  * dos arquivos'); any file may be taken off the list. Pure functions.
  */
-import { CUSTOMER_MESSAGES } from '../../../sync/contract/customers';
+import { CUSTOMER_MESSAGES } from '@sync/contract/customers';
 
 export interface FileDraft {
   id: string;

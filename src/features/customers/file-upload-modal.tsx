@@ -11,8 +11,8 @@ import '@mantine/dropzone/styles.css';
 import { useState } from 'react';
 import { ActionIcon, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
-import { ALLOWED_FILE_TYPES, DEFAULT_UPLOAD_LIMIT_MB, fileTooLargeMessage } from '../../../sync/contract/customers';
-import { alertWarning } from '../../ui/alerts';
+import { ALLOWED_FILE_TYPES, DEFAULT_UPLOAD_LIMIT_MB, fileTooLargeMessage } from '@sync/contract/customers';
+import { alertWarning } from '@/ui/alerts';
 import { FILE_TEXTS } from './customer-texts';
 import { checkFileDrafts, fileDraftsOf, removeFileDraft, renameDraft, type FileDraft } from './file-drafts';
 

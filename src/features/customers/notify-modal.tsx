@@ -10,8 +10,8 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { fillCustomerPlaceholders, type PlaceholderCustomer } from '@sync/contract/message-template';
-import { alertDanger, alertSuccess } from '../../ui/alerts';
-import { errorMessage } from '../../ui/forms';
+import { alertDanger, alertSuccess } from '@/ui/alerts';
+import { errorMessage } from '@/ui/forms';
 import { useLocalList } from '@sync/react/use-local-record';
 import { NEW_FILES_TEMPLATE_OPTION, type CustomerRemote } from './customer-remote';
 import { FILE_TEXTS } from './customer-texts';

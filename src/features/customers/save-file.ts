@@ -5,7 +5,7 @@
  * it has none (as the server names them), and arquivos_{YYYY-MM-DD}.zip with
  * Brasília's date for a zip.
  */
-import { zipFileName } from '../../../sync/contract/customers';
+import { zipFileName } from '@sync/contract/customers';
 
 export function saveBlobAs(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);

@@ -3,8 +3,8 @@
  * sections 2 and 6: customer-type users, role slug 'cliente'). The routes
  * read it from the session and hand it to the pages as `restricted`.
  */
-import type { CurrentUser } from '../../../sync/contract/user';
-import { isCustomerUser } from '../../../sync/session/session-user';
+import type { CurrentUser } from '@sync/contract/user';
+import { isCustomerUser } from '@sync/session/session-user';
 
 export function isRestrictedCustomerView(user: CurrentUser | null | undefined): boolean {
   return user ? isCustomerUser(user) : false;

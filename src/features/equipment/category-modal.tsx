@@ -4,11 +4,11 @@
  * Saves to the device's store and hands the category's key back so the
  * equipment form selects it.
  */
-import { CATALOG_MESSAGES } from '../../../sync/contract/catalog';
-import { useSyncActions } from '../../../sync/react/use-sync-actions';
-import type { LocalEquipmentCategory } from '../../../sync/store/registry/catalog-records';
-import { alertSuccess } from '../../ui/alerts';
-import { NameModal } from '../../ui/forms';
+import { CATALOG_MESSAGES } from '@sync/contract/catalog';
+import { useSyncActions } from '@sync/react/use-sync-actions';
+import type { LocalEquipmentCategory } from '@sync/store/registry/catalog-records';
+import { alertSuccess } from '@/ui/alerts';
+import { NameModal } from '@/ui/forms';
 import { CATEGORY_TEXTS } from './equipment-texts';
 
 export interface CategoryModalProps {

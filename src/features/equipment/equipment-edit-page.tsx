@@ -6,9 +6,9 @@
  * sent by the sync engine, so it works offline.
  */
 import { useState } from 'react';
-import { useLocalList } from '../../../sync/react/use-local-record';
-import type { LocalEquipment, LocalEquipmentCategory } from '../../../sync/store/registry/catalog-records';
-import { RecordEditPage, RecordRoute, useRecordForm } from '../../ui/edit-page';
+import { useLocalList } from '@sync/react/use-local-record';
+import type { LocalEquipment, LocalEquipmentCategory } from '@sync/store/registry/catalog-records';
+import { RecordEditPage, RecordRoute, useRecordForm } from '@/ui/edit-page';
 import { CategoryModal } from './category-modal';
 import { EQUIPMENT_FIELD_NAMES, equipmentFormSchema, equipmentValues } from './equipment-form';
 import { EquipmentFields } from './equipment-fields';

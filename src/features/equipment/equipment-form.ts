@@ -6,10 +6,10 @@
  * contract's messages per field and changes nothing.
  */
 import { z } from 'zod';
-import { equipmentInputSchema } from '../../../sync/contract/catalog';
-import type { LocalEquipment, ResourceInput } from '../../../sync/store/registry/catalog-records';
-import { dateText, optionalText } from '../../ui/forms';
-import { dateToText } from '../../ui/inputs';
+import { equipmentInputSchema } from '@sync/contract/catalog';
+import type { LocalEquipment, ResourceInput } from '@sync/store/registry/catalog-records';
+import { dateText, optionalText } from '@/ui/forms';
+import { dateToText } from '@/ui/inputs';
 
 const wire = equipmentInputSchema.shape;
 

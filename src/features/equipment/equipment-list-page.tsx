@@ -7,12 +7,12 @@
  */
 import { useMemo } from 'react';
 import { Group } from '@mantine/core';
-import { useLocalList } from '../../../sync/react/use-local-record';
-import type { LocalEquipment } from '../../../sync/store/registry/catalog-records';
+import { useLocalList } from '@sync/react/use-local-record';
+import type { LocalEquipment } from '@sync/store/registry/catalog-records';
 import { ExpiryBadge } from '@/entities/equipment';
-import { formatDate } from '../../ui/format';
-import { todayIso } from '../../ui/inputs';
-import { ListPage, NewRecordButton, recordIdColumn, recordOptionsColumn, useRecordList, type ListColumn } from '../../ui/list-page';
+import { formatDate } from '@/ui/format';
+import { todayIso } from '@/ui/inputs';
+import { ListPage, NewRecordButton, recordIdColumn, recordOptionsColumn, useRecordList, type ListColumn } from '@/ui/list-page';
 import { EQUIPMENT_ROUTES } from './equipment-routes';
 import { EQUIPMENT_TEXTS } from './equipment-texts';
 

@@ -1,6 +1,6 @@
 /** The equipment area's routes, for the shared list and record screens. */
 import { linkOptions } from '@tanstack/react-router';
-import type { RecordRoutes } from '../../ui/list-page';
+import type { RecordRoutes } from '@/ui/list-page';
 
 export const EQUIPMENT_ROUTES: RecordRoutes = {
   list: (page, search) => linkOptions({ to: '/admin/equipamentos/lista/$page', params: { page }, search }),

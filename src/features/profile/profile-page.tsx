@@ -3,8 +3,8 @@
  * Editing arrives with the users area.
  */
 import { Avatar, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { CurrentUser } from '../../../sync/contract/user';
-import { isAdminUser } from '../../../sync/session/session-user';
+import type { CurrentUser } from '@sync/contract/user';
+import { isAdminUser } from '@sync/session/session-user';
 
 /** Spec section 3: a user with no role name is shown as 'Administrador'. */
 export function roleLabel(user: CurrentUser): string {

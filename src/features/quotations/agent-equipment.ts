@@ -5,7 +5,7 @@
  * in the order the agents are listed. Decided: the refresh replaces the
  * table (docs/decisions/quotation-screens.md).
  */
-import type { LocalProductEquipment } from '../../../sync/store/registry/catalog-records';
+import type { LocalProductEquipment } from '@sync/store/registry/catalog-records';
 import { lineKey, type EquipmentValues, type RowValues } from './quotation-form-values';
 
 export function agentEquipment(

@@ -6,11 +6,11 @@
  * equipment table from the chosen agents.
  */
 import { NativeSelect, Table, TextInput } from '@mantine/core';
-import { useLocalList } from '../../../sync/react/use-local-record';
-import type { LocalProduct } from '../../../sync/store/registry/catalog-records';
-import { formatBRL } from '../../domain/money';
-import { AgentPicker } from '../../entities/agent';
-import { moneyToText, MoneyInput } from '../../ui/inputs';
+import { useLocalList } from '@sync/react/use-local-record';
+import type { LocalProduct } from '@sync/store/registry/catalog-records';
+import { formatBRL } from '@/domain/money';
+import { AgentPicker } from '@/entities/agent';
+import { moneyToText, MoneyInput } from '@/ui/inputs';
 import { LineActions } from './line-actions';
 import { LINE_INPUT_STYLES, LineTable, type LineListProps } from './line-table';
 import { EXPOSITION_TYPES } from './quotation-options';

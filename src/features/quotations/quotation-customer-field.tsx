@@ -8,9 +8,9 @@
  */
 import { useState } from 'react';
 import { Anchor, Grid, NativeSelect, Stack } from '@mantine/core';
-import { useLocalLines } from '../../../sync/react/use-local-record';
+import { useLocalLines } from '@sync/react/use-local-record';
 import { AddCustomerModal } from '@/entities/customer';
-import { LocalRecordSelect } from '../../ui/inputs';
+import { LocalRecordSelect } from '@/ui/inputs';
 
 export const CUSTOMER_FIELD_TEXTS = {
   customer: 'Cliente',

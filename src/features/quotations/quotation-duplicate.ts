@@ -5,7 +5,7 @@
  * would only make it when the answer comes back). It starts as Rascunho,
  * not sent, and gets its own number from the server.
  */
-import type { LocalQuotation } from '../../../sync/store/registry/quotation-records';
+import type { LocalQuotation } from '@sync/store/registry/quotation-records';
 
 const withoutTotal = <T extends { total?: number }>(lines: readonly T[]) => lines.map(({ total: _total, ...line }) => line);
 

@@ -4,8 +4,8 @@
  * editable (an equipment of the device's list, or a name; a whole quantity).
  */
 import { Table, TextInput } from '@mantine/core';
-import type { LocalEquipment } from '../../../sync/store/registry/catalog-records';
-import { LocalRecordSelect } from '../../ui/inputs';
+import type { LocalEquipment } from '@sync/store/registry/catalog-records';
+import { LocalRecordSelect } from '@/ui/inputs';
 import { LineActions } from './line-actions';
 import { LINE_INPUT_STYLES, LineTable, type LineListProps } from './line-table';
 import type { EquipmentValues } from './quotation-form-values';

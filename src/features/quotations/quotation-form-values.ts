@@ -12,12 +12,12 @@ import {
   QUOTATION_MESSAGES,
   type QuotationDeadline,
   type QuotationEquipment,
-} from '../../../sync/contract/quotations';
-import type { LocalQuotation } from '../../../sync/store/registry/quotation-records';
-import { parseDecimal } from '../../domain/decimal';
-import { fromCents, toCents } from '../../domain/money';
-import { MAX_DISCOUNT_PERCENT, quotationTotals, type QuotationTotals } from '../../domain/quotation-totals';
-import { dateToText, moneyToText, parseDateText, parseMoneyText } from '../../ui/inputs';
+} from '@sync/contract/quotations';
+import type { LocalQuotation } from '@sync/store/registry/quotation-records';
+import { parseDecimal } from '@/domain/decimal';
+import { fromCents, toCents } from '@/domain/money';
+import { MAX_DISCOUNT_PERCENT, quotationTotals, type QuotationTotals } from '@/domain/quotation-totals';
+import { dateToText, moneyToText, parseDateText, parseMoneyText } from '@/ui/inputs';
 
 /** Every line carries a key for the screen only (React keys that follow the line when another is removed); never saved. */
 let lastLineKey = 0;

@@ -6,9 +6,9 @@
  * the total comes from the domain.
  */
 import { Group, Table, TextInput } from '@mantine/core';
-import type { LocalCost, LocalService } from '../../../sync/store/registry/catalog-records';
-import { formatBRL } from '../../domain/money';
-import { LocalRecordSelect, MoneyInput, moneyToText } from '../../ui/inputs';
+import type { LocalCost, LocalService } from '@sync/store/registry/catalog-records';
+import { formatBRL } from '@/domain/money';
+import { LocalRecordSelect, MoneyInput, moneyToText } from '@/ui/inputs';
 import { LineActions } from './line-actions';
 import { LINE_INPUT_STYLES, LineTable, type LineListProps } from './line-table';
 import type { ItemValues } from './quotation-form-values';

@@ -14,12 +14,12 @@
 import { useState } from 'react';
 import { Anchor, Group, NativeSelect, Text, Tooltip } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { QUOTATION_STATUSES, type QuotationStatus } from '../../../sync/contract/quotations';
-import { usePendingCommands } from '../../../sync/react/use-pending-commands';
-import { routeParamOf } from '../../../sync/react/use-route-record';
-import type { LocalQuotation } from '../../../sync/store/registry/quotation-records';
-import { formatInstantBR } from '../../ui/format';
-import { ListPage, listSearchOf, NewRecordButton, ProblemBadge, recordOptionsColumn, useRecordList, type ListColumn } from '../../ui/list-page';
+import { QUOTATION_STATUSES, type QuotationStatus } from '@sync/contract/quotations';
+import { usePendingCommands } from '@sync/react/use-pending-commands';
+import { routeParamOf } from '@sync/react/use-route-record';
+import type { LocalQuotation } from '@sync/store/registry/quotation-records';
+import { formatInstantBR } from '@/ui/format';
+import { ListPage, listSearchOf, NewRecordButton, ProblemBadge, recordOptionsColumn, useRecordList, type ListColumn } from '@/ui/list-page';
 import { quotationCreatedAt, quotationNumber } from './quotation-number';
 import { QuotationStatusMenu } from './quotation-status-menu';
 import { customerRoute, QUOTATION_ROUTES } from './quotation-routes';

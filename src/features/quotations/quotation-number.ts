@@ -1,6 +1,6 @@
 /** What the screens show for a quotation's number and creation day, before and after the server has it. */
-import type { LocalQuotation } from '../../../sync/store/registry/quotation-records';
-import { formatInstantBR } from '../../ui/format';
+import type { LocalQuotation } from '@sync/store/registry/quotation-records';
+import { formatInstantBR } from '@/ui/format';
 import { QUOTATION_TEXTS } from './quotation-texts';
 
 /** Número: the server's reference number, or the decided text while the quotation was not sent yet. */

@@ -1,6 +1,6 @@
 /** The quotations area's routes, for the shared list and record screens (and the customer link of the list). */
 import { linkOptions } from '@tanstack/react-router';
-import type { RecordRoutes } from '../../ui/list-page';
+import type { RecordRoutes } from '@/ui/list-page';
 
 export const QUOTATION_ROUTES: RecordRoutes = {
   list: (page, search) => linkOptions({ to: '/admin/orcamentos/lista/$page', params: { page }, search }),

@@ -8,10 +8,10 @@
  */
 import { useState } from 'react';
 import { Badge, Button, Group, Modal, NativeSelect, Stack, Text, Tooltip } from '@mantine/core';
-import { QUOTATION_STATUSES, QUOTATION_TRANSITIONS, type QuotationStatus } from '../../../sync/contract/quotations';
-import { useSyncActions } from '../../../sync/react/use-sync-actions';
-import { alertDanger, alertSuccess } from '../../ui/alerts';
-import { errorMessage } from '../../ui/forms';
+import { QUOTATION_STATUSES, QUOTATION_TRANSITIONS, type QuotationStatus } from '@sync/contract/quotations';
+import { useSyncActions } from '@sync/react/use-sync-actions';
+import { alertDanger, alertSuccess } from '@/ui/alerts';
+import { errorMessage } from '@/ui/forms';
 import { QUOTATION_TEXTS } from './quotation-texts';
 
 /** The statuses the dropdown offers from `current`: itself first, then the allowed changes in the spec's order. */

@@ -1,5 +1,5 @@
 /** The quotations area's texts (spec: Quotations; sections 4, 5, 8 and 9), word for word where the spec gives them. */
-import { QUOTATION_MESSAGES, QUOTATION_STATUS_LABELS } from '../../../sync/contract/quotations';
+import { QUOTATION_MESSAGES, QUOTATION_STATUS_LABELS } from '@sync/contract/quotations';
 
 export const QUOTATION_TEXTS = {
   listTitle: 'Orçamentos',

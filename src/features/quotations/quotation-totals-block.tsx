@@ -9,8 +9,8 @@
  * one); an administrator choosing another seller comes with the users.
  */
 import { Grid, NativeSelect, SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { formatBRL } from '../../domain/money';
-import type { QuotationTotals } from '../../domain/quotation-totals';
+import { formatBRL } from '@/domain/money';
+import type { QuotationTotals } from '@/domain/quotation-totals';
 import { capDiscount, type QuotationFormValues } from './quotation-form-values';
 import { PAYMENT_TYPES } from './quotation-options';
 

@@ -6,7 +6,7 @@
  * the device's store (the engine sends it later) and opens
  * /admin/servicos/{id}.
  */
-import { NamePriceEditPage } from '../../ui/edit-page';
+import { NamePriceEditPage } from '@/ui/edit-page';
 import { EquipmentLinesSection } from '@/entities/equipment';
 import { SERVICE_ROUTES } from './service-routes';
 import { SERVICE_TEXTS } from './service-texts';

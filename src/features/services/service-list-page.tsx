@@ -3,7 +3,7 @@
  * (10 a page), with 'Novo serviço', edit and delete. Reads the device's store,
  * so it works offline.
  */
-import { NamePriceListPage } from '../../ui/list-page';
+import { NamePriceListPage } from '@/ui/list-page';
 import { SERVICE_ROUTES } from './service-routes';
 import { SERVICE_TEXTS } from './service-texts';
 

@@ -1,6 +1,6 @@
 /** The services area's routes, for the shared list and record screens. */
 import { linkOptions } from '@tanstack/react-router';
-import type { RecordRoutes } from '../../ui/list-page';
+import type { RecordRoutes } from '@/ui/list-page';
 
 export const SERVICE_ROUTES: RecordRoutes = {
   list: (page, search) => linkOptions({ to: '/admin/servicos/lista/$page', params: { page }, search }),

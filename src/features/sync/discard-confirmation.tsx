@@ -7,9 +7,9 @@
  */
 import { useState, type ReactNode } from 'react';
 import { Stack, Table, Text } from '@mantine/core';
-import type { DiscardReport } from '../../../sync/engine/entry-actions';
-import { ConfirmModal } from '../../ui/confirm-modal';
-import { alertDanger, alertSuccess } from '../../ui/alerts';
+import type { DiscardReport } from '@sync/engine/entry-actions';
+import { ConfirmModal } from '@/ui/confirm-modal';
+import { alertDanger, alertSuccess } from '@/ui/alerts';
 import { formatFieldValue } from './format-sync-value';
 import { messageOf } from './message-of';
 import { SYNC_TEXTS } from './sync-texts';

@@ -6,7 +6,7 @@
  * document's lines) reads as its items, one per line, each as its values
  * joined by ' · ', so two versions of a list can be told apart at a glance.
  */
-import { formatDate, formatDecimal, formatMoney } from '../../ui/format';
+import { formatDate, formatDecimal, formatMoney } from '@/ui/format';
 
 export const EMPTY_VALUE = '—';
 

@@ -1,9 +1,9 @@
 /** /admin/overview: 'Visão Global'. */
 import { createFileRoute } from '@tanstack/react-router';
-import { MODULES } from '../../../sync/contract/modules';
-import { navigationFor } from '../../app/navigation/admin-navigation';
-import { useSessionState } from '../../app/session/use-session-state';
-import { OverviewPage } from '../../features/overview/overview-page';
+import { MODULES } from '@sync/contract/modules';
+import { navigationFor } from '@/app/navigation/admin-navigation';
+import { useSessionState } from '@/app/session/use-session-state';
+import { OverviewPage } from '@/features/overview/overview-page';
 
 export const Route = createFileRoute('/admin/overview')({ component: OverviewRoute });
 

@@ -1,7 +1,7 @@
 /** /admin/perfil: 'Perfil do usuário' for the signed-in user. */
 import { createFileRoute } from '@tanstack/react-router';
-import { useSessionState } from '../../app/session/use-session-state';
-import { ProfilePage } from '../../features/profile/profile-page';
+import { useSessionState } from '@/app/session/use-session-state';
+import { ProfilePage } from '@/features/profile/profile-page';
 
 export const Route = createFileRoute('/admin/perfil')({ component: ProfileRoute });
 

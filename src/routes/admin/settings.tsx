@@ -1,6 +1,6 @@
 /** /admin/settings: 'Configurações' (not built yet). */
 import { createFileRoute } from '@tanstack/react-router';
-import { AreaPlaceholder } from '../../ui/area-placeholder';
+import { AreaPlaceholder } from '@/ui/area-placeholder';
 
 export const Route = createFileRoute('/admin/settings')({
   component: () => <AreaPlaceholder title="Configurações" />,

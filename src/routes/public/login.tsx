@@ -4,9 +4,9 @@
  * overview).
  */
 import { createFileRoute } from '@tanstack/react-router';
-import { requestPasswordReset } from '../../../sync/http';
-import { useAfterSignIn } from '../../app/auth/use-after-sign-in';
-import { LoginPage } from '../../features/auth/login-page';
+import { requestPasswordReset } from '@sync/http';
+import { useAfterSignIn } from '@/app/auth/use-after-sign-in';
+import { LoginPage } from '@/features/auth/login-page';
 
 export interface LoginSearch {
   redirect?: string;

@@ -1,8 +1,8 @@
 /** /public/recover-password/{token}: choose a new password from an e-mailed link. */
 import { useCallback } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
-import { findPasswordReset, resetPassword } from '../../../sync/http';
-import { RecoverPasswordPage } from '../../features/auth/recover-password-page';
+import { findPasswordReset, resetPassword } from '@sync/http';
+import { RecoverPasswordPage } from '@/features/auth/recover-password-page';
 
 export const Route = createFileRoute('/public/recover-password/$token')({ component: RecoverPasswordRoute });
 

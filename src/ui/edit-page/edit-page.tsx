@@ -8,7 +8,7 @@
 import type { FormEvent, ReactNode } from 'react';
 import { Alert, Anchor, Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useRouter } from '@tanstack/react-router';
-import type { RecordProblem } from '../../../sync/react/use-outbox-problems';
+import type { RecordProblem } from '@sync/react/use-outbox-problems';
 import { SYNC_PAGE_PATH } from '../list-page/record-id-cell';
 
 export const EDIT_TEXTS = {

@@ -8,7 +8,7 @@
 import type { ReactNode } from 'react';
 import { Button } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import type { RecordProblem } from '../../../sync/react/use-outbox-problems';
+import type { RecordProblem } from '@sync/react/use-outbox-problems';
 import type { ConfirmDelete } from '../confirm-delete';
 import { PendingBadge } from '../list-page/record-id-cell';
 import type { RecordRoutes } from '../list-page/record-routes';

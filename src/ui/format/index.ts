@@ -6,12 +6,12 @@
  * re-exports them and adds the conversions screens need because the wire
  * carries reais as decimal numbers and timestamps as ISO instants.
  */
-import { formatBRL, toCents } from '../../domain/money';
-import { formatDateBR, formatInstantBR } from '../../domain/dates';
+import { formatBRL, toCents } from '@/domain/money';
+import { formatDateBR, formatInstantBR } from '@/domain/dates';
 
-export { formatBRL, toCents, fromCents } from '../../domain/money';
-export { formatDateBR, formatInstantBR, parseDateBR } from '../../domain/dates';
-export { formatDecimal, parseDecimal } from '../../domain/decimal';
+export { formatBRL, toCents, fromCents } from '@/domain/money';
+export { formatDateBR, formatInstantBR, parseDateBR } from '@/domain/dates';
+export { formatDecimal, parseDecimal } from '@/domain/decimal';
 
 /** A wire amount in reais (1234.56, '1234.56') → 'R$ 1.234,56'; empty or invalid → ''. */
 export function formatMoney(reais: number | string | null | undefined): string {

@@ -4,7 +4,7 @@
  * The form keeps what the user typed; `readNamePrice` turns it into the
  * fields to save, or the messages to show at the fields.
  */
-import { CATALOG_MESSAGES } from '../../../sync/contract/catalog';
+import { CATALOG_MESSAGES } from '@sync/contract/catalog';
 import { moneyToText, parseMoneyText } from '../inputs/money-text';
 
 export interface NamePriceValues {

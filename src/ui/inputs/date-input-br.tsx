@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { ActionIcon, Popover, TextInput, type TextInputProps } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
-import { maskDate } from '../../domain/masks';
+import { maskDate } from '@/domain/masks';
 import { DATE_PLACEHOLDER, dateToText, parseDateText } from './date-text';
 
 export interface DateInputBRProps extends Omit<TextInputProps, 'value' | 'onChange' | 'rightSection' | 'type'> {

@@ -3,7 +3,7 @@
  * placeholder 00/00/0000; the wire keeps YYYY-MM-DD). The form keeps the
  * masked text; these helpers read it and write a wire date back as text.
  */
-import { formatDateBR, parseDateBR } from '../../domain/dates';
+import { formatDateBR, parseDateBR } from '@/domain/dates';
 
 export const DATE_PLACEHOLDER = '00/00/0000';
 export const DATE_MESSAGES = { invalid: 'Data inválida' } as const;

@@ -5,7 +5,7 @@
  * is kept by the form; these helpers read it and write a wire amount back as
  * text for editing.
  */
-import { formatDecimal, parseDecimal } from '../../domain/decimal';
+import { formatDecimal, parseDecimal } from '@/domain/decimal';
 
 export const MONEY_MESSAGES = {
   invalid: 'Valor inválido',

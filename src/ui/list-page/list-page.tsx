@@ -9,7 +9,7 @@
  */
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Box, Card, Center, Group, Loader, LoadingOverlay, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import type { LocalPageState } from '../../../sync/react/use-local-page';
+import type { LocalPageState } from '@sync/react/use-local-page';
 import { Paginator } from '../paginator/paginator';
 import type { ListSearch } from '../paginator/use-list-search';
 import { listLayoutFor, tableMinWidth, useElementWidth } from './list-layout';

@@ -5,8 +5,8 @@
  */
 import { Button, Group } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import type { RecordProblem } from '../../../sync/react/use-outbox-problems';
-import { routeParamOf } from '../../../sync/react/use-route-record';
+import type { RecordProblem } from '@sync/react/use-outbox-problems';
+import { routeParamOf } from '@sync/react/use-route-record';
 import { LIST_TEXTS, type ListColumn } from './list-page';
 import { RecordIdCell } from './record-id-cell';
 import type { RecordRoutes } from './record-routes';

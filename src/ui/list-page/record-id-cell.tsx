@@ -6,7 +6,7 @@
  */
 import { Anchor, Badge, Group, Tooltip } from '@mantine/core';
 import { useRouter } from '@tanstack/react-router';
-import type { RecordProblem } from '../../../sync/react/use-outbox-problems';
+import type { RecordProblem } from '@sync/react/use-outbox-problems';
 
 /** The sync page (built with the app's sync status). */
 export const SYNC_PAGE_PATH = '/admin/sincronizacao';

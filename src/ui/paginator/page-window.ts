@@ -3,7 +3,7 @@
  * skip = 10 × (page − 1), the label 'Mostrando X a Y de Z registros' or
  * 'Nenhum resultado encontrado', and whether Anterior/Proximo apply.
  */
-import { PAGE_SIZE } from '../../../sync/contract/list';
+import { PAGE_SIZE } from '@sync/contract/list';
 
 export const EMPTY_PAGE_LABEL = 'Nenhum resultado encontrado';
 

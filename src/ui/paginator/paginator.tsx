@@ -4,7 +4,7 @@
  * The page lives in the caller (usually the route's `lista/{page}`).
  */
 import { Button, Group, Text } from '@mantine/core';
-import { PAGE_SIZE } from '../../../sync/contract/list';
+import { PAGE_SIZE } from '@sync/contract/list';
 import { pageWindow } from './page-window';
 
 export interface PaginatorProps {

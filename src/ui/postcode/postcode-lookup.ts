@@ -6,8 +6,8 @@
  * with a short timeout. It never throws: offline, slow, refused or odd
  * answers all read as 'unavailable', and the form stays for typing.
  */
-import { STATE_CODES } from '../../../sync/contract/customers';
-import { onlyDigits } from '../../domain/masks';
+import { STATE_CODES } from '@sync/contract/customers';
+import { onlyDigits } from '@/domain/masks';
 
 export const DEFAULT_POSTCODE_URL = 'https://viacep.com.br/ws/{cep}/json/';
 export const POSTCODE_TIMEOUT_MS = 5_000;

@@ -6,7 +6,7 @@
  * kept: the screens join by key (the category of an equipment, the lines of
  * an agent), so renames and offline edits show at once.
  */
-import type { Cost, Equipment, EquipmentCategory, EquipmentLine, Product, ProductType, Service } from '../../contract/catalog';
+import type { Cost, Equipment, EquipmentCategory, EquipmentLine, Product, ProductType, Service } from '@sync/contract/catalog';
 
 export interface LocalRecordBase {
   /** Local key (UUID): the record's identity on the device, also in routes. */

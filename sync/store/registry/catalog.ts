@@ -19,8 +19,8 @@ import {
   productTypeSchema,
   serviceInputSchema,
   serviceSchema,
-} from '../../contract/catalog';
-import { READ_ACCESS } from '../../contract/access';
+} from '@sync/contract/catalog';
+import { READ_ACCESS } from '@sync/contract/access';
 import { defineResource } from './resource';
 
 const nameAndPrice = { name: 'Nome', price: 'Preço' } as const;

@@ -9,7 +9,7 @@
  * The types join `ResourceRecordMap` by interface merging, so the hooks of
  * sync/react type customers like every other resource.
  */
-import type { Address, Customer, CustomerFile } from '../../contract/customers';
+import type { Address, Customer, CustomerFile } from '@sync/contract/customers';
 import type { LocalRecordBase } from './catalog-records';
 
 export interface LocalContact {

@@ -21,9 +21,9 @@ import {
   customerInputSchema,
   customerSchema,
   documentProblem,
-} from '../../contract/customers';
-import { requiredText, TEXT_LIMITS } from '../../contract/fields';
-import { READ_ACCESS } from '../../contract/access';
+} from '@sync/contract/customers';
+import { requiredText, TEXT_LIMITS } from '@sync/contract/fields';
+import { READ_ACCESS } from '@sync/contract/access';
 import { defineResource } from './resource';
 
 /**

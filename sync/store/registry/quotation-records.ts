@@ -14,7 +14,7 @@ import type {
   QuotationEquipment,
   QuotationItem,
   QuotationRow,
-} from '../../contract/quotations';
+} from '@sync/contract/quotations';
 import type { LocalRecordBase } from './catalog-records';
 
 /** A line as a screen writes it: the total is computed on save. */

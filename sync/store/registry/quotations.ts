@@ -23,9 +23,9 @@ import {
   quotationStatusInputSchema,
   quotationWireTotals,
   type QuotationBody,
-} from '../../contract/quotations';
+} from '@sync/contract/quotations';
 import type { RecordFields } from '../types';
-import { READ_ACCESS } from '../../contract/access';
+import { READ_ACCESS } from '@sync/contract/access';
 import { defineResource } from './resource';
 
 /**

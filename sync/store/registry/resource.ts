@@ -6,7 +6,7 @@
  * quotations later is a matter of declaring them (see sync/README.md).
  */
 import { z } from 'zod';
-import type { ReadAccess } from '../../contract/access';
+import type { ReadAccess } from '@sync/contract/access';
 import type { RecordFields } from '../types';
 
 /**

@@ -7,11 +7,11 @@
  * Only a test folder is ever touched: the global setup
  * creates it and removes it afterwards.
  */
-import { loadConfig } from '../../../server/config';
-import { openDatabase, pgliteDirectory } from '../../../server/db/client';
-import { insertCustomer, insertUser, linkUserToCustomer } from '../../../server/db/demo/records';
-import { runMigrations } from '../../../server/db/migrate';
-import { seedDatabase } from '../../../server/db/seed';
+import { loadConfig } from '@server/config';
+import { openDatabase, pgliteDirectory } from '@server/db/client';
+import { insertCustomer, insertUser, linkUserToCustomer } from '@server/db/demo/records';
+import { runMigrations } from '@server/db/migrate';
+import { seedDatabase } from '@server/db/seed';
 import { E2E_CUSTOMER_USER, E2E_EXTRA_USERS, E2E_LINKED_CUSTOMER } from './e2e-users';
 
 async function main() {

@@ -5,9 +5,9 @@
  * already expired, and agents and services list their equipment.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { costSchema, equipmentSchema, productSchema, serviceSchema } from '../../../sync/contract/catalog';
-import { listResponseSchema } from '../../../sync/contract/list';
-import { seedDemo } from '../../../server/db/demo';
+import { costSchema, equipmentSchema, productSchema, serviceSchema } from '@sync/contract/catalog';
+import { listResponseSchema } from '@sync/contract/list';
+import { seedDemo } from '@server/db/demo';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { adminToken, api, ok, type Api } from './support';
 

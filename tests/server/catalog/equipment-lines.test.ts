@@ -6,8 +6,8 @@
  * record. Deleting or renaming equipment reaches the parents that list it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { equipmentLineSchema, equipmentSchema, productSchema, serviceSchema } from '../../../sync/contract/catalog';
-import { CONFLICT_MESSAGE } from '../../../sync/contract/sync';
+import { equipmentLineSchema, equipmentSchema, productSchema, serviceSchema } from '@sync/contract/catalog';
+import { CONFLICT_MESSAGE } from '@sync/contract/sync';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { adminToken, api, ok, type Api } from './support';
 

@@ -5,8 +5,8 @@
  * renaming or deleting a category does to its equipment.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { equipmentCategorySchema, equipmentSchema } from '../../../sync/contract/catalog';
-import { listResponseSchema } from '../../../sync/contract/list';
+import { equipmentCategorySchema, equipmentSchema } from '@sync/contract/catalog';
+import { listResponseSchema } from '@sync/contract/list';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { adminToken, api, ok, type Api } from './support';
 

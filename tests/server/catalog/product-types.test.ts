@@ -5,7 +5,7 @@
  * a type the system relies on or one agents use.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productSchema, productTypeSchema } from '../../../sync/contract/catalog';
+import { productSchema, productTypeSchema } from '@sync/contract/catalog';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { adminToken, api, ok, type Api } from './support';
 

@@ -5,8 +5,8 @@
  * (skip = 10 × (page − 1)) with the total of matches, newest first.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productSchema } from '../../../sync/contract/catalog';
-import { listResponseSchema, PAGE_SIZE } from '../../../sync/contract/list';
+import { productSchema } from '@sync/contract/catalog';
+import { listResponseSchema, PAGE_SIZE } from '@sync/contract/list';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { adminToken, api, ok, TYPE_IDS, type Api } from './support';
 

@@ -4,7 +4,7 @@
  * contract. (Search and paging: products-list.test.ts.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productSchema } from '../../../sync/contract/catalog';
+import { productSchema } from '@sync/contract/catalog';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { adminToken, api, ok, TYPE_IDS, type Api } from './support';
 

@@ -3,8 +3,8 @@
  * docs/sync-protocol.md): one table of cases run against both.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { costSchema, serviceSchema } from '../../../sync/contract/catalog';
-import { listResponseSchema } from '../../../sync/contract/list';
+import { costSchema, serviceSchema } from '@sync/contract/catalog';
+import { listResponseSchema } from '@sync/contract/list';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { adminToken, api, ok, type Api } from './support';
 

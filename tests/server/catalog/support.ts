@@ -6,9 +6,9 @@
  */
 import { inArray } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { ModuleSlug } from '../../../sync/contract/modules';
-import { insertCustomer, insertUser, linkUserToCustomer } from '../../../server/db/demo/records';
-import { modules, rolePermissions, roles } from '../../../server/db/schema';
+import type { ModuleSlug } from '@sync/contract/modules';
+import { insertCustomer, insertUser, linkUserToCustomer } from '@server/db/demo/records';
+import { modules, rolePermissions, roles } from '@server/db/schema';
 import { ADMIN, call, signIn, type Reply, type TestApp } from '../helpers/test-app';
 
 export const CATALOG_CALLERS = [

@@ -6,8 +6,8 @@
  * `updated_at` so its embedded lists come with the next pull.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addressSchema, contactSchema, CUSTOMER_MESSAGES, type Customer } from '../../../sync/contract/customers';
-import { CONFLICT_MESSAGE } from '../../../sync/contract/sync';
+import { addressSchema, contactSchema, CUSTOMER_MESSAGES, type Customer } from '@sync/contract/customers';
+import { CONFLICT_MESSAGE } from '@sync/contract/sync';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { adminToken, api, ok, type Api } from '../catalog/support';
 import { createCustomer } from './support';

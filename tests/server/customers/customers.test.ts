@@ -6,9 +6,9 @@
  * contact and files embedded.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customerSchema, CUSTOMER_MESSAGES, type Customer } from '../../../sync/contract/customers';
-import { CONFLICT_MESSAGE } from '../../../sync/contract/sync';
-import { SYNC_MESSAGES } from '../../../server/sync/versioning';
+import { customerSchema, CUSTOMER_MESSAGES, type Customer } from '@sync/contract/customers';
+import { CONFLICT_MESSAGE } from '@sync/contract/sync';
+import { SYNC_MESSAGES } from '@server/sync/versioning';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { adminToken, api, ok, type Api } from '../catalog/support';
 import { createCustomer, DOCS, uploaded, validCustomer } from './support';

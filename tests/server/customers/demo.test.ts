@@ -5,10 +5,10 @@
  * contact, and the demo customer-type user sees only its own customer.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { customerSchema, documentProblem, type Customer } from '../../../sync/contract/customers';
-import { listResponseSchema } from '../../../sync/contract/list';
-import { seedDemo } from '../../../server/db/demo';
-import { DEMO_PASSWORD } from '../../../server/db/demo/users';
+import { customerSchema, documentProblem, type Customer } from '@sync/contract/customers';
+import { listResponseSchema } from '@sync/contract/list';
+import { seedDemo } from '@server/db/demo';
+import { DEMO_PASSWORD } from '@server/db/demo/users';
 import { signIn, startTestApp, type TestApp } from '../helpers/test-app';
 import { adminToken, api, ok, type Api } from '../catalog/support';
 

@@ -9,10 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { allowedFileType, CUSTOMER_MESSAGES } from '../../../sync/contract/customers';
-import { checkDisplayName, contentDisposition, downloadName, safeOriginalName, uniqueNames } from '../../../server/files/file-names';
-import { FileStorage } from '../../../server/files/storage';
-import { fitsInZip, zipStream } from '../../../server/files/zip-writer';
+import { allowedFileType, CUSTOMER_MESSAGES } from '@sync/contract/customers';
+import { checkDisplayName, contentDisposition, downloadName, safeOriginalName, uniqueNames } from '@server/files/file-names';
+import { FileStorage } from '@server/files/storage';
+import { fitsInZip, zipStream } from '@server/files/zip-writer';
 import { readZip } from './support';
 
 describe('safeOriginalName', () => {

@@ -6,9 +6,9 @@
  * remembered, so a retry sends).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CUSTOMER_MESSAGES } from '../../../sync/contract/customers';
-import { insertCustomer } from '../../../server/db/demo/records';
-import { createSmtpMailer } from '../../../server/mail/mailer';
+import { CUSTOMER_MESSAGES } from '@sync/contract/customers';
+import { insertCustomer } from '@server/db/demo/records';
+import { createSmtpMailer } from '@server/mail/mailer';
 import { header, plainText, startSmtpServer } from '../helpers/smtp';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { adminToken, api, ok, type Api } from '../catalog/support';

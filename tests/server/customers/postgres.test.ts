@@ -11,7 +11,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Customer, CustomerFile } from '../../../sync/contract/customers';
+import type { Customer, CustomerFile } from '@sync/contract/customers';
 import { call, type TestApp } from '../helpers/test-app';
 import { startPostgresApp, TEST_DATABASE_URL, type PostgresTestApp } from '../helpers/postgres-app';
 import { adminToken } from '../catalog/support';

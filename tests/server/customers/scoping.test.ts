@@ -7,9 +7,9 @@
  * they list, search and pull holds only that customer, deleted ids included.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Customer } from '../../../sync/contract/customers';
-import { linkUserToCustomer } from '../../../server/db/demo/records';
-import { HTTP_MESSAGES } from '../../../server/http/messages';
+import type { Customer } from '@sync/contract/customers';
+import { linkUserToCustomer } from '@server/db/demo/records';
+import { HTTP_MESSAGES } from '@server/http/messages';
 import { createCast, type Cast } from '../helpers/people';
 import { call, startTestApp, type TestApp } from '../helpers/test-app';
 import { binary, createCustomer, upload, uploaded, validCustomer } from './support';

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { crc32, inflateRawSync } from 'node:zlib';
 import { expect } from 'vitest';
-import type { Customer, CustomerFile } from '../../../sync/contract/customers';
+import type { Customer, CustomerFile } from '@sync/contract/customers';
 import { call, type Reply, type TestApp } from '../helpers/test-app';
 
 /** Valid documents (check digits computed by src/domain/documents). */

@@ -4,7 +4,7 @@
  * configuration refuses a limit that is not a positive number.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../../server/config';
+import { ConfigError, loadConfig } from '@server/config';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { adminToken } from '../catalog/support';
 import { createCustomer, upload } from './support';

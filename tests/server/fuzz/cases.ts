@@ -9,7 +9,7 @@
  * must then be a 4xx, not merely "not a 5xx".
  */
 import type { z } from 'zod';
-import { MAX_ID } from '../../../sync/contract/fields';
+import { MAX_ID } from '@sync/contract/fields';
 import { nodesOf, sampleOf, withValueAt } from './sample-body';
 
 export type RouteInfo = {

@@ -13,7 +13,7 @@
  * request without a token. The counts are printed at the end.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppPlugin } from '../../../server/app-context';
+import type { AppPlugin } from '@server/app-context';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { adminToken, api, ok } from '../catalog/support';
 import { casesFor, type FuzzRequest, type RouteInfo } from './cases';

@@ -2,8 +2,8 @@
  * The cast of the permission tests: one user per kind of caller, signed in.
  */
 import { eq } from 'drizzle-orm';
-import { roles, users } from '../../../server/db/schema';
-import { insertCustomer, insertUser, linkUserToCustomer } from '../../../server/db/demo/records';
+import { roles, users } from '@server/db/schema';
+import { insertCustomer, insertUser, linkUserToCustomer } from '@server/db/demo/records';
 import { ADMIN, signIn, type TestApp } from './test-app';
 
 export type Caller = 'anonymous' | 'noModule' | 'technician' | 'office' | 'admin' | 'customer';

@@ -15,8 +15,8 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { openDatabase } from '../../../server/db/client';
-import { MIGRATIONS_FOLDER, runMigrations } from '../../../server/db/migrate';
+import { openDatabase } from '@server/db/client';
+import { MIGRATIONS_FOLDER, runMigrations } from '@server/db/migrate';
 
 function filesUnder(folder: string): string[] {
   return readdirSync(folder)

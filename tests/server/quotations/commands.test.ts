@@ -11,7 +11,7 @@ import {
   statusChangeRefused,
   type Quotation,
   type QuotationStatus,
-} from '../../../sync/contract/quotations';
+} from '@sync/contract/quotations';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { adminToken, api, ok, type Api } from '../catalog/support';
 import { createCustomer } from '../customers/support';

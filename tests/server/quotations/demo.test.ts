@@ -4,8 +4,8 @@
  * they are saved again unchanged, in three statuses, for the demo customers.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { quotationSchema, type Quotation } from '../../../sync/contract/quotations';
-import { seedDemo } from '../../../server/db/demo';
+import { quotationSchema, type Quotation } from '@sync/contract/quotations';
+import { seedDemo } from '@server/db/demo';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { adminToken, api, ok, type Api } from '../catalog/support';
 

@@ -7,8 +7,8 @@
  * customer with quotations refusing its delete.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONFLICT_MESSAGE } from '../../../sync/contract/sync';
-import { QUOTATION_MESSAGES, quotationSchema, type Quotation } from '../../../sync/contract/quotations';
+import { CONFLICT_MESSAGE } from '@sync/contract/sync';
+import { QUOTATION_MESSAGES, quotationSchema, type Quotation } from '@sync/contract/quotations';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { adminToken, api, ok, roleWith, userWithRole, type Api } from '../catalog/support';
 import { createCustomer } from '../customers/support';

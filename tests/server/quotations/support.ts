@@ -2,7 +2,7 @@
  * Shared pieces of the quotation server tests: a valid body with nested
  * lines whose totals are known (R$ 1.234,56 in the rows and lines below).
  */
-import type { Quotation } from '../../../sync/contract/quotations';
+import type { Quotation } from '@sync/contract/quotations';
 import type { Api } from '../catalog/support';
 import { ok } from '../catalog/support';
 

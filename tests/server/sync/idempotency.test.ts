@@ -7,10 +7,10 @@
 import { request } from 'node:http';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RouteModule } from '../../../server/app-context';
-import { AUTH_CACHE_TTL_MS } from '../../../server/auth/auth-cache';
-import { costs, idempotencyKeys, modules, rolePermissions, users } from '../../../server/db/schema';
-import { IDEMPOTENCY_MESSAGES, REPLAYED_HEADER } from '../../../server/sync/idempotency-plugin';
+import type { RouteModule } from '@server/app-context';
+import { AUTH_CACHE_TTL_MS } from '@server/auth/auth-cache';
+import { costs, idempotencyKeys, modules, rolePermissions, users } from '@server/db/schema';
+import { IDEMPOTENCY_MESSAGES, REPLAYED_HEADER } from '@server/sync/idempotency-plugin';
 import { ADMIN, call, startTestApp, type TestApp } from '../helpers/test-app';
 import { adminToken, api, ok, roleWith, userWithRole, type Api } from '../catalog/support';
 

@@ -7,8 +7,8 @@
  * starts one, see .ci/run); each run uses a throwaway database.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { costSchema } from '../../../sync/contract/catalog';
-import { pullResponseSchema } from '../../../sync/contract/sync';
+import { costSchema } from '@sync/contract/catalog';
+import { pullResponseSchema } from '@sync/contract/sync';
 import { startPostgresApp, TEST_DATABASE_URL, type PostgresTestApp } from '../helpers/postgres-app';
 import { adminToken, api, ok, type Api } from '../catalog/support';
 

@@ -8,10 +8,10 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { costSchema, equipmentCategorySchema, productSchema, productTypeSchema } from '../../../sync/contract/catalog';
-import { listResponseSchema } from '../../../sync/contract/list';
-import { pullResponseSchema } from '../../../sync/contract/sync';
-import { costs } from '../../../server/db/schema';
+import { costSchema, equipmentCategorySchema, productSchema, productTypeSchema } from '@sync/contract/catalog';
+import { listResponseSchema } from '@sync/contract/list';
+import { pullResponseSchema } from '@sync/contract/sync';
+import { costs } from '@server/db/schema';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { adminToken, api, ok, type Api } from '../catalog/support';
 

@@ -6,9 +6,9 @@
  * wins without it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { costSchema } from '../../../sync/contract/catalog';
-import { CONFLICT_MESSAGE } from '../../../sync/contract/sync';
-import { SYNC_MESSAGES } from '../../../server/sync/versioning';
+import { costSchema } from '@sync/contract/catalog';
+import { CONFLICT_MESSAGE } from '@sync/contract/sync';
+import { SYNC_MESSAGES } from '@server/sync/versioning';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { adminToken, api, ok, type Api } from '../catalog/support';
 

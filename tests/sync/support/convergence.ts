@@ -5,9 +5,9 @@
  * record by record and line by line.
  */
 import { expect } from 'vitest';
-import type { SyncDatabase } from '../../../sync/store/database';
-import type { ResourceDefinition } from '../../../sync/store/registry/resource';
-import type { RecordFields, StoredRecord } from '../../../sync/store/types';
+import type { SyncDatabase } from '@sync/store/database';
+import type { ResourceDefinition } from '@sync/store/registry/resource';
+import type { RecordFields, StoredRecord } from '@sync/store/types';
 import type { SyncServer } from './sync-server';
 
 export type ServerCatalog = Record<string, RecordFields[]>;

@@ -20,12 +20,12 @@
  */
 import fc from 'fast-check';
 import { expect } from 'vitest';
-import { canChangeStatus, QUOTATION_STATUSES, quotationWireTotals, type QuotationStatus } from '../../../sync/contract/quotations';
-import { runCommand } from '../../../sync/engine/commands';
-import { deleteRecord, saveRecord } from '../../../sync/engine/mutations';
-import type { SyncDatabase } from '../../../sync/store/database';
-import { readPage, readRecord } from '../../../sync/store/queries';
-import type { RecordFields } from '../../../sync/store/types';
+import { canChangeStatus, QUOTATION_STATUSES, quotationWireTotals, type QuotationStatus } from '@sync/contract/quotations';
+import { runCommand } from '@sync/engine/commands';
+import { deleteRecord, saveRecord } from '@sync/engine/mutations';
+import type { SyncDatabase } from '@sync/store/database';
+import { readPage, readRecord } from '@sync/store/queries';
+import type { RecordFields } from '@sync/store/types';
 
 interface RowSpec { quantity: number; value: number }
 interface QCustomer { key: string; name: string }

@@ -7,14 +7,14 @@
  * reload: the database connection closes and a new engine opens the same
  * IndexedDB database.
  */
-import { PWA_CLIENT_ID, PWA_CLIENT_SECRET, tokenResponseSchema } from '../../../sync/contract/auth';
-import type { AuthProvider } from '../../../sync/engine/auth';
-import type { BackoffPolicy } from '../../../sync/engine/backoff';
-import { SyncEngine, type SyncEngineOptions } from '../../../sync/engine/engine';
-import { manualEnvironment } from '../../../sync/engine/environment';
-import { noLock } from '../../../sync/engine/lock';
-import { SyncDatabase } from '../../../sync/store/database';
-import { newKey } from '../../../sync/store/keys';
+import { PWA_CLIENT_ID, PWA_CLIENT_SECRET, tokenResponseSchema } from '@sync/contract/auth';
+import type { AuthProvider } from '@sync/engine/auth';
+import type { BackoffPolicy } from '@sync/engine/backoff';
+import { SyncEngine, type SyncEngineOptions } from '@sync/engine/engine';
+import { manualEnvironment } from '@sync/engine/environment';
+import { noLock } from '@sync/engine/lock';
+import { SyncDatabase } from '@sync/store/database';
+import { newKey } from '@sync/store/keys';
 import { ADMIN, type SyncServer } from './sync-server';
 
 export const FAST_BACKOFF: BackoffPolicy = { baseMs: 10, factor: 2, maxMs: 120, jitter: 0.5 };

@@ -3,7 +3,7 @@
  * 'Sincronização' and 'Perfil' always; administrators see every module.
  */
 import { describe, expect, it } from 'vitest';
-import { isNavItemActive, navigationFor } from '../../../src/app/navigation/admin-navigation';
+import { isNavItemActive, navigationFor } from '@/app/navigation/admin-navigation';
 import { makeAdmin, makeUser } from '../session/user-factory';
 
 const labels = (items: { label: string }[]) => items.map((i) => i.label);

@@ -3,9 +3,9 @@
  * sections 5 and 8).
  */
 import { describe, expect, it } from 'vitest';
-import { validateNewPassword } from '../../../src/features/auth/password-rules';
-import { signInErrorMessage } from '../../../src/features/auth/sign-in-error';
-import { ApiRequestError } from '../../../sync/http';
+import { validateNewPassword } from '@/features/auth/password-rules';
+import { signInErrorMessage } from '@/features/auth/sign-in-error';
+import { ApiRequestError } from '@sync/http';
 
 describe('validateNewPassword', () => {
   it.each([

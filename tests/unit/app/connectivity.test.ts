@@ -3,8 +3,8 @@
  * carries what a sync engine reports; the badge text follows both.
  */
 import { describe, expect, it } from 'vitest';
-import { describeConnectivity } from '../../../src/app/connectivity/connectivity-indicator';
-import { createConnectivityStore } from '../../../src/app/connectivity/connectivity-store';
+import { describeConnectivity } from '@/app/connectivity/connectivity-indicator';
+import { createConnectivityStore } from '@/app/connectivity/connectivity-store';
 
 describe('createConnectivityStore', () => {
   it('follows online and offline events and sync reports', () => {

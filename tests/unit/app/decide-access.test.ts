@@ -4,7 +4,7 @@
  * narrowed so a cookie naming another user forces a new sign-in.
  */
 import { describe, expect, it } from 'vitest';
-import { decideAccess, type AccessDecision, type AccessFacts } from '../../../src/app/guard/decide-access';
+import { decideAccess, type AccessDecision, type AccessFacts } from '@/app/guard/decide-access';
 
 const cases: Array<[string, AccessFacts, AccessDecision]> = [
   [

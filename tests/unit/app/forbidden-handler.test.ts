@@ -5,9 +5,9 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createForbiddenHandler, USER_RESET_FAILED_MESSAGE } from '../../../src/app/auth/forbidden-handler';
-import { createApiClient, type ApiClient } from '../../../sync/http';
-import { createSession, type Session } from '../../../sync/session';
+import { createForbiddenHandler, USER_RESET_FAILED_MESSAGE } from '@/app/auth/forbidden-handler';
+import { createApiClient, type ApiClient } from '@sync/http';
+import { createSession, type Session } from '@sync/session';
 import { PASSWORD, startLoopbackAuthServer, type LoopbackAuthServer } from '../session/loopback-auth-server';
 import { makeUser } from '../session/user-factory';
 

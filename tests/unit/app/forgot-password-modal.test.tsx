@@ -5,8 +5,8 @@
  */
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { ForgotPasswordModal } from '../../../src/features/auth/forgot-password-modal';
-import { ApiRequestError } from '../../../sync/http';
+import { ForgotPasswordModal } from '@/features/auth/forgot-password-modal';
+import { ApiRequestError } from '@sync/http';
 import { renderWithMantine } from '../ui/render-with-mantine';
 
 function setup(request: (email: string) => Promise<unknown> = async () => ({ message: 'ok' })) {

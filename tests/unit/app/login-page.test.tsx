@@ -14,9 +14,9 @@ import {
 } from '@tanstack/react-router';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { LoginPage, type LoginPageProps } from '../../../src/features/auth/login-page';
-import { ApiRequestError } from '../../../sync/http';
-import type { SignInResult } from '../../../sync/session';
+import { LoginPage, type LoginPageProps } from '@/features/auth/login-page';
+import { ApiRequestError } from '@sync/http';
+import type { SignInResult } from '@sync/session';
 import { makeUser } from '../session/user-factory';
 
 async function renderLogin(props: Partial<LoginPageProps> = {}) {

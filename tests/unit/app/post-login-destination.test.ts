@@ -3,13 +3,13 @@
  * trusted.
  */
 import { describe, expect, it } from 'vitest';
-import type { CurrentUser, UserCustomer } from '../../../sync/contract/user';
+import type { CurrentUser, UserCustomer } from '@sync/contract/user';
 import {
   customerRedirect,
   postLoginDestination,
   safeRedirectPath,
   type Destination,
-} from '../../../src/app/auth/post-login-destination';
+} from '@/app/auth/post-login-destination';
 import { makeAdmin, makeUser } from '../session/user-factory';
 
 const staff = makeUser({}, 'tecnico');

@@ -3,7 +3,7 @@
  * reports a Mac with touch), not when already installed.
  */
 import { describe, expect, it } from 'vitest';
-import { shouldShowIosInstallHint, type IosFacts } from '../../../src/app/pwa/detect-ios';
+import { shouldShowIosInstallHint, type IosFacts } from '@/app/pwa/detect-ios';
 
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 const IPAD_AS_MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15';

@@ -15,7 +15,7 @@ import {
   quotationRowSchema,
   quotationStatusInputSchema,
   quotationWireTotals,
-} from '../../../sync/contract/quotations';
+} from '@sync/contract/quotations';
 
 const valid = { customer_id: 1, total: 0 };
 

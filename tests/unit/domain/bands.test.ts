@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inHalfOpenRange, pickFirstInRange } from '../../../src/domain/bands';
+import { inHalfOpenRange, pickFirstInRange } from '@/domain/bands';
 
 describe('inHalfOpenRange', () => {
   it.each<[number, number | null, number | null, boolean]>([

@@ -12,8 +12,8 @@ import {
   riskContains,
   type ChemicalResultRow,
   type ChemicalRiskLevel,
-} from '../../../src/domain/chemical-risk';
-import { BAND_COLORS, LQ_DEFAULT_COLOR, NO_DATA_COLOR, defaultResultThresholds } from '../../../src/domain/result-thresholds';
+} from '@/domain/chemical-risk';
+import { BAND_COLORS, LQ_DEFAULT_COLOR, NO_DATA_COLOR, defaultResultThresholds } from '@/domain/result-thresholds';
 
 const thresholds = defaultResultThresholds().chemical;
 const ORDER: ChemicalRiskLevel[] = ['risk1', 'risk2', 'risk3', 'risk4'];

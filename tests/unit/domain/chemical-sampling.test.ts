@@ -13,7 +13,7 @@ import {
   twa,
   twa8h,
   type TimedConcentration,
-} from '../../../src/domain/chemical-sampling';
+} from '@/domain/chemical-sampling';
 
 describe('worked example: 150 µg, blank 2 µg, Q 1.00 → 0.97 L/min over 240 min', () => {
   it('variation −3 %, V 236.4 L, C 0.626 mg/m³', () => {

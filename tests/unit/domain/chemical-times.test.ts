@@ -5,7 +5,7 @@ import {
   agentVolumeLitres,
   isValidPumpFlow,
   type AgentRowTimes,
-} from '../../../src/domain/chemical-times';
+} from '@/domain/chemical-times';
 
 describe('agent row total time', () => {
   it.each<[AgentRowTimes, number | null, string]>([

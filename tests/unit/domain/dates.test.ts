@@ -11,7 +11,7 @@ import {
   parseDurationHHmm,
   parseIsoDate,
   parseTimeHHmm,
-} from '../../../src/domain/dates';
+} from '@/domain/dates';
 
 describe('parseDateBR', () => {
   it.each<[string | null | undefined, string | null]>([

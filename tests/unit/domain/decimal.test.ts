@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatDecimal, groupThousands, parseDecimal, roundTo, stable } from '../../../src/domain/decimal';
+import { formatDecimal, groupThousands, parseDecimal, roundTo, stable } from '@/domain/decimal';
 
 describe('parseDecimal', () => {
   it.each<[unknown, number | null]>([

@@ -6,8 +6,8 @@ import {
   isValidCnpj,
   isValidCpf,
   isValidDocument,
-} from '../../../src/domain/documents';
-import { maskCnpj, maskCpf } from '../../../src/domain/masks';
+} from '@/domain/documents';
+import { maskCnpj, maskCpf } from '@/domain/masks';
 
 describe('CPF', () => {
   it.each([

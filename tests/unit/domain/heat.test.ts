@@ -11,7 +11,7 @@ import {
   kcalPerHourToWatts,
   type Clothing,
   type HeatTask,
-} from '../../../src/domain/heat';
+} from '@/domain/heat';
 
 describe('IBUTG per task', () => {
   it.each<[Parameters<typeof ibutg>[0], number | null]>([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import * as domain from '../../../src/domain';
+import * as domain from '@/domain';
 
 describe('domain barrel', () => {
   it.each([

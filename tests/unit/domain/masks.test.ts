@@ -9,7 +9,7 @@ import {
   maskDocument,
   maskPhone,
   onlyDigits,
-} from '../../../src/domain/masks';
+} from '@/domain/masks';
 
 describe('maskCpf', () => {
   it.each([

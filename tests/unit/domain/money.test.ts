@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatBRL, fromCents, multiplyCents, toCents } from '../../../src/domain/money';
+import { formatBRL, fromCents, multiplyCents, toCents } from '@/domain/money';
 
 describe('toCents', () => {
   it.each<[unknown, number | null]>([

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { noiseClassification, noiseResultConclusion, pickNoiseLevel } from '../../../src/domain/noise-levels';
+import { noiseClassification, noiseResultConclusion, pickNoiseLevel } from '@/domain/noise-levels';
 import {
   BAND_COLORS,
   CONSIDERATIONS,
@@ -8,7 +8,7 @@ import {
   RECOMMENDATIONS,
   defaultResultThresholds,
   type NoiseLevels,
-} from '../../../src/domain/result-thresholds';
+} from '@/domain/result-thresholds';
 
 const levels = defaultResultThresholds().noise.nho;
 const LEVEL_ORDER = ['level1', 'level2', 'level3', 'level4'];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { noiseCriterion, noiseFromDosimeter, noiseFromExposures, type NoiseFigures } from '../../../src/domain/noise';
-import { noiseClassificationBlock, noiseResultBlock } from '../../../src/domain/noise-result';
-import { BAND_COLORS, defaultResultThresholds } from '../../../src/domain/result-thresholds';
+import { noiseCriterion, noiseFromDosimeter, noiseFromExposures, type NoiseFigures } from '@/domain/noise';
+import { noiseClassificationBlock, noiseResultBlock } from '@/domain/noise-result';
+import { BAND_COLORS, defaultResultThresholds } from '@/domain/result-thresholds';
 
 const levels = defaultResultThresholds().noise;
 const MIXED_DAY = [

@@ -18,7 +18,7 @@ import {
   nr15TableMinutes,
   projectDose,
   type NoiseExposure,
-} from '../../../src/domain/noise';
+} from '@/domain/noise';
 
 const NHO = noiseCriterion('NHO 01');
 const NR15 = noiseCriterion('NR-15');

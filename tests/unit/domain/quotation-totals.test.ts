@@ -10,7 +10,7 @@ import {
   quotationTotals,
   splitInstalments,
   type QuotationLine,
-} from '../../../src/domain/quotation-totals';
+} from '@/domain/quotation-totals';
 
 describe('lineTotalCents', () => {
   it.each<[QuotationLine, number]>([

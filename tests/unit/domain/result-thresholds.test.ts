@@ -7,20 +7,20 @@ import {
   NO_DATA_COLOR,
   RECOMMENDATIONS,
   defaultResultThresholds,
-} from '../../../src/domain/result-thresholds';
+} from '@/domain/result-thresholds';
 import {
   parseBound,
   parseChemicalThresholds,
   parseNoiseThresholds,
   parseResultThresholds,
-} from '../../../src/domain/result-thresholds-parse';
+} from '@/domain/result-thresholds-parse';
 import {
   CHEMICAL_THRESHOLDS_ERROR,
   NOISE_THRESHOLDS_ERROR,
   isSettingsNumber,
   validateChemicalThresholds,
   validateNoiseThresholds,
-} from '../../../src/domain/result-thresholds-validate';
+} from '@/domain/result-thresholds-validate';
 
 describe('default result thresholds', () => {
   const defaults = defaultResultThresholds();

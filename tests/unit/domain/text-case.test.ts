@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { capitalizeWords } from '../../../src/domain/text-case';
+import { capitalizeWords } from '@/domain/text-case';
 
 describe('capitalizeWords', () => {
   it.each<[string | null | undefined, string]>([

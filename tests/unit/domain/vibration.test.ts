@@ -12,8 +12,8 @@ import {
   vibrationResultRows,
   type VdvMeasurement,
   type VibrationScale,
-} from '../../../src/domain/vibration';
-import { CONSIDERATIONS, RECOMMENDATIONS } from '../../../src/domain/result-thresholds';
+} from '@/domain/vibration';
+import { CONSIDERATIONS, RECOMMENDATIONS } from '@/domain/result-thresholds';
 
 describe('memory rule by vibration type', () => {
   it.each<[string | null | undefined, ReturnType<typeof vibrationMemoryDefaults>]>([

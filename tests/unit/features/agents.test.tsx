@@ -7,10 +7,10 @@
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { saveRecord } from '../../../sync/engine/mutations';
-import type { SyncDatabase } from '../../../sync/store/database';
-import { AgentEditPage } from '../../../src/features/agents/agent-edit-page';
-import { AgentListPage } from '../../../src/features/agents/agent-list-page';
+import { saveRecord } from '@sync/engine/mutations';
+import type { SyncDatabase } from '@sync/store/database';
+import { AgentEditPage } from '@/features/agents/agent-edit-page';
+import { AgentListPage } from '@/features/agents/agent-list-page';
 import { wireProduct } from '../sync/support';
 import { closeTestDb, openTestDb, renderApp, type RouteView } from './render-app';
 import { pulled, pullProductTypes } from './server-records';

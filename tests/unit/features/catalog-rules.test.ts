@@ -4,14 +4,14 @@
  * chemical type and the agent form's reading (CAS kept only for chemicals).
  */
 import { describe, expect, it } from 'vitest';
-import { isServerIdParam, routeParamOf } from '../../../sync/react/use-route-record';
-import { agentValues, readAgent } from '../../../src/features/agents/agent-form';
-import { defaultProductType, isChemicalType } from '../../../src/features/agents/product-type';
+import { isServerIdParam, routeParamOf } from '@sync/react/use-route-record';
+import { agentValues, readAgent } from '@/features/agents/agent-form';
+import { defaultProductType, isChemicalType } from '@/features/agents/product-type';
 import { z } from 'zod';
-import { equipmentFormSchema, equipmentValues } from '../../../src/features/equipment/equipment-form';
+import { equipmentFormSchema, equipmentValues } from '@/features/equipment/equipment-form';
 import { expiryStatus } from '@/entities/equipment/expiry';
-import { moneyToText, parseDateText, parseMoneyText, todayIso } from '../../../src/ui/inputs';
-import type { LocalProductType } from '../../../sync/store/registry/catalog-records';
+import { moneyToText, parseDateText, parseMoneyText, todayIso } from '@/ui/inputs';
+import type { LocalProductType } from '@sync/store/registry/catalog-records';
 
 describe('parseMoneyText', () => {
   it.each([

@@ -6,10 +6,10 @@
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { saveRecord } from '../../../sync/engine/mutations';
-import type { SyncDatabase } from '../../../sync/store/database';
-import { CostEditPage } from '../../../src/features/costs/cost-edit-page';
-import { CostListPage } from '../../../src/features/costs/cost-list-page';
+import { saveRecord } from '@sync/engine/mutations';
+import type { SyncDatabase } from '@sync/store/database';
+import { CostEditPage } from '@/features/costs/cost-edit-page';
+import { CostListPage } from '@/features/costs/cost-list-page';
 import { closeTestDb, openTestDb, renderApp, type RouteView } from './render-app';
 
 const routes: Record<string, RouteView> = {

@@ -7,10 +7,10 @@
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { saveRecord } from '../../../sync/engine/mutations';
-import type { SyncDatabase } from '../../../sync/store/database';
-import { EquipmentEditPage } from '../../../src/features/equipment/equipment-edit-page';
-import { EquipmentListPage } from '../../../src/features/equipment/equipment-list-page';
+import { saveRecord } from '@sync/engine/mutations';
+import type { SyncDatabase } from '@sync/store/database';
+import { EquipmentEditPage } from '@/features/equipment/equipment-edit-page';
+import { EquipmentListPage } from '@/features/equipment/equipment-list-page';
 import { closeTestDb, openTestDb, renderApp, type RouteView } from './render-app';
 
 const routes: Record<string, RouteView> = {

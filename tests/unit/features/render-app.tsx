@@ -18,10 +18,10 @@ import {
   useSearch,
 } from '@tanstack/react-router';
 import { act, configure, render } from '@testing-library/react';
-import { SyncProvider } from '../../../sync/react/context';
-import { SyncDatabase } from '../../../sync/store/database';
-import { newKey } from '../../../sync/store/keys';
-import { validateListSearch } from '../../../src/ui/list-page';
+import { SyncProvider } from '@sync/react/context';
+import { SyncDatabase } from '@sync/store/database';
+import { newKey } from '@sync/store/keys';
+import { validateListSearch } from '@/ui/list-page';
 
 // The store answers asynchronously; on a busy machine a second is not always enough.
 configure({ asyncUtilTimeout: 4_000 });

@@ -3,9 +3,9 @@
  * through the engine's own pull path, for screens that must tell pushed
  * records from local ones.
  */
-import { applyServerRecords, keysWithEntries } from '../../../sync/engine/apply-server';
-import type { SyncDatabase } from '../../../sync/store/database';
-import type { RecordFields } from '../../../sync/store/types';
+import { applyServerRecords, keysWithEntries } from '@sync/engine/apply-server';
+import type { SyncDatabase } from '@sync/store/database';
+import type { RecordFields } from '@sync/store/types';
 
 export const AT = '2026-11-20T10:00:00.000Z';
 

@@ -6,10 +6,10 @@
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { saveRecord } from '../../../sync/engine/mutations';
-import type { SyncDatabase } from '../../../sync/store/database';
-import { ServiceEditPage } from '../../../src/features/services/service-edit-page';
-import { ServiceListPage } from '../../../src/features/services/service-list-page';
+import { saveRecord } from '@sync/engine/mutations';
+import type { SyncDatabase } from '@sync/store/database';
+import { ServiceEditPage } from '@/features/services/service-edit-page';
+import { ServiceListPage } from '@/features/services/service-list-page';
 import { closeTestDb, openTestDb, renderApp, type RouteView } from './render-app';
 
 const routes: Record<string, RouteView> = {

@@ -5,8 +5,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createSession, watchSessionEnvironment, type Session } from '../../../sync/session';
-import { ApiRequestError, createApiClient, createRequestActivity, trackFetch, type ApiClient } from '../../../sync/http';
+import { createSession, watchSessionEnvironment, type Session } from '@sync/session';
+import { ApiRequestError, createApiClient, createRequestActivity, trackFetch, type ApiClient } from '@sync/http';
 import { PASSWORD, startLoopbackAuthServer, type LoopbackAuthServer } from './loopback-auth-server';
 
 const echoSchema = z.object({ ok: z.literal(true), authorization: z.string() });

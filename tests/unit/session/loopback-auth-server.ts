@@ -6,7 +6,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { CurrentUser, UserCustomer } from '../../../sync/contract/user';
+import type { CurrentUser, UserCustomer } from '@sync/contract/user';
 import { makeUser } from './user-factory';
 
 export interface LoopbackAuthServer {

@@ -4,8 +4,8 @@
  * session while a network failure never does.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createSession, readIdentityCookie, SESSION_STORAGE_KEYS, type Session } from '../../../sync/session';
-import { ApiRequestError } from '../../../sync/http';
+import { createSession, readIdentityCookie, SESSION_STORAGE_KEYS, type Session } from '@sync/session';
+import { ApiRequestError } from '@sync/http';
 import { makeUser } from './user-factory';
 import { PASSWORD, startLoopbackAuthServer, type LoopbackAuthServer } from './loopback-auth-server';
 

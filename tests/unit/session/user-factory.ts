@@ -1,7 +1,7 @@
 /**
  * Test data: a signed-in user as `GET api/user` answers it, with overrides.
  */
-import type { CurrentUser } from '../../../sync/contract/user';
+import type { CurrentUser } from '@sync/contract/user';
 
 /** A general (type 2) user; pass a role slug ('cliente') for a customer-type user. */
 export function makeUser(overrides: Partial<CurrentUser> = {}, roleSlug: string | null = null): CurrentUser {

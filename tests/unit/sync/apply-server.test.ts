@@ -5,13 +5,13 @@
  * on-delete rules, and the key→id replacement after a create.
  */
 import { describe, expect, it } from 'vitest';
-import { applyServerDelete, applyServerRecords, keysWithEntries, keysWithEntriesAmong, replaceChildren } from '../../../sync/engine/apply-server';
-import { saveRecord } from '../../../sync/engine/mutations';
-import { assignServerId } from '../../../sync/engine/references';
-import { buildBody, readReferenceTargets, resolveReferences } from '../../../sync/engine/wire';
-import type { SyncDatabase } from '../../../sync/store/database';
-import { readChildren, readRecordById } from '../../../sync/store/queries';
-import type { RecordFields } from '../../../sync/store/types';
+import { applyServerDelete, applyServerRecords, keysWithEntries, keysWithEntriesAmong, replaceChildren } from '@sync/engine/apply-server';
+import { saveRecord } from '@sync/engine/mutations';
+import { assignServerId } from '@sync/engine/references';
+import { buildBody, readReferenceTargets, resolveReferences } from '@sync/engine/wire';
+import type { SyncDatabase } from '@sync/store/database';
+import { readChildren, readRecordById } from '@sync/store/queries';
+import type { RecordFields } from '@sync/store/types';
 import { at, useTestDb, wireCategory, wireEquipment, wireLine, wireProduct } from './support';
 
 let db: SyncDatabase;

@@ -10,7 +10,7 @@ import {
   DEFAULT_BACKOFF,
   nextRetryDelay,
   parseRetryAfter,
-} from '../../../sync/engine/backoff';
+} from '@sync/engine/backoff';
 
 describe('backoff schedule', () => {
   it.each([

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { costInputSchema, equipmentInputSchema, productInputSchema } from '../../../sync/contract/catalog';
-import { addressInputSchema, customerInputSchema, CUSTOMER_MESSAGES } from '../../../sync/contract/customers';
+import { costInputSchema, equipmentInputSchema, productInputSchema } from '@sync/contract/catalog';
+import { addressInputSchema, customerInputSchema, CUSTOMER_MESSAGES } from '@sync/contract/customers';
 import {
   countParamSchema,
   FIELD_MESSAGES,
@@ -16,7 +16,7 @@ import {
   TEXT_LIMITS,
   timestampSchema,
   tooLongMessage,
-} from '../../../sync/contract/fields';
+} from '@sync/contract/fields';
 
 describe('every input text has its maximum', () => {
   const longest = (schema: z.ZodType, max: number, fill = 'a') => [schema.safeParse(fill.repeat(max)).success, schema.safeParse(fill.repeat(max + 1)).success];

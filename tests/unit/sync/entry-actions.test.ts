@@ -4,16 +4,16 @@
  * resolution both ways, and discard with its report of what will be lost.
  */
 import { describe, expect, it } from 'vitest';
-import { applyServerRecords, keysWithEntries } from '../../../sync/engine/apply-server';
-import { discardEntry, previewDiscard, resolveConflict, retryEntry } from '../../../sync/engine/entry-actions';
-import { SYNC_MESSAGES } from '../../../sync/engine/errors';
-import { deleteRecord, saveRecord } from '../../../sync/engine/mutations';
-import { readPendingChanges } from '../../../sync/engine/reports';
-import { readSyncStatus } from '../../../sync/engine/status';
-import type { SyncDatabase } from '../../../sync/store/database';
-import { META, writeMeta } from '../../../sync/store/meta';
-import { readChildren, readRecord } from '../../../sync/store/queries';
-import type { OutboxEntry, RecordFields } from '../../../sync/store/types';
+import { applyServerRecords, keysWithEntries } from '@sync/engine/apply-server';
+import { discardEntry, previewDiscard, resolveConflict, retryEntry } from '@sync/engine/entry-actions';
+import { SYNC_MESSAGES } from '@sync/engine/errors';
+import { deleteRecord, saveRecord } from '@sync/engine/mutations';
+import { readPendingChanges } from '@sync/engine/reports';
+import { readSyncStatus } from '@sync/engine/status';
+import type { SyncDatabase } from '@sync/store/database';
+import { META, writeMeta } from '@sync/store/meta';
+import { readChildren, readRecord } from '@sync/store/queries';
+import type { OutboxEntry, RecordFields } from '@sync/store/types';
 import { at, useTestDb, wireCategory, wireEquipment, wireLine, wireProduct } from './support';
 
 let db: SyncDatabase;

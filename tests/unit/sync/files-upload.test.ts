@@ -9,8 +9,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { canUseXhr } from '../../../sync/engine/files-xhr';
-import { Transport } from '../../../sync/engine/transport';
+import { canUseXhr } from '@sync/engine/files-xhr';
+import { Transport } from '@sync/engine/transport';
 
 interface Received {
   method: string;

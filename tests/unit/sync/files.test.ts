@@ -9,8 +9,8 @@
  * Upload progress rows: throttled, cleared, read back by key.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { applyServerDelete, applyServerRecords, keysWithEntries } from '../../../sync/engine/apply-server';
-import { discardEntry } from '../../../sync/engine/entry-actions';
+import { applyServerDelete, applyServerRecords, keysWithEntries } from '@sync/engine/apply-server';
+import { discardEntry } from '@sync/engine/entry-actions';
 import {
   cacheFile,
   keysWithDeviceFiles,
@@ -18,12 +18,12 @@ import {
   readDeviceFile,
   saveRecordWithFile,
   uploadForm,
-} from '../../../sync/engine/files';
-import { clearUploadProgress, readUploadProgress, uploadProgressReporter } from '../../../sync/engine/files-progress';
-import { uploadTimeoutMs } from '../../../sync/engine/files-xhr';
-import { deleteRecord, saveRecord } from '../../../sync/engine/mutations';
-import type { SyncDatabase } from '../../../sync/store/database';
-import type { RecordFields } from '../../../sync/store/types';
+} from '@sync/engine/files';
+import { clearUploadProgress, readUploadProgress, uploadProgressReporter } from '@sync/engine/files-progress';
+import { uploadTimeoutMs } from '@sync/engine/files-xhr';
+import { deleteRecord, saveRecord } from '@sync/engine/mutations';
+import type { SyncDatabase } from '@sync/store/database';
+import type { RecordFields } from '@sync/store/types';
 import { at, openTestDb } from './support';
 
 let db: SyncDatabase;

@@ -6,9 +6,9 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { saveRecord } from '../../../sync/engine/mutations';
-import type { SyncDatabase } from '../../../sync/store/database';
-import { SyncProvider, useLocalPage, useLocalRecord, useSyncActions, useSyncStatus } from '../../../sync/react';
+import { saveRecord } from '@sync/engine/mutations';
+import type { SyncDatabase } from '@sync/store/database';
+import { SyncProvider, useLocalPage, useLocalRecord, useSyncActions, useSyncStatus } from '@sync/react';
 import { useTestDb } from './support';
 
 let db: SyncDatabase;

@@ -5,12 +5,12 @@
  * validation answers with the contract's Portuguese messages.
  */
 import { describe, expect, it } from 'vitest';
-import { CATALOG_MESSAGES } from '../../../sync/contract/catalog';
-import { SyncError, SYNC_MESSAGES } from '../../../sync/engine/errors';
-import { deleteRecord, saveRecord } from '../../../sync/engine/mutations';
-import type { SyncDatabase } from '../../../sync/store/database';
-import { META, readMeta } from '../../../sync/store/meta';
-import { readPage, readRecord } from '../../../sync/store/queries';
+import { CATALOG_MESSAGES } from '@sync/contract/catalog';
+import { SyncError, SYNC_MESSAGES } from '@sync/engine/errors';
+import { deleteRecord, saveRecord } from '@sync/engine/mutations';
+import type { SyncDatabase } from '@sync/store/database';
+import { META, readMeta } from '@sync/store/meta';
+import { readPage, readRecord } from '@sync/store/queries';
 import { useTestDb } from './support';
 
 let db: SyncDatabase;

@@ -4,8 +4,8 @@
  * entry may already have reached the server.
  */
 import { describe, expect, it } from 'vitest';
-import { isOpen, planChange, type PlanContext } from '../../../sync/engine/outbox-plan';
-import type { OutboxEntry, OutboxStatus } from '../../../sync/store/types';
+import { isOpen, planChange, type PlanContext } from '@sync/engine/outbox-plan';
+import type { OutboxEntry, OutboxStatus } from '@sync/store/types';
 
 let keys = 0;
 const context = (serverId: number | null): PlanContext => ({

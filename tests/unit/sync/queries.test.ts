@@ -4,12 +4,12 @@
  * paginator, on a table of 10,000 records.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAGE_SIZE } from '../../../sync/contract/list';
-import type { SyncDatabase } from '../../../sync/store/database';
+import { PAGE_SIZE } from '@sync/contract/list';
+import type { SyncDatabase } from '@sync/store/database';
 import { saveRecord } from '@sync/engine/mutations';
-import { withIndexes } from '../../../sync/store/local-record';
-import { readAll, readChildren, readPage } from '../../../sync/store/queries';
-import type { StoredRecord } from '../../../sync/store/types';
+import { withIndexes } from '@sync/store/local-record';
+import { readAll, readChildren, readPage } from '@sync/store/queries';
+import type { StoredRecord } from '@sync/store/types';
 import { openTestDb } from './support';
 
 const COUNT = 10_000;

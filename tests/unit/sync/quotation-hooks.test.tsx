@@ -5,10 +5,10 @@
  */
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { QUOTATION_STATUS_LABELS } from '../../../sync/contract/quotations';
-import { saveRecord } from '../../../sync/engine/mutations';
-import type { SyncDatabase } from '../../../sync/store/database';
-import { SyncProvider, useLocalRecord, useSyncActions, useSyncStatus } from '../../../sync/react';
+import { QUOTATION_STATUS_LABELS } from '@sync/contract/quotations';
+import { saveRecord } from '@sync/engine/mutations';
+import type { SyncDatabase } from '@sync/store/database';
+import { SyncProvider, useLocalRecord, useSyncActions, useSyncStatus } from '@sync/react';
 import { useTestDb } from './support';
 
 let db: SyncDatabase;

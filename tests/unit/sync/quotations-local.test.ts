@@ -7,16 +7,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { QUOTATION_MESSAGES } from '../../../sync/contract/quotations';
-import { COMMAND_MESSAGES, runCommand } from '../../../sync/engine/commands';
-import { discardEntry, previewDiscard } from '../../../sync/engine/entry-actions';
-import { SyncError } from '../../../sync/engine/errors';
-import { deleteRecord, saveRecord } from '../../../sync/engine/mutations';
-import { readPendingChanges } from '../../../sync/engine/reports';
-import { SyncDatabase } from '../../../sync/store/database';
-import { newKey } from '../../../sync/store/keys';
-import { readPage, readRecord } from '../../../sync/store/queries';
-import { ResourceRegistry, SYNCED_RESOURCES, defineResource } from '../../../sync/store/registry';
+import { QUOTATION_MESSAGES } from '@sync/contract/quotations';
+import { COMMAND_MESSAGES, runCommand } from '@sync/engine/commands';
+import { discardEntry, previewDiscard } from '@sync/engine/entry-actions';
+import { SyncError } from '@sync/engine/errors';
+import { deleteRecord, saveRecord } from '@sync/engine/mutations';
+import { readPendingChanges } from '@sync/engine/reports';
+import { SyncDatabase } from '@sync/store/database';
+import { newKey } from '@sync/store/keys';
+import { readPage, readRecord } from '@sync/store/queries';
+import { ResourceRegistry, SYNCED_RESOURCES, defineResource } from '@sync/store/registry';
 import { useTestDb } from './support';
 
 let db: SyncDatabase;

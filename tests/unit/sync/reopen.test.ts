@@ -3,9 +3,9 @@
  * work run again once; a database closed on purpose stays closed.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { saveRecord } from '../../../sync/engine/mutations';
-import type { SyncDatabase } from '../../../sync/store/database';
-import { isConnectionLost, withReopen } from '../../../sync/store/reopen';
+import { saveRecord } from '@sync/engine/mutations';
+import type { SyncDatabase } from '@sync/store/database';
+import { isConnectionLost, withReopen } from '@sync/store/reopen';
 import { openTestDb } from './support';
 
 const opened: SyncDatabase[] = [];

@@ -4,13 +4,13 @@
  * the same device.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { SyncDatabase } from '../../../sync/store/database';
-import { newKey } from '../../../sync/store/keys';
-import { costs } from '../../../sync/store/registry/catalog';
+import { SyncDatabase } from '@sync/store/database';
+import { newKey } from '@sync/store/keys';
+import { costs } from '@sync/store/registry/catalog';
 import { readPage } from '@sync/store/queries';
 import { searchEntries, wordsOf } from '@sync/store/search-index';
-import { ENGINE_STORES, resourceIndexes, resourceStores, SCHEMA_VERSIONS, type SchemaVersion } from '../../../sync/store/schema';
-import type { StoredRecord } from '../../../sync/store/types';
+import { ENGINE_STORES, resourceIndexes, resourceStores, SCHEMA_VERSIONS, type SchemaVersion } from '@sync/store/schema';
+import type { StoredRecord } from '@sync/store/types';
 
 const opened: SyncDatabase[] = [];
 afterEach(async () => {

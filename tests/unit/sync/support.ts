@@ -3,9 +3,9 @@
  * fake-indexeddb) and wire records as the server sends them.
  */
 import { afterEach, beforeEach } from 'vitest';
-import { SyncDatabase } from '../../../sync/store/database';
-import { newKey } from '../../../sync/store/keys';
-import type { RecordFields } from '../../../sync/store/types';
+import { SyncDatabase } from '@sync/store/database';
+import { newKey } from '@sync/store/keys';
+import type { RecordFields } from '@sync/store/types';
 
 export function openTestDb(): SyncDatabase {
   return new SyncDatabase(`test-${newKey()}`);

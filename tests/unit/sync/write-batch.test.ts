@@ -5,8 +5,8 @@
  * of them fails.
  */
 import { describe, expect, it } from 'vitest';
-import { WriteBatch } from '../../../sync/engine/write-batch';
-import type { SyncDatabase } from '../../../sync/store/database';
+import { WriteBatch } from '@sync/engine/write-batch';
+import type { SyncDatabase } from '@sync/store/database';
 import { useTestDb } from './support';
 
 let db: SyncDatabase;

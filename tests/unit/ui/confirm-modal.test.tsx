@@ -3,7 +3,7 @@
  */
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { ConfirmModal } from '../../../src/ui/confirm-modal';
+import { ConfirmModal } from '@/ui/confirm-modal';
 import { renderWithMantine } from './render-with-mantine';
 
 describe('ConfirmModal', () => {

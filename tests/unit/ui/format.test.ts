@@ -4,7 +4,7 @@
  * the comma decimals re-exported from the domain.
  */
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDecimal, formatMoney, parseDecimal } from '../../../src/ui/format';
+import { formatDate, formatDecimal, formatMoney, parseDecimal } from '@/ui/format';
 
 describe('formatMoney', () => {
   it.each([

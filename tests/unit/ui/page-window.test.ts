@@ -3,7 +3,7 @@
  * label and the Anterior/Proximo availability.
  */
 import { describe, expect, it } from 'vitest';
-import { pageWindow, parsePageParam } from '../../../src/ui/paginator/page-window';
+import { pageWindow, parsePageParam } from '@/ui/paginator/page-window';
 
 describe('pageWindow', () => {
   it.each([

@@ -4,7 +4,7 @@
  */
 import { act, fireEvent, renderHook, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Paginator, useListSearch } from '../../../src/ui/paginator';
+import { Paginator, useListSearch } from '@/ui/paginator';
 import { renderWithMantine } from './render-with-mantine';
 
 describe('Paginator', () => {

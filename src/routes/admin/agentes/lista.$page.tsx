@@ -1,8 +1,8 @@
 /** /admin/agentes/lista/{page}: the 'Agentes' list (search kept in `?busca=`). */
 import { createFileRoute } from '@tanstack/react-router';
-import { AgentListPage } from '../../../features/agents/agent-list-page';
-import { validateListSearch } from '../../../ui/list-page';
-import { parsePageParam } from '../../../ui/paginator';
+import { AgentListPage } from '@/features/agents/agent-list-page';
+import { validateListSearch } from '@/ui/list-page';
+import { parsePageParam } from '@/ui/paginator';
 
 export const Route = createFileRoute('/admin/agentes/lista/$page')({
   validateSearch: validateListSearch,

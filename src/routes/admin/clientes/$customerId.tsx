@@ -4,8 +4,8 @@
  */
 import { useMemo } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
-import { useSessionState } from '../../../app/session/use-session-state';
-import { CustomerEditPage, customerRemote, isRestrictedCustomerView } from '../../../features/customers';
+import { useSessionState } from '@/app/session/use-session-state';
+import { CustomerEditPage, customerRemote, isRestrictedCustomerView } from '@/features/customers';
 
 export const Route = createFileRoute('/admin/clientes/$customerId')({
   component: CustomerEditRoute,

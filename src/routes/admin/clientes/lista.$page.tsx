@@ -1,9 +1,9 @@
 /** /admin/clientes/lista/{page}: the 'Clientes' list (search kept in `?busca=`); restricted for customer-type users. */
 import { createFileRoute } from '@tanstack/react-router';
-import { useSessionState } from '../../../app/session/use-session-state';
-import { CustomerListPage, isRestrictedCustomerView } from '../../../features/customers';
-import { validateListSearch } from '../../../ui/list-page';
-import { parsePageParam } from '../../../ui/paginator';
+import { useSessionState } from '@/app/session/use-session-state';
+import { CustomerListPage, isRestrictedCustomerView } from '@/features/customers';
+import { validateListSearch } from '@/ui/list-page';
+import { parsePageParam } from '@/ui/paginator';
 
 export const Route = createFileRoute('/admin/clientes/lista/$page')({
   validateSearch: validateListSearch,

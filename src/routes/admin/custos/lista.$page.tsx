@@ -1,8 +1,8 @@
 /** /admin/custos/lista/{page}: the 'Custos' list (search kept in `?busca=`). */
 import { createFileRoute } from '@tanstack/react-router';
-import { CostListPage } from '../../../features/costs/cost-list-page';
-import { validateListSearch } from '../../../ui/list-page';
-import { parsePageParam } from '../../../ui/paginator';
+import { CostListPage } from '@/features/costs/cost-list-page';
+import { validateListSearch } from '@/ui/list-page';
+import { parsePageParam } from '@/ui/paginator';
 
 export const Route = createFileRoute('/admin/custos/lista/$page')({
   validateSearch: validateListSearch,

@@ -1,8 +1,8 @@
 /** /admin/equipamentos/lista/{page}: the 'Equipamentos' list (search kept in `?busca=`). */
 import { createFileRoute } from '@tanstack/react-router';
-import { EquipmentListPage } from '../../../features/equipment/equipment-list-page';
-import { validateListSearch } from '../../../ui/list-page';
-import { parsePageParam } from '../../../ui/paginator';
+import { EquipmentListPage } from '@/features/equipment/equipment-list-page';
+import { validateListSearch } from '@/ui/list-page';
+import { parsePageParam } from '@/ui/paginator';
 
 export const Route = createFileRoute('/admin/equipamentos/lista/$page')({
   validateSearch: validateListSearch,

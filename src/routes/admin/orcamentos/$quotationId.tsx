@@ -1,7 +1,7 @@
 /** /admin/orcamentos/{quotationId}: a quotation's page; the id is the server id or, before the first push, the local key. */
 import { createFileRoute } from '@tanstack/react-router';
-import { useSessionState } from '../../../app/session/use-session-state';
-import { QuotationEditPage } from '../../../features/quotations';
+import { useSessionState } from '@/app/session/use-session-state';
+import { QuotationEditPage } from '@/features/quotations';
 
 export const Route = createFileRoute('/admin/orcamentos/$quotationId')({
   component: QuotationEditRoute,

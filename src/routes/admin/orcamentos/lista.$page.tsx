@@ -1,8 +1,8 @@
 /** /admin/orcamentos/lista/{page}: the 'Orçamentos' list (search kept in `?busca=`). */
 import { createFileRoute } from '@tanstack/react-router';
-import { QuotationListPage } from '../../../features/quotations';
-import { validateListSearch } from '../../../ui/list-page';
-import { parsePageParam } from '../../../ui/paginator';
+import { QuotationListPage } from '@/features/quotations';
+import { validateListSearch } from '@/ui/list-page';
+import { parsePageParam } from '@/ui/paginator';
 
 export const Route = createFileRoute('/admin/orcamentos/lista/$page')({
   validateSearch: validateListSearch,

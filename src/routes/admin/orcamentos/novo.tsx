@@ -1,7 +1,7 @@
 /** /admin/orcamentos/novo: 'Orçamento / Adicionar' (the signed-in user is the seller). */
 import { createFileRoute } from '@tanstack/react-router';
-import { useSessionState } from '../../../app/session/use-session-state';
-import { QuotationEditPage } from '../../../features/quotations';
+import { useSessionState } from '@/app/session/use-session-state';
+import { QuotationEditPage } from '@/features/quotations';
 
 export const Route = createFileRoute('/admin/orcamentos/novo')({
   component: QuotationNewRoute,

@@ -1,6 +1,6 @@
 /** /admin/servicos/novo: 'Serviço / Adicionar'. */
 import { createFileRoute } from '@tanstack/react-router';
-import { ServiceEditPage } from '../../../features/services/service-edit-page';
+import { ServiceEditPage } from '@/features/services/service-edit-page';
 
 export const Route = createFileRoute('/admin/servicos/novo')({
   component: () => <ServiceEditPage />,

@@ -1,6 +1,6 @@
 /** /admin/usuarios/{userId}: edit (not built yet). */
 import { createFileRoute } from '@tanstack/react-router';
-import { AreaPlaceholder } from '../../../ui/area-placeholder';
+import { AreaPlaceholder } from '@/ui/area-placeholder';
 
 export const Route = createFileRoute('/admin/usuarios/$userId')({
   component: () => <AreaPlaceholder title="Usuários" />,

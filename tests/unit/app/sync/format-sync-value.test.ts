@@ -1,6 +1,6 @@
 /** How the sync page writes times and field values. */
 import { describe, expect, it } from 'vitest';
-import { EMPTY_VALUE, formatDateTime, formatFieldValue } from '../../../../src/features/sync/format-sync-value';
+import { EMPTY_VALUE, formatDateTime, formatFieldValue } from '@/features/sync/format-sync-value';
 
 describe('formatDateTime', () => {
   it.each([

@@ -5,11 +5,11 @@
  */
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { saveRecord } from '../../../../sync/engine/mutations';
-import type { SyncDatabase } from '../../../../sync/store/database';
-import { META, writeMeta } from '../../../../sync/store/meta';
-import type { OutboxEntry } from '../../../../sync/store/types';
-import { ConnectivityIndicator, describeSyncProblems } from '../../../../src/app/connectivity/connectivity-indicator';
+import { saveRecord } from '@sync/engine/mutations';
+import type { SyncDatabase } from '@sync/store/database';
+import { META, writeMeta } from '@sync/store/meta';
+import type { OutboxEntry } from '@sync/store/types';
+import { ConnectivityIndicator, describeSyncProblems } from '@/app/connectivity/connectivity-indicator';
 import { openTestDb } from '../../sync/support';
 import { renderInApp, SYNC_PAGE_MARKER } from './render-in-app';
 

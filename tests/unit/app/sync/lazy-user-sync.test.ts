@@ -7,11 +7,11 @@
  * server; the module loader is the real one, wrapped to count calls.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { manualEnvironment } from '../../../../sync/engine/environment';
-import { noLock } from '../../../../sync/engine/lock';
-import { createMemoryStorage, createSession, type Session } from '../../../../sync/session';
-import { createLazyUserSync } from '../../../../src/app/sync/lazy-user-sync';
-import type { UserSyncController } from '../../../../src/app/sync/user-sync';
+import { manualEnvironment } from '@sync/engine/environment';
+import { noLock } from '@sync/engine/lock';
+import { createMemoryStorage, createSession, type Session } from '@sync/session';
+import { createLazyUserSync } from '@/app/sync/lazy-user-sync';
+import type { UserSyncController } from '@/app/sync/user-sync';
 import { PASSWORD, startLoopbackAuthServer, type LoopbackAuthServer } from '../../session/loopback-auth-server';
 import { makeUser } from '../../session/user-factory';
 
@@ -28,7 +28,7 @@ const load = async () => {
     failNextLoad = false;
     throw new Error('chunk missing');
   }
-  return import('../../../../src/app/sync/user-sync');
+  return import('@/app/sync/user-sync');
 };
 
 function lazyFor(session: Session): UserSyncController {

@@ -10,10 +10,10 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
 import { act, render } from '@testing-library/react';
-import { SyncProvider } from '../../../../sync/react/context';
-import type { SyncDatabase } from '../../../../sync/store/database';
-import { RuntimeProvider } from '../../../../src/app/runtime-context';
-import { createAppRuntime } from '../../../../src/app/runtime';
+import { SyncProvider } from '@sync/react/context';
+import type { SyncDatabase } from '@sync/store/database';
+import { RuntimeProvider } from '@/app/runtime-context';
+import { createAppRuntime } from '@/app/runtime';
 
 export const SYNC_PAGE_MARKER = 'página de sincronização (rota de teste)';
 

@@ -6,9 +6,9 @@
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { saveRecord } from '../../../../sync/engine/mutations';
-import type { SyncDatabase } from '../../../../sync/store/database';
-import { attentionMessage, unsyncedChangesMessage, useSignOutGuard } from '../../../../src/app/sync/sign-out-guard';
+import { saveRecord } from '@sync/engine/mutations';
+import type { SyncDatabase } from '@sync/store/database';
+import { attentionMessage, unsyncedChangesMessage, useSignOutGuard } from '@/app/sync/sign-out-guard';
 import { useTestDb } from '../../sync/support';
 import { renderInApp } from './render-in-app';
 

@@ -8,13 +8,13 @@
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { applyServerRecords, keysWithEntries } from '../../../../sync/engine/apply-server';
-import { deleteRecord, saveRecord } from '../../../../sync/engine/mutations';
-import type { SyncDatabase } from '../../../../sync/store/database';
-import { META, writeMeta } from '../../../../sync/store/meta';
-import { readRecord } from '../../../../sync/store/queries';
-import type { OutboxEntry, RecordFields } from '../../../../sync/store/types';
-import { SyncPage } from '../../../../src/features/sync/sync-page';
+import { applyServerRecords, keysWithEntries } from '@sync/engine/apply-server';
+import { deleteRecord, saveRecord } from '@sync/engine/mutations';
+import type { SyncDatabase } from '@sync/store/database';
+import { META, writeMeta } from '@sync/store/meta';
+import { readRecord } from '@sync/store/queries';
+import type { OutboxEntry, RecordFields } from '@sync/store/types';
+import { SyncPage } from '@/features/sync/sync-page';
 import { at, openTestDb, wireCategory, wireEquipment } from '../../sync/support';
 import { renderInApp } from './render-in-app';
 

@@ -8,15 +8,15 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import Dexie from 'dexie';
-import { manualEnvironment } from '../../../../sync/engine/environment';
-import { noLock } from '../../../../sync/engine/lock';
-import { saveRecord } from '../../../../sync/engine/mutations';
-import { Transport } from '../../../../sync/engine/transport';
-import { createMemoryStorage, createSession, type Session } from '../../../../sync/session';
-import { sessionAuth } from '../../../../src/app/sync/session-auth';
-import { createUserSync, engineLockName, sessionReader, type UserSyncController } from '../../../../src/app/sync/user-sync';
-import { META, readMeta } from '../../../../sync/store/meta';
-import { userDatabaseName } from '../../../../src/app/sync/user-database';
+import { manualEnvironment } from '@sync/engine/environment';
+import { noLock } from '@sync/engine/lock';
+import { saveRecord } from '@sync/engine/mutations';
+import { Transport } from '@sync/engine/transport';
+import { createMemoryStorage, createSession, type Session } from '@sync/session';
+import { sessionAuth } from '@/app/sync/session-auth';
+import { createUserSync, engineLockName, sessionReader, type UserSyncController } from '@/app/sync/user-sync';
+import { META, readMeta } from '@sync/store/meta';
+import { userDatabaseName } from '@/app/sync/user-database';
 import { PASSWORD, startLoopbackAuthServer, type LoopbackAuthServer } from '../../session/loopback-auth-server';
 import { makeUser } from '../../session/user-factory';
 

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { Button, Text } from '@mantine/core';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { SyncDatabase } from '../../../../sync/store/database';
+import type { SyncDatabase } from '@sync/store/database';
 import { AddCustomerModal } from '@/entities/customer';
 import { closeTestDb, openTestDb, renderApp } from '../render-app';
 

@@ -16,8 +16,8 @@ import {
   removeDraft,
   tabLabel,
   updateDraft,
-} from '../../../../src/features/customers/address-drafts';
-import type { LocalCustomerAddress } from '../../../../sync/store/registry/customer-records';
+} from '@/features/customers/address-drafts';
+import type { LocalCustomerAddress } from '@sync/store/registry/customer-records';
 
 function line(key: string, overrides: Partial<LocalCustomerAddress> = {}): LocalCustomerAddress {
   return {

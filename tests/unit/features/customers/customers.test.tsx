@@ -10,10 +10,10 @@
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SyncDatabase } from '../../../../sync/store/database';
-import type { RecordFields } from '../../../../sync/store/types';
-import { CustomerEditPage } from '../../../../src/features/customers/customer-edit-page';
-import { CustomerListPage } from '../../../../src/features/customers/customer-list-page';
+import type { SyncDatabase } from '@sync/store/database';
+import type { RecordFields } from '@sync/store/types';
+import { CustomerEditPage } from '@/features/customers/customer-edit-page';
+import { CustomerListPage } from '@/features/customers/customer-list-page';
 import { closeTestDb, openTestDb, renderApp, type RouteView } from '../render-app';
 import { AT, pulled } from '../server-records';
 import { wireAddress, wireCustomer } from './wire-records';

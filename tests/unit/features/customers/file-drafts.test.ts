@@ -1,6 +1,6 @@
 /** The upload modal's naming rules (src/features/customers/file-drafts.ts). */
 import { describe, expect, it } from 'vitest';
-import { checkFileDrafts, fileDraftsOf, nameWithoutExtension, removeFileDraft, renameDraft } from '../../../../src/features/customers/file-drafts';
+import { checkFileDrafts, fileDraftsOf, nameWithoutExtension, removeFileDraft, renameDraft } from '@/features/customers/file-drafts';
 
 describe('file names', () => {
   it.each([

@@ -7,7 +7,7 @@
  */
 import { crc32 as nodeCrc32 } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { buildZip, crc32, uniqueEntryNames } from '../../../../src/features/customers/zip-store';
+import { buildZip, crc32, uniqueEntryNames } from '@/features/customers/zip-store';
 import { readZip } from '../../../server/customers/support';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
