@@ -215,7 +215,10 @@ async function installApp(page: Page, url: string): Promise<void> {
     return false;
   });
   await page.goto(`${url}/admin/sincronizacao`);
-  await page.getByTestId('last-sync').filter({ hasText: /\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/ }).waitFor();
+  await page
+    .getByTestId('last-sync')
+    .filter({ hasText: /\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/ })
+    .waitFor();
 }
 
 async function measureOfflineColdStart(url: string, say: (message: string) => void): Promise<{ navigation: Spread; launch: Spread }> {

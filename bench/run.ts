@@ -40,15 +40,7 @@ import { DEFAULT_PULL_PAGE_SIZE } from '@sync/engine/pull';
 import { formatFirstLoad, runFirstLoadBench, type FirstLoadFigure } from './first-load';
 import { SEARCH_TERMS } from './support/agents';
 import { openBenchPage, type BenchBrowser } from './support/chromium';
-import {
-  formatResults,
-  loadAverageNow,
-  machineInfo,
-  type BenchResults,
-  type PullFigure,
-  type PushFigure,
-  type SearchFigure,
-} from './support/report';
+import { formatResults, loadAverageNow, machineInfo, type BenchResults, type PullFigure, type PushFigure, type SearchFigure } from './support/report';
 import {
   directPull,
   directPush,
@@ -120,7 +112,9 @@ async function measurePush(
       else direct.push(await runner.direct(PUSH_COUNT, tag));
     }
     pairRatios.push(engine.at(-1)!.pushMs / direct.at(-1)!.ms);
-    say(`${environment} push pair ${pair + 1}/${repeats}: engine ${Math.round(engine.at(-1)!.pushMs)} ms, direct ${Math.round(direct.at(-1)!.ms)} ms`);
+    say(
+      `${environment} push pair ${pair + 1}/${repeats}: engine ${Math.round(engine.at(-1)!.pushMs)} ms, direct ${Math.round(direct.at(-1)!.ms)} ms`,
+    );
   }
   const engineMedian = median(engine.map((timing) => timing.pushMs));
   const directMedian = median(direct.map((timing) => timing.ms));
@@ -188,13 +182,18 @@ async function main(): Promise<void> {
     // The parts with servers of their own first, so the sync parts' server is not running beside them.
     if (PARTS.has('first-load')) firstLoad = await runFirstLoadBench(say);
     if (PARTS.has('api-throughput')) results.apiThroughput = await measureApiThroughput(say);
-    if (SYNC_PARTS.some((part) => PARTS.has(part))) await syncParts(results, pageDir, (opened) => {
-      server = opened.server ?? server;
-      browser = opened.browser ?? browser;
-    });
+    if (SYNC_PARTS.some((part) => PARTS.has(part)))
+      await syncParts(results, pageDir, (opened) => {
+        server = opened.server ?? server;
+        browser = opened.browser ?? browser;
+      });
     const output: BenchResults = {
       date: new Date(startedAt).toISOString(),
-      machine: { ...machineInfo(), chromium: (browser as BenchBrowser | null)?.version ?? null, loadAverage: { start: loadAtStart, end: loadAverageNow() } },
+      machine: {
+        ...machineInfo(),
+        chromium: (browser as BenchBrowser | null)?.version ?? null,
+        loadAverage: { start: loadAtStart, end: loadAverageNow() },
+      },
       durationSeconds: Math.round((Date.now() - startedAt) / 1000),
       ...results,
       firstLoad,

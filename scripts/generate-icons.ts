@@ -24,14 +24,25 @@ type Rgb = [number, number, number];
 type Shape = (x: number, y: number) => boolean;
 
 // --- the mark, in unit coordinates --------------------------------------
-const rect = (x0: number, y0: number, x1: number, y1: number): Shape => (x, y) => x >= x0 && x <= x1 && y >= y0 && y <= y1;
-const ring = (cx: number, cy: number, inner: number, outer: number): Shape => (x, y) => {
-  const d = Math.hypot(x - cx, y - cy);
-  return d >= inner && d <= outer;
-};
-const union = (...shapes: Shape[]): Shape => (x, y) => shapes.some((s) => s(x, y));
+const rect =
+  (x0: number, y0: number, x1: number, y1: number): Shape =>
+  (x, y) =>
+    x >= x0 && x <= x1 && y >= y0 && y <= y1;
+const ring =
+  (cx: number, cy: number, inner: number, outer: number): Shape =>
+  (x, y) => {
+    const d = Math.hypot(x - cx, y - cy);
+    return d >= inner && d <= outer;
+  };
+const union =
+  (...shapes: Shape[]): Shape =>
+  (x, y) =>
+    shapes.some((s) => s(x, y));
 /** Scales a shape about the centre (mark sizes differ between icon kinds). */
-const scaled = (shape: Shape, factor: number): Shape => (x, y) => shape(0.5 + (x - 0.5) / factor, 0.5 + (y - 0.5) / factor);
+const scaled =
+  (shape: Shape, factor: number): Shape =>
+  (x, y) =>
+    shape(0.5 + (x - 0.5) / factor, 0.5 + (y - 0.5) / factor);
 
 const MARK: Shape = union(
   rect(0.19, 0.32, 0.265, 0.68), // H, left stem
@@ -40,11 +51,13 @@ const MARK: Shape = union(
   ring(0.645, 0.5, 0.105, 0.18), // O
 );
 
-const roundedSquare = (radius: number): Shape => (x, y) => {
-  const cx = Math.min(Math.max(x, radius), 1 - radius);
-  const cy = Math.min(Math.max(y, radius), 1 - radius);
-  return Math.hypot(x - cx, y - cy) <= radius;
-};
+const roundedSquare =
+  (radius: number): Shape =>
+  (x, y) => {
+    const cx = Math.min(Math.max(x, radius), 1 - radius);
+    const cy = Math.min(Math.max(y, radius), 1 - radius);
+    return Math.hypot(x - cx, y - cy) <= radius;
+  };
 
 // --- rasteriser ----------------------------------------------------------
 const SAMPLES = 4;

@@ -34,8 +34,18 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
   HOST: z.string().trim().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().trim().min(1).default('./data'),
-  DATABASE_URL: optionalText.pipe(z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres://').optional()),
-  SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres://')
+      .optional(),
+  ),
+  SMTP_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+  ),
   MAIL_FROM: z.string().trim().min(1).default('Higiene Ocupacional <nao-responda@localhost>'),
   PUBLIC_URL: optionalText.pipe(z.url().optional()),
   TOKEN_SECRET: optionalText.pipe(z.string().min(32, 'must have at least 32 characters').optional()),
@@ -129,7 +139,5 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 /** Only the variables this server knows, so `undefined` falls back to the defaults. */
 function pickDefined(env: Record<string, string | undefined>): Record<string, string> {
   const known = Object.keys(envSchema.shape);
-  return Object.fromEntries(
-    known.flatMap((key) => (env[key] === undefined ? [] : [[key, env[key]!] as const])),
-  );
+  return Object.fromEntries(known.flatMap((key) => (env[key] === undefined ? [] : [[key, env[key]!] as const])));
 }

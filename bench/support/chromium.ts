@@ -36,10 +36,10 @@ export async function openBenchPage(url: string): Promise<BenchBrowser> {
     return {
       version,
       call: (method, ...args) =>
-        page.evaluate(
-          ([name, values]) => (window as unknown as { bench: Record<string, (...a: unknown[]) => unknown> }).bench[name]!(...values),
-          [method, args] as [string, unknown[]],
-        ) as never,
+        page.evaluate(([name, values]) => (window as unknown as { bench: Record<string, (...a: unknown[]) => unknown> }).bench[name]!(...values), [
+          method,
+          args,
+        ] as [string, unknown[]]) as never,
       async close() {
         await opened.close();
         rmSync(profile, { recursive: true, force: true });

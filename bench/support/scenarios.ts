@@ -136,7 +136,10 @@ export async function enginePush(connection: Connection, count: number, tag: str
     const cpuAtEnd = cpu?.() ?? null;
     if (!result.ok || result.pushed !== count) throw new Error(`engine push incomplete: ${JSON.stringify(result)}`);
     if ((await db.outbox.count()) !== 0) throw new Error('engine push left entries in the outbox');
-    const withoutId = await db.records('products').filter((record) => record.id === null).count();
+    const withoutId = await db
+      .records('products')
+      .filter((record) => record.id === null)
+      .count();
     if (withoutId !== 0) throw new Error(`${withoutId} agents without a server id after the push`);
     const pushMs = (firstGetAt ?? end) - start;
     if (meter.requests !== count) throw new Error(`engine push sent ${meter.requests} requests for ${count} creates`);

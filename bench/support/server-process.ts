@@ -29,7 +29,6 @@ import { migratedPglite } from '../../tests/server/helpers/pglite';
 import { agentInput } from './agents';
 import { BENCH_ADMIN, type ServerCommand } from './server-protocol';
 
-
 async function main() {
   const distDir = process.env.BENCH_DIST_DIR;
   if (!distDir || !process.send) throw new Error('run through bench/support/server-control.ts');

@@ -18,9 +18,7 @@ export type AccessClaims = {
   exp: number;
 };
 
-export type AccessCheck =
-  | { ok: true; claims: AccessClaims }
-  | { ok: false; reason: 'malformed' | 'signature' | 'expired' };
+export type AccessCheck = { ok: true; claims: AccessClaims } | { ok: false; reason: 'malformed' | 'signature' | 'expired' };
 
 const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
 
@@ -28,10 +26,7 @@ function sign(secret: string, data: string): string {
   return createHmac('sha256', secret).update(data).digest('base64url');
 }
 
-export function signAccessToken(
-  secret: string,
-  input: { userId: number; sessionId: string; nowMs: number; ttlSeconds: number },
-): string {
+export function signAccessToken(secret: string, input: { userId: number; sessionId: string; nowMs: number; ttlSeconds: number }): string {
   const iat = Math.floor(input.nowMs / 1000);
   const claims: AccessClaims = {
     sub: String(input.userId),

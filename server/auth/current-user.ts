@@ -64,10 +64,7 @@ export async function loadAuthUser(db: Db, userId: number, sessionId?: string): 
     .leftJoin(roles, eq(roles.id, users.role_id))
     .$dynamic();
   if (sessionId !== undefined) {
-    query = query.innerJoin(
-      authSessions,
-      and(eq(authSessions.id, sessionId), eq(authSessions.user_id, users.id), isNull(authSessions.revoked_at)),
-    );
+    query = query.innerJoin(authSessions, and(eq(authSessions.id, sessionId), eq(authSessions.user_id, users.id), isNull(authSessions.revoked_at)));
   }
   const [row] = await query.where(and(...conditions));
   if (!row) return null;

@@ -25,7 +25,13 @@ export function databaseAttemptStore(options: { db: Db; now: () => number; maxAg
         .where(eq(authAttempts.key, key))
         .orderBy(desc(authAttempts.at), desc(authAttempts.id))
         .offset(keep);
-      if (beyond.length > 0) await db.delete(authAttempts).where(inArray(authAttempts.id, beyond.map((r) => r.id)));
+      if (beyond.length > 0)
+        await db.delete(authAttempts).where(
+          inArray(
+            authAttempts.id,
+            beyond.map((r) => r.id),
+          ),
+        );
       if (++writesSincePurge >= purgeEvery) {
         writesSincePurge = 0;
         await db.delete(authAttempts).where(lte(authAttempts.at, new Date(options.now() - options.maxAgeMs)));

@@ -37,7 +37,14 @@ async function passwordGrant(ctx: AppContext, request: FastifyRequest, reply: Fa
   const candidates = await findUsersByLogin(ctx.db, username);
   const cookies = request.headers.cookie;
   const device = candidates.map((c) => ctx.deviceTrust.deviceOf(cookies, c.id)).find((d) => d !== undefined);
-  const attempt: SignInAttempt = { address: addressKey(request.ip), accounts: accountKeys(username, candidates.map((c) => c.id)), device };
+  const attempt: SignInAttempt = {
+    address: addressKey(request.ip),
+    accounts: accountKeys(
+      username,
+      candidates.map((c) => c.id),
+    ),
+    device,
+  };
   const check = await ctx.limits.signIn.check(attempt);
   if (check.blocked) throw tooManyRequests(tooManySignInsMessage(check.retryAfterSeconds), check.retryAfterSeconds);
 

@@ -27,9 +27,7 @@ export const REFRESH_RETRY_GRACE_MS = 30_000;
 
 export type RevokeReason = 'logout' | 'reuse' | 'password_reset' | 'password_change' | 'user_deleted';
 
-export type RefreshResult =
-  | { ok: true; tokens: TokenResponse; userId: number }
-  | { ok: false; reason: 'unknown' | 'revoked' | 'expired' | 'reused' };
+export type RefreshResult = { ok: true; tokens: TokenResponse; userId: number } | { ok: false; reason: 'unknown' | 'revoked' | 'expired' | 'reused' };
 
 export type SessionServiceDeps = {
   db: Db;
@@ -117,10 +115,7 @@ export function createSessionService(deps: SessionServiceDeps) {
           await revokeSessionIn(tx, session.id, 'reuse', nowMs);
           return { ok: false, reason: 'reused' };
         }
-        await tx
-          .update(refreshTokens)
-          .set({ rotated_at: now, superseded: true })
-          .where(eq(refreshTokens.id, successor.id));
+        await tx.update(refreshTokens).set({ rotated_at: now, superseded: true }).where(eq(refreshTokens.id, successor.id));
       } else if (token.expires_at.getTime() <= nowMs) {
         return { ok: false, reason: 'expired' };
       }

@@ -30,7 +30,9 @@ async function main() {
       return;
     }
     console.log(`Dados de demonstração criados: ${Object.keys(state.customers).length} clientes, ${Object.keys(state.users).length} usuários.`);
-    console.log(`Catálogo: ${['agents', 'services', 'costs', 'equipment'].map((area) => `${Object.keys(state.other[area] ?? {}).length} ${{ agents: 'agentes', services: 'serviços', costs: 'custos', equipment: 'equipamentos' }[area]}`).join(', ')}.`);
+    console.log(
+      `Catálogo: ${['agents', 'services', 'costs', 'equipment'].map((area) => `${Object.keys(state.other[area] ?? {}).length} ${{ agents: 'agentes', services: 'serviços', costs: 'custos', equipment: 'equipamentos' }[area]}`).join(', ')}.`,
+    );
     for (const login of state.logins) console.log(`  ${login.username} / ${login.password}  (${login.what})`);
   } finally {
     await database.close();

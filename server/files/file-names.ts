@@ -29,7 +29,12 @@ function truncateKeepingExtension(name: string, max: number): string {
   const chars = [...name];
   if (chars.length <= max) return name;
   const extension = extensionOf(name);
-  return chars.slice(0, max - extension.length).join('').trimEnd() + extension;
+  return (
+    chars
+      .slice(0, max - extension.length)
+      .join('')
+      .trimEnd() + extension
+  );
 }
 
 /**

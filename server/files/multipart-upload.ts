@@ -15,13 +15,7 @@
  */
 import type {} from '@fastify/multipart'; // the request's isMultipart() and parts()
 import type { FastifyRequest } from 'fastify';
-import {
-  allowedFileType,
-  CUSTOMER_MESSAGES,
-  fileTooLargeMessage,
-  fileTypeNotAllowedMessage,
-  GENERIC_FILE_TYPES,
-} from '@sync/contract/customers';
+import { allowedFileType, CUSTOMER_MESSAGES, fileTooLargeMessage, fileTypeNotAllowedMessage, GENERIC_FILE_TYPES } from '@sync/contract/customers';
 import { badRequest, HttpError } from '../http/errors';
 import { HTTP_MESSAGES } from '../http/messages';
 import { checkDisplayName, extensionOf, safeOriginalName } from './file-names';

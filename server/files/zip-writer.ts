@@ -59,11 +59,7 @@ const BRASILIA_CLOCK = new Intl.DateTimeFormat('en-GB', {
 
 /** DOS date and time of an instant, in Brasília time (zip times carry no zone). */
 function dosDateTime(date: Date): { time: number; date: number } {
-  const parts = Object.fromEntries(
-    BRASILIA_CLOCK
-      .formatToParts(date)
-      .map((p) => [p.type, Number(p.value)]),
-  ) as Record<string, number>;
+  const parts = Object.fromEntries(BRASILIA_CLOCK.formatToParts(date).map((p) => [p.type, Number(p.value)])) as Record<string, number>;
   const year = Math.min(Math.max(parts.year ?? 1980, 1980), 2107);
   return {
     time: ((parts.hour ?? 0) << 11) | ((parts.minute ?? 0) << 5) | Math.floor((parts.second ?? 0) / 2),

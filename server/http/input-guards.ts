@@ -31,7 +31,8 @@ export function jsonNestsDeeperThan(text: string, max: number): boolean {
   for (let i = 0; i < text.length; i += 1) {
     const code = text.charCodeAt(i);
     if (inString) {
-      if (code === 92) i += 1; // backslash: skip the escaped character
+      if (code === 92)
+        i += 1; // backslash: skip the escaped character
       else if (code === 34) inString = false;
       continue;
     }

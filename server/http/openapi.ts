@@ -125,7 +125,8 @@ export function describeRoute(input: TransformInput): { schema: FastifySchema; u
     if (methods.includes('DELETE')) response['204'] = { type: 'null', description: 'Apagado.' };
     else response['200'] = { description: 'Resposta da chamada.' };
   }
-  if (response['409']) response['409'] = { ...response['409'], description: 'Conflito de edição: o registro mudou desde o If-Match; current traz a versão atual.' };
+  if (response['409'])
+    response['409'] = { ...response['409'], description: 'Conflito de edição: o registro mudou desde o If-Match; current traz a versão atual.' };
   response['4XX'] = errorAnswer('Recusado: message em português; errors, por campo, quando a entrada é inválida (400).');
   response['5XX'] = errorAnswer('Erro do servidor: só uma mensagem genérica em português.');
   schema.response = response;

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 
 export type MailMessage = { to: string; subject: string; text: string; html?: string };
-export type MailReceipt = { messageId: string; /** Where the message was written, in file mode. */ file?: string };
+export type MailReceipt = { messageId: string /** Where the message was written, in file mode. */; file?: string };
 
 export type Mailer = {
   send(message: MailMessage): Promise<MailReceipt>;

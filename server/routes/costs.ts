@@ -17,7 +17,10 @@ export const costSource: ListSource<Cost> = {
   resource: 'costs',
   table: costs,
   async load(db, ids) {
-    const rows = await db.select().from(costs).where(inArray(costs.id, [...ids]));
+    const rows = await db
+      .select()
+      .from(costs)
+      .where(inArray(costs.id, [...ids]));
     return rows.map((r) => ({ id: r.id, name: r.name, slug: r.slug, price: r.price, ...syncFields(r) }));
   },
 };

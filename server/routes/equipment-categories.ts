@@ -23,7 +23,10 @@ export const categorySource: ListSource<EquipmentCategory> = {
   resource: 'equipment_categories',
   table: equipmentCategories,
   async load(db, ids) {
-    const rows = await db.select().from(equipmentCategories).where(inArray(equipmentCategories.id, [...ids]));
+    const rows = await db
+      .select()
+      .from(equipmentCategories)
+      .where(inArray(equipmentCategories.id, [...ids]));
     return rows.map((r) => ({ id: r.id, name: r.name, ...syncFields(r) }));
   },
 };

@@ -104,10 +104,7 @@ export async function bumpParents(tx: Tx, parent: SyncTable, ids: readonly numbe
 
 /** Parents listing this equipment, for bumping them when it changes or goes. */
 export async function parentsListing(tx: Tx, kind: LineKind, equipmentId: number): Promise<number[]> {
-  const rows = await tx
-    .selectDistinct({ id: kind.parentColumn })
-    .from(kind.lines)
-    .where(eq(kind.lines.equipment_id, equipmentId));
+  const rows = await tx.selectDistinct({ id: kind.parentColumn }).from(kind.lines).where(eq(kind.lines.equipment_id, equipmentId));
   return rows.map((r) => r.id as number);
 }
 

@@ -23,7 +23,10 @@ export function namedSource(resource: string, table: NamedTable): ListSource<Nam
     resource,
     table,
     async load(db, ids) {
-      const rows = await db.select().from(table).where(inArray(table.id, [...ids]));
+      const rows = await db
+        .select()
+        .from(table)
+        .where(inArray(table.id, [...ids]));
       return rows.map((r) => ({ id: r.id, name: r.name, slug: r.slug, ...syncFields(r) }));
     },
   };
@@ -33,7 +36,10 @@ const moduleSource: ListSource<ModuleRecord> = {
   resource: 'modules',
   table: modules,
   async load(db, ids) {
-    const rows = await db.select().from(modules).where(inArray(modules.id, [...ids]));
+    const rows = await db
+      .select()
+      .from(modules)
+      .where(inArray(modules.id, [...ids]));
     return rows.map((r) => ({ id: r.id, name: r.name, slug: r.slug, description: r.description, ...syncFields(r) }));
   },
 };

@@ -23,7 +23,6 @@ const candidatesQuery = z.object({
 });
 
 function register(app: ZodApp, ctx: AppContext) {
-
   app.get(
     '/api/product/equipment',
     {

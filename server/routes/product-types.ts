@@ -38,7 +38,10 @@ export const productTypeSource: ListSource<ProductType> = {
   resource: 'product_types',
   table: productTypes,
   async load(db, ids) {
-    const rows = await db.select().from(productTypes).where(inArray(productTypes.id, [...ids]));
+    const rows = await db
+      .select()
+      .from(productTypes)
+      .where(inArray(productTypes.id, [...ids]));
     return rows.map((r) => ({ id: r.id, name: r.name, slug: r.slug, price: r.price, ...syncFields(r) }));
   },
 };
@@ -47,7 +50,12 @@ export const productTypeSource: ListSource<ProductType> = {
 async function uniqueSlug(tx: Tx, name: string): Promise<string> {
   const base = slugify(name) || 'tipo';
   const taken = new Set(
-    (await tx.select({ slug: productTypes.slug }).from(productTypes).where(like(productTypes.slug, `${base}%`))).map((r) => r.slug),
+    (
+      await tx
+        .select({ slug: productTypes.slug })
+        .from(productTypes)
+        .where(like(productTypes.slug, `${base}%`))
+    ).map((r) => r.slug),
   );
   if (!taken.has(base)) return base;
   for (let n = 2; ; n += 1) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
@@ -78,7 +86,10 @@ function register(app: ZodApp, ctx: AppContext) {
       // Agents embed their type's name.
       const [after] = await tx.select({ name: productTypes.name }).from(productTypes).where(eq(productTypes.id, id));
       if (after && after.name !== before.name) {
-        await tx.update(products).set({ updated_at: nextUpdatedAt(products.updated_at, now) }).where(eq(products.type_id, id));
+        await tx
+          .update(products)
+          .set({ updated_at: nextUpdatedAt(products.updated_at, now) })
+          .where(eq(products.type_id, id));
       }
     },
     async beforeDelete(tx, id) {

@@ -31,17 +31,7 @@ export const PRODUCT_MESSAGES = {
   typeNotFound: 'Tipo de produto não encontrado.',
 } as const;
 
-const OPTIONAL_TEXTS = [
-  'code',
-  'method',
-  'action_in_body',
-  'notion_skin',
-  'ipvs',
-  'odor_limit',
-  'respirator',
-  'display_name',
-  'unit_type',
-] as const;
+const OPTIONAL_TEXTS = ['code', 'method', 'action_in_body', 'notion_skin', 'ipvs', 'odor_limit', 'respirator', 'display_name', 'unit_type'] as const;
 
 export async function loadProducts(db: Db | Tx, ids: readonly number[]): Promise<Product[]> {
   if (ids.length === 0) return [];

@@ -20,7 +20,10 @@ export const SERVICE_MESSAGES = { notFound: 'Serviço não encontrado.' } as con
 
 export async function loadServices(db: Db | Tx, ids: readonly number[]): Promise<Service[]> {
   if (ids.length === 0) return [];
-  const rows = await db.select().from(services).where(inArray(services.id, [...ids]));
+  const rows = await db
+    .select()
+    .from(services)
+    .where(inArray(services.id, [...ids]));
   const lines = await loadLines(db, SERVICE_LINES, ids);
   return rows.map((r) => ({
     id: r.id,

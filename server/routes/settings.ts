@@ -22,7 +22,10 @@ const settingSource: ListSource<Setting> = {
   resource: 'settings',
   table: options,
   async load(db, ids) {
-    const rows = await db.select().from(options).where(inArray(options.id, [...ids]));
+    const rows = await db
+      .select()
+      .from(options)
+      .where(inArray(options.id, [...ids]));
     return rows.map((r) => ({ id: r.id, option: r.option, value: r.value, ...syncFields(r) }));
   },
 };
@@ -50,9 +53,12 @@ function register(app: ZodApp, ctx: AppContext) {
     async (request) => {
       // The same option twice in one request: the last value wins (one row can be upserted once per statement).
       const now = writeTime(ctx.clock);
-      const values = [...new Map(request.body.options.map((o) => [o.option, o.value])).entries()].map(
-        ([option, value]) => ({ option, value, created_at: now, updated_at: now }),
-      );
+      const values = [...new Map(request.body.options.map((o) => [o.option, o.value])).entries()].map(([option, value]) => ({
+        option,
+        value,
+        created_at: now,
+        updated_at: now,
+      }));
       if (values.length > 0) {
         await ctx.db
           .insert(options)

@@ -17,29 +17,25 @@ import { idParamSchema } from '@sync/contract/fields';
 const paramsSchema = z.object({ userId: idParamSchema });
 
 function register(app: ZodApp, ctx: AppContext) {
-  app.get(
-    '/api/user-customers/:userId',
-    { schema: { params: paramsSchema, response: { 200: userCustomersResponseSchema } } },
-    async (request) => {
-      const auth = requireAuth(request);
-      const { userId } = request.params;
-      if (userId !== auth.user.id) {
-        assertModule(auth, 'users');
-        const [exists] = await ctx.db
-          .select({ id: users.id })
-          .from(users)
-          .where(and(eq(users.id, userId), isNull(users.deleted_at)));
-        if (!exists) throw notFound('Usuário não encontrado.');
-      }
-      const rows = await ctx.db
-        .select({ user_id: userCustomers.user_id, customer_id: userCustomers.customer_id, name: customers.name })
-        .from(userCustomers)
-        .innerJoin(customers, eq(customers.id, userCustomers.customer_id))
-        .where(eq(userCustomers.user_id, userId))
-        .orderBy(asc(customers.name), asc(customers.id));
-      return rows.map((r) => ({ user_id: r.user_id, customer_id: r.customer_id, customer: { id: r.customer_id, name: r.name } }));
-    },
-  );
+  app.get('/api/user-customers/:userId', { schema: { params: paramsSchema, response: { 200: userCustomersResponseSchema } } }, async (request) => {
+    const auth = requireAuth(request);
+    const { userId } = request.params;
+    if (userId !== auth.user.id) {
+      assertModule(auth, 'users');
+      const [exists] = await ctx.db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.id, userId), isNull(users.deleted_at)));
+      if (!exists) throw notFound('Usuário não encontrado.');
+    }
+    const rows = await ctx.db
+      .select({ user_id: userCustomers.user_id, customer_id: userCustomers.customer_id, name: customers.name })
+      .from(userCustomers)
+      .innerJoin(customers, eq(customers.id, userCustomers.customer_id))
+      .where(eq(userCustomers.user_id, userId))
+      .orderBy(asc(customers.name), asc(customers.id));
+    return rows.map((r) => ({ user_id: r.user_id, customer_id: r.customer_id, customer: { id: r.customer_id, name: r.name } }));
+  });
 }
 
 export const userCustomerRoutes: RouteModule = { name: 'user-customers', register };

@@ -60,9 +60,7 @@ export const userSource: ListSource<UserRecord> = {
 };
 
 function register(app: ZodApp, ctx: AppContext) {
-  app.get('/api/user', { schema: { response: { 200: currentUserSchema } } }, async (request) =>
-    toCurrentUser(requireAuth(request).user),
-  );
+  app.get('/api/user', { schema: { response: { 200: currentUserSchema } } }, async (request) => toCurrentUser(requireAuth(request).user));
 
   registerReadOnlyList(app, ctx, {
     ...namedSource('user_types', userTypes),

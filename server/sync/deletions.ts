@@ -13,13 +13,7 @@ import type { Db, Tx } from '../db/client';
 import { deletedRecords } from '../db/schema';
 
 /** Writes one entry per id, stamped with the write time; `visibleTo` as above (omit for records everyone reads). */
-export async function recordDeletions(
-  tx: Db | Tx,
-  resource: string,
-  ids: readonly number[],
-  at: Date,
-  visibleTo?: readonly number[],
-): Promise<void> {
+export async function recordDeletions(tx: Db | Tx, resource: string, ids: readonly number[], at: Date, visibleTo?: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
   await tx
     .insert(deletedRecords)

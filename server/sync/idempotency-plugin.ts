@@ -104,7 +104,9 @@ export function canonicalJson(value: unknown): string {
 
 /** The fingerprint of a request's parsed body (none: the same as an empty one). */
 export function bodyHash(body: unknown): string {
-  return createHash('sha256').update(canonicalJson(body ?? null)).digest('hex');
+  return createHash('sha256')
+    .update(canonicalJson(body ?? null))
+    .digest('hex');
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

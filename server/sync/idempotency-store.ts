@@ -120,4 +120,3 @@ export async function purgeExpiredKeys(db: Db, now: number): Promise<number> {
     .returning({ key: idempotencyKeys.key });
   return removed.length;
 }
-

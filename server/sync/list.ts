@@ -89,12 +89,7 @@ export async function pullRecords<W>(
   const keyset = sql`(${table.updated_at}, ${table.id}) > (${timestampParam(cursor.since)}, ${cursor.afterId})`;
   const after = visible === undefined ? keyset : and(keyset, visible)!;
   // afterId 0 keeps records stamped exactly at `since`: ids start at 1.
-  let query = db
-    .select({ id: table.id, total: TOTAL_OVER })
-    .from(table)
-    .where(after)
-    .orderBy(asc(table.updated_at), asc(table.id))
-    .$dynamic();
+  let query = db.select({ id: table.id, total: TOTAL_OVER }).from(table).where(after).orderBy(asc(table.updated_at), asc(table.id)).$dynamic();
   if (take !== null) query = query.limit(take);
   const rows = await query;
   // An empty page has no row to carry the total; after the cursor that total is 0.

@@ -8,7 +8,14 @@
 import { and, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 
 const ACCENTED = 'ÀÁÂÃÄÅàáâãäåÈÉÊËèéêëÌÍÎÏìíîïÒÓÔÕÖòóôõöÙÚÛÜùúûüÇçÑñÝýÿ';
-const PLAIN = [...ACCENTED].map((c) => c.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase()).join('');
+const PLAIN = [...ACCENTED]
+  .map((c) =>
+    c
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase(),
+  )
+  .join('');
 
 /** The fold the SQL side applies, for the search term. */
 export function foldText(text: string): string {

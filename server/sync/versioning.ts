@@ -47,7 +47,11 @@ export function ifMatchOf(request: FastifyRequest): Date | undefined {
   const raw = request.headers[IF_MATCH_HEADER];
   const header = Array.isArray(raw) ? raw[0] : raw;
   if (header === undefined) return undefined;
-  const value = header.trim().replace(/^W\//, '').replace(/^"(.*)"$/, '$1').trim();
+  const value = header
+    .trim()
+    .replace(/^W\//, '')
+    .replace(/^"(.*)"$/, '$1')
+    .trim();
   if (value === '' || value === '*') return undefined;
   // Only full ISO 8601 timestamps: Date.parse would also accept "1" or "March 7".
   const time = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/.test(value) ? Date.parse(value) : NaN;

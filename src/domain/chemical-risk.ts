@@ -119,8 +119,7 @@ export function formatLeoPercent(value: unknown): string {
  */
 export function chemicalFrequencyText(level: ChemicalRiskLevel, thresholds: ChemicalThresholds): string {
   const floor = thresholds.risks.risk2.min;
-  const until =
-    floor === null ? '' : `, até que a exposição fique abaixo de ${formatLeoPercent(floor)}% do limite de exposição`;
+  const until = floor === null ? '' : `, até que a exposição fique abaixo de ${formatLeoPercent(floor)}% do limite de exposição`;
   switch (level) {
     case 'risk1':
       return 'Reavaliar quando houver mudança significativa no processo, nas condições de trabalho ou nas medidas de controle.';
@@ -148,11 +147,7 @@ export type ChemicalClassification = { recommendation: string; classifications: 
  * A classification line for one result row: index = the risk level,
  * leo = the ratio as %, frequency = the level's text.
  */
-export function chemicalClassificationItem(
-  agentName: string,
-  row: ChemicalResultRow,
-  thresholds: ChemicalThresholds,
-): ChemicalClassificationItem {
+export function chemicalClassificationItem(agentName: string, row: ChemicalResultRow, thresholds: ChemicalThresholds): ChemicalClassificationItem {
   const risk = chemicalRiskLevel(row, thresholds);
   return {
     agent_chemical: agentName,

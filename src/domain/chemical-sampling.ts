@@ -72,11 +72,7 @@ export type MassConcentration = {
 };
 
 /** C (mg/m³) = (m_sample − m_blank) µg / V L. */
-export function concentrationFromMass(
-  sampleMicrograms: number,
-  blankMicrograms: number,
-  volumeLitres: number,
-): MassConcentration | null {
+export function concentrationFromMass(sampleMicrograms: number, blankMicrograms: number, volumeLitres: number): MassConcentration | null {
   if (!finite(sampleMicrograms, blankMicrograms, volumeLitres) || volumeLitres <= 0 || sampleMicrograms < 0) return null;
   const net = sampleMicrograms - Math.max(0, blankMicrograms);
   return { value: Math.max(0, net) / volumeLitres, blankExceedsSample: net < 0 };

@@ -106,11 +106,7 @@ export type FormatDecimalOptions = {
  * formatDecimal(86.07, 1) → '86,1'. Null, undefined and non-finite values
  * give '' so a screen never shows NaN.
  */
-export function formatDecimal(
-  value: number | null | undefined,
-  decimals: number,
-  options: FormatDecimalOptions = {},
-): string {
+export function formatDecimal(value: number | null | undefined, decimals: number, options: FormatDecimalOptions = {}): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '';
   const rounded = roundTo(value, decimals);
   let [integer = '0', fraction = ''] = Math.abs(rounded).toFixed(decimals).split('.');

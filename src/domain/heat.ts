@@ -48,9 +48,7 @@ export type HeatPeriod = {
 
 /** Weighted IBUTG and metabolic rate of the tasks in the critical 60 minutes. */
 export function heatPeriod(tasks: HeatTask[]): HeatPeriod | null {
-  const valid = tasks.every(
-    (t) => [t.minutes, t.ibutg, t.metabolicRateW].every(Number.isFinite) && t.minutes >= 0 && t.metabolicRateW >= 0,
-  );
+  const valid = tasks.every((t) => [t.minutes, t.ibutg, t.metabolicRateW].every(Number.isFinite) && t.minutes >= 0 && t.metabolicRateW >= 0);
   const minutes = tasks.reduce((sum, t) => sum + t.minutes, 0);
   if (!valid || minutes <= 0) return null;
   return {

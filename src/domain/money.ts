@@ -34,8 +34,7 @@ function clean(value: number): number {
  * non-numeric → null.
  */
 export function toCents(value: unknown): Cents | null {
-  const reais =
-    typeof value === 'string' ? parseDecimal(value.replace(/R\$/g, '').replace(/[\s\u00a0]/g, '')) : parseDecimal(value);
+  const reais = typeof value === 'string' ? parseDecimal(value.replace(/R\$/g, '').replace(/[\s\u00a0]/g, '')) : parseDecimal(value);
   if (reais === null) return null;
   return roundHalfAwayFromZero(clean(reais * 100));
 }

@@ -31,11 +31,7 @@ function entries(levels: NoiseLevels): Array<readonly [LevelKey, NoiseLevel]> {
  * The first level whose range contains the value: `result` uses min/max
  * (Dose 8h), `daily` uses dailyDoseMin/dailyDoseMax (daily dose).
  */
-export function pickNoiseLevel(
-  levels: NoiseLevels,
-  value: number,
-  range: NoiseLevelRange,
-): { key: LevelKey; level: NoiseLevel } | null {
+export function pickNoiseLevel(levels: NoiseLevels, value: number, range: NoiseLevelRange): { key: LevelKey; level: NoiseLevel } | null {
   const match = pickFirstInRange(entries(levels), value, (level) =>
     range === 'result' ? { min: level.min, max: level.max } : { min: level.dailyDoseMin, max: level.dailyDoseMax },
   );

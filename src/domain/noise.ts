@@ -30,8 +30,7 @@ export const DEFAULT_NOISE_THRESHOLD_LEVEL = 80;
 /** Above this level no unprotected exposure is allowed (NR-15 Anexo 1, items 7 and 8). */
 export const NOISE_CEILING_LEVEL = 115;
 /** @public For the noise tab: the warning above the ceiling. */
-export const NOISE_CEILING_MESSAGE =
-  'Nível acima de 115 dB(A): exposição não permitida sem proteção adequada (risco grave e iminente).';
+export const NOISE_CEILING_MESSAGE = 'Nível acima de 115 dB(A): exposição não permitida sem proteção adequada (risco grave e iminente).';
 
 export type NoiseCriterion = {
   norm: string;
@@ -75,9 +74,29 @@ export function describeNoiseCriterion(criterion: NoiseCriterion): string {
 
 /** NR-15 Anexo 1, maximum daily exposure per level: [dB(A), minutes]. */
 export const NR15_TABLE: ReadonlyArray<readonly [number, number]> = [
-  [85, 480], [86, 420], [87, 360], [88, 300], [89, 270], [90, 240], [91, 210], [92, 180],
-  [93, 160], [94, 135], [95, 120], [96, 105], [98, 75], [100, 60], [102, 45], [104, 35],
-  [105, 30], [106, 25], [108, 20], [110, 15], [112, 10], [114, 8], [115, 7],
+  [85, 480],
+  [86, 420],
+  [87, 360],
+  [88, 300],
+  [89, 270],
+  [90, 240],
+  [91, 210],
+  [92, 180],
+  [93, 160],
+  [94, 135],
+  [95, 120],
+  [96, 105],
+  [98, 75],
+  [100, 60],
+  [102, 45],
+  [104, 35],
+  [105, 30],
+  [106, 25],
+  [108, 20],
+  [110, 15],
+  [112, 10],
+  [114, 8],
+  [115, 7],
 ];
 
 /**

@@ -71,11 +71,7 @@ export function normaliseInstalments(instalments: number | string | null | undef
  * capped at 100. Value: subtotal − discount, never below zero (a discount
  * larger than the quotation gives it away, it does not owe the customer).
  */
-export function applyDiscount(
-  subtotalCents: Cents,
-  discountType: DiscountType,
-  discount: number | string | null | undefined,
-): Cents {
+export function applyDiscount(subtotalCents: Cents, discountType: DiscountType, discount: number | string | null | undefined): Cents {
   if (discountType === 'value') {
     const value = parseDecimal(discount);
     const cents = value === null || value <= 0 ? 0 : Math.round(value);

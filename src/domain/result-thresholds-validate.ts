@@ -11,9 +11,7 @@ export const NOISE_THRESHOLDS_ERROR = 'Os campos de Dose diária, NHO ou NR15 pr
 
 export const NOISE_BOUND_KEYS = ['dailyDoseMin', 'dailyDoseMax', 'min', 'max'] as const;
 
-export type ThresholdsValidation =
-  | { valid: true; message: null; fields: [] }
-  | { valid: false; message: string; fields: string[] };
+export type ThresholdsValidation = { valid: true; message: null; fields: [] } | { valid: false; message: string; fields: string[] };
 
 const SETTINGS_NUMBER = /^\d+([.,]\d+)?$/;
 

@@ -49,12 +49,7 @@ export type NoiseThresholds = { nho: NoiseLevels; nr15: NoiseLevels };
 
 export type ResultThresholds = { chemical: ChemicalThresholds; noise: NoiseThresholds };
 
-export const CONSIDERATIONS = [
-  'Aceitável',
-  'Acima do nível de ação',
-  'Região de incerteza',
-  'Acima do limite de exposição',
-] as const;
+export const CONSIDERATIONS = ['Aceitável', 'Acima do nível de ação', 'Região de incerteza', 'Acima do limite de exposição'] as const;
 
 export const RECOMMENDATIONS = [
   'Manutenção da condição existente',

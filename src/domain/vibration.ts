@@ -56,9 +56,24 @@ export type VibrationBand = 1 | 2 | 3 | 4;
 
 /** Band limits [min inclusive, max exclusive) per scale, bands 1 to 4. */
 export const VIBRATION_BAND_LIMITS: Record<VibrationScale, ReadonlyArray<readonly [number | null, number | null]>> = {
-  'aren-whole-body': [[null, 0.5], [0.5, 0.9], [0.9, 1.1], [1.1, null]],
-  vdvr: [[null, 9.1], [9.1, 16.4], [16.4, 21], [21, null]],
-  'aren-hand-arm': [[null, 2.5], [2.5, 3.5], [3.5, 5], [5, null]],
+  'aren-whole-body': [
+    [null, 0.5],
+    [0.5, 0.9],
+    [0.9, 1.1],
+    [1.1, null],
+  ],
+  vdvr: [
+    [null, 9.1],
+    [9.1, 16.4],
+    [16.4, 21],
+    [21, null],
+  ],
+  'aren-hand-arm': [
+    [null, 2.5],
+    [2.5, 3.5],
+    [3.5, 5],
+    [5, null],
+  ],
 };
 
 /** @public Units for printing: aren in m/s², VDVR in m/s^1.75. */

@@ -32,9 +32,7 @@ export const CATALOG_MESSAGES = {
 
 /* ---------- product types ('Tipo de produto'; 1 = Vibração) ---------- */
 
-export const productTypeSchema = z
-  .object({ id, name: z.string(), slug: z.string(), price: z.number().nullable() })
-  .extend(syncFieldsSchema.shape);
+export const productTypeSchema = z.object({ id, name: z.string(), slug: z.string(), price: z.number().nullable() }).extend(syncFieldsSchema.shape);
 export const productTypeInputSchema = z.object({ name: requiredName, price: z.number().nonnegative().max(MAX_PRICE, 'Preço muito alto').nullish() });
 export type ProductType = z.infer<typeof productTypeSchema>;
 
@@ -155,8 +153,6 @@ export const serviceSchema = z
 export const serviceInputSchema = z.object({ name: requiredName, price: requiredPrice });
 export type Service = z.infer<typeof serviceSchema>;
 
-export const costSchema = z
-  .object({ id, name: z.string(), slug: z.string(), price: z.number() })
-  .extend(syncFieldsSchema.shape);
+export const costSchema = z.object({ id, name: z.string(), slug: z.string(), price: z.number() }).extend(syncFieldsSchema.shape);
 export const costInputSchema = z.object({ name: requiredName, price: requiredPrice });
 export type Cost = z.infer<typeof costSchema>;

@@ -369,10 +369,7 @@ export const customerFileInputSchema = z.object({ name: fileDisplayNameSchema })
 
 /** `POST api/customer/{customerId}/files/download-multiple`. */
 export const downloadMultipleInputSchema = z.object({
-  file_ids: z
-    .array(id, { error: CUSTOMER_MESSAGES.noFileSelected })
-    .min(1, CUSTOMER_MESSAGES.noFileSelected)
-    .max(1000),
+  file_ids: z.array(id, { error: CUSTOMER_MESSAGES.noFileSelected }).min(1, CUSTOMER_MESSAGES.noFileSelected).max(1000),
 });
 
 /** Name of the zip of several files: arquivos_{YYYY-MM-DD}.zip (Brasília date). */

@@ -25,9 +25,7 @@ export const LOOKUP_PATHS = {
 } as const;
 
 /** id, name, slug: user types, roles, payment, exposition and sample types. */
-export const namedRecordSchema = z
-  .object({ id: z.number().int(), name: z.string(), slug: z.string() })
-  .extend(syncFieldsSchema.shape);
+export const namedRecordSchema = z.object({ id: z.number().int(), name: z.string(), slug: z.string() }).extend(syncFieldsSchema.shape);
 export type NamedRecord = z.infer<typeof namedRecordSchema>;
 
 export const moduleRecordSchema = namedRecordSchema.extend({ description: z.string() });

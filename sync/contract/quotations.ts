@@ -258,14 +258,23 @@ export const quotationInputSchema = z
     equipments: lines(quotationEquipmentInputSchema, (line) => line.equipment_id === null && line.name === null),
     deadlines: lines(quotationDeadlineInputSchema, (line) => line.activity === null && line.description === null),
     delivery_date: isoDateSchema.nullish().transform((value) => value ?? null),
-    duration_time: z.number().int().min(0).max(36_500).nullish().transform((value) => value ?? null),
+    duration_time: z
+      .number()
+      .int()
+      .min(0)
+      .max(36_500)
+      .nullish()
+      .transform((value) => value ?? null),
     discount: z
       .number({ error: QUOTATION_MESSAGES.discountInvalid })
       .nonnegative(QUOTATION_MESSAGES.discountInvalid)
       .max(MAX_PRICE, QUOTATION_MESSAGES.valueTooHigh)
       .nullish()
       .transform((value) => value ?? null),
-    discount_type: z.enum(DISCOUNT_TYPES).nullish().transform((value) => value ?? 'pct'),
+    discount_type: z
+      .enum(DISCOUNT_TYPES)
+      .nullish()
+      .transform((value) => value ?? 'pct'),
     total: z
       .number({ error: QUOTATION_MESSAGES.totalRequired })
       .nonnegative(QUOTATION_MESSAGES.totalInvalid)
@@ -337,7 +346,14 @@ export function quotationWireTotals<R extends PricedLine, S extends PricedLine, 
   discount: number | null;
   discount_type: 'pct' | 'value';
   parcel: number;
-}): { rows: Array<R & { total: number }>; services: Array<S & { total: number }>; costs: Array<C & { total: number }>; subtotal: number; total: number; parcel_value: number } {
+}): {
+  rows: Array<R & { total: number }>;
+  services: Array<S & { total: number }>;
+  costs: Array<C & { total: number }>;
+  subtotal: number;
+  total: number;
+  parcel_value: number;
+} {
   const line = (item: PricedLine) => ({ unitCents: toCents(item.value), quantity: item.quantity });
   const totals = quotationTotals({
     rows: document.rows.map(line),

@@ -19,9 +19,7 @@ export const settingOptionNameSchema = z
   .max(100)
   .regex(/^[a-z]+_[A-Za-z0-9_]+$/, 'Nome de configuração inválido (use prefixo_campo)');
 
-export const settingSchema = z
-  .object({ id: z.number().int(), option: z.string(), value: z.string() })
-  .extend(syncFieldsSchema.shape);
+export const settingSchema = z.object({ id: z.number().int(), option: z.string(), value: z.string() }).extend(syncFieldsSchema.shape);
 export type Setting = z.infer<typeof settingSchema>;
 
 export const settingsResponseSchema = z.object({ options: z.array(settingSchema) });

@@ -41,12 +41,7 @@ export function serverVersion(
  * The record with `version` as its last known server state. `takeFields`
  * also makes it the record's content (no pending changes left to show).
  */
-export function acceptServerVersion(
-  resource: ResourceDefinition,
-  record: StoredRecord,
-  version: ServerVersion,
-  takeFields: boolean,
-): StoredRecord {
+export function acceptServerVersion(resource: ResourceDefinition, record: StoredRecord, version: ServerVersion, takeFields: boolean): StoredRecord {
   const next: StoredRecord = {
     ...record,
     ...(takeFields ? version.fields : {}),
@@ -62,12 +57,7 @@ export function acceptServerVersion(
 
 /** A record first seen on the server. */
 export function newRecordFromServer(resource: ResourceDefinition, version: ServerVersion): StoredRecord {
-  return acceptServerVersion(
-    resource,
-    { key: newKey(), id: version.id, created_at: null, updated_at: null, _base: null },
-    version,
-    true,
-  );
+  return acceptServerVersion(resource, { key: newKey(), id: version.id, created_at: null, updated_at: null, _base: null }, version, true);
 }
 
 /** Keys of records that have outbox entries (pending, in flight, failed or in conflict). */
@@ -103,7 +93,10 @@ export async function applyServerRecords(
   const table = db.records(resource.name);
   const keyOf = await lookupKeys(db, resource, wires);
   const existing = new Map<number, StoredRecord>();
-  for (const record of await table.where('id').anyOf(wires.map((wire) => wire.id as number)).toArray()) {
+  for (const record of await table
+    .where('id')
+    .anyOf(wires.map((wire) => wire.id as number))
+    .toArray()) {
     existing.set(record.id!, record);
   }
   const writes: StoredRecord[] = [];
@@ -146,12 +139,7 @@ export async function applyServerRecords(
 }
 
 /** The server says this id is gone. Removes the record unless it has pending changes (then remembered for discard). */
-export async function applyServerDelete(
-  db: StoreScope,
-  resource: ResourceDefinition,
-  id: number,
-  pending: ReadonlySet<string>,
-): Promise<void> {
+export async function applyServerDelete(db: StoreScope, resource: ResourceDefinition, id: number, pending: ReadonlySet<string>): Promise<void> {
   const local = await db.records(resource.name).where('id').equals(id).first();
   if (!local) return;
   if (pending.has(local.key)) {
@@ -231,11 +219,7 @@ export async function replaceChildren(
  * A record pulled before the record it points at has only the server id of
  * the reference; once the target arrives, the referrers get its local key.
  */
-export async function linkDanglingReferences(
-  db: StoreScope,
-  resourceName: string,
-  targets: readonly StoredRecord[],
-): Promise<void> {
+export async function linkDanglingReferences(db: StoreScope, resourceName: string, targets: readonly StoredRecord[]): Promise<void> {
   const keyById = new Map(targets.filter((target) => target.id !== null).map((target) => [target.id!, target.key]));
   if (keyById.size === 0) return;
   for (const { resource, reference } of db.registry.referrersOf(resourceName)) {

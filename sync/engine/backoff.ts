@@ -27,11 +27,7 @@ export function backoffCeiling(attempt: number, policy: BackoffPolicy = DEFAULT_
 }
 
 /** Delay before retry number `attempt`, in [ceiling × (1 − jitter), ceiling]. */
-export function backoffDelay(
-  attempt: number,
-  policy: BackoffPolicy = DEFAULT_BACKOFF,
-  random: () => number = Math.random,
-): number {
+export function backoffDelay(attempt: number, policy: BackoffPolicy = DEFAULT_BACKOFF, random: () => number = Math.random): number {
   const ceiling = backoffCeiling(attempt, policy);
   return Math.round(ceiling * (1 - policy.jitter * random()));
 }

@@ -135,7 +135,8 @@ export async function withDeletedTargetsCleared(
     const id = base[reference.field];
     let target: StoredRecord | undefined;
     if (typeof key === 'string') target = await db.records(reference.resource).get(key);
-    else if (typeof id === 'number' && current[reference.field] === null) target = await db.records(reference.resource).where('id').equals(id).first();
+    else if (typeof id === 'number' && current[reference.field] === null)
+      target = await db.records(reference.resource).where('id').equals(id).first();
     else continue;
     if (!target || target._deleted) {
       cleared[reference.field] = null;

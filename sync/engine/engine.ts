@@ -111,9 +111,11 @@ export class SyncEngine {
     if (this.started || this.closed) return;
     this.started = true;
     const lock = this.options.lock ?? defaultLock();
-    this.lockTask = lock.run(() => this.lead()).catch((error) => {
-      if (!this.closed) console.error('sync engine stopped', error);
-    });
+    this.lockTask = lock
+      .run(() => this.lead())
+      .catch((error) => {
+        if (!this.closed) console.error('sync engine stopped', error);
+      });
   }
 
   /** Stops scheduling runs and releases the lock. A request already sent finishes on its own. */
@@ -230,10 +232,13 @@ export class SyncEngine {
     if (this.wakeTimer) clearTimeout(this.wakeTimer);
     this.wakeTimer = null;
     if (at === null || this.closed || !this.started) return;
-    this.wakeTimer = setTimeout(() => {
-      this.wakeTimer = null;
-      void this.syncNow();
-    }, Math.max(0, at - this.now()));
+    this.wakeTimer = setTimeout(
+      () => {
+        this.wakeTimer = null;
+        void this.syncNow();
+      },
+      Math.max(0, at - this.now()),
+    );
   }
 
   private async runLoop(): Promise<SyncRunResult> {

@@ -212,8 +212,7 @@ async function describeDiscard(db: StoreScope, seq: number): Promise<DiscardRepo
 
   if (!record || record._base === null) {
     const dependents = record ? await countDependents(db, resource, record.key) : 0;
-    const tail =
-      dependents > 0 ? ` ${dependents} registro(s) ligado(s) a ele também perderá(ão) essa ligação ou será(ão) apagado(s).` : '';
+    const tail = dependents > 0 ? ` ${dependents} registro(s) ligado(s) a ele também perderá(ão) essa ligação ou será(ão) apagado(s).` : '';
     return {
       ...base,
       kind: 'create',

@@ -59,7 +59,5 @@ export function manualEnvironment(initiallyOnline = true): ManualEnvironment {
 }
 
 export function defaultEnvironment(): EngineEnvironment {
-  return typeof window !== 'undefined' && typeof document !== 'undefined'
-    ? browserEnvironment()
-    : manualEnvironment(true);
+  return typeof window !== 'undefined' && typeof document !== 'undefined' ? browserEnvironment() : manualEnvironment(true);
 }

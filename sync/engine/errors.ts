@@ -33,11 +33,7 @@ const DEFAULT_MESSAGES: Record<SyncErrorCode, string> = {
   'not-found': SYNC_MESSAGES.notFound,
 };
 
-export function syncErrorInfo(
-  code: SyncErrorCode,
-  message?: string,
-  extra: Pick<SyncErrorInfo, 'status' | 'fields'> = {},
-): SyncErrorInfo {
+export function syncErrorInfo(code: SyncErrorCode, message?: string, extra: Pick<SyncErrorInfo, 'status' | 'fields'> = {}): SyncErrorInfo {
   const info: SyncErrorInfo = { code, message: message?.trim() ? message : DEFAULT_MESSAGES[code] };
   if (extra.status !== undefined) info.status = extra.status;
   if (extra.fields !== undefined) info.fields = extra.fields;

@@ -63,8 +63,7 @@ export function sendWithXhr(upload: XhrUpload): Promise<XhrResult> {
     };
     // Once the body is out, waiting for the answer is an ordinary request wait.
     xhr.upload.onload = () => armTimer();
-    xhr.onload = () =>
-      finish({ kind: 'response', status: xhr.status, text: xhr.responseText, retryAfter: xhr.getResponseHeader('retry-after') });
+    xhr.onload = () => finish({ kind: 'response', status: xhr.status, text: xhr.responseText, retryAfter: xhr.getResponseHeader('retry-after') });
     xhr.onerror = () => finish({ kind: 'network', error: new Error('upload failed: network error') });
     xhr.onabort = () => finish({ kind: 'network', error: new Error('upload aborted') });
     armTimer();

@@ -71,12 +71,7 @@ export function sameReference(keyA: unknown, idA: unknown, keyB: unknown, idB: u
   return typeof keyA !== 'string' && typeof keyB !== 'string';
 }
 
-export function threeWayMerge(
-  base: RecordFields | null,
-  mine: RecordFields,
-  theirs: RecordFields,
-  units: readonly MergeUnit[],
-): MergeResult {
+export function threeWayMerge(base: RecordFields | null, mine: RecordFields, theirs: RecordFields, units: readonly MergeUnit[]): MergeResult {
   const merged: RecordFields = {};
   const conflicts: string[] = [];
   for (const unit of units) {
@@ -128,12 +123,7 @@ export function sameUnits(a: RecordFields, b: RecordFields, units: readonly Merg
  * change as it was), so a unit they still hold as in `before` takes its
  * value in `after`; a unit changed since (a later edit) stays.
  */
-export function carryForward(
-  target: RecordFields,
-  before: RecordFields,
-  after: RecordFields,
-  units: readonly MergeUnit[],
-): RecordFields {
+export function carryForward(target: RecordFields, before: RecordFields, after: RecordFields, units: readonly MergeUnit[]): RecordFields {
   const next: RecordFields = { ...target };
   for (const unit of units) {
     if (unit.same(before, after) || !unit.same(target, before)) continue;

@@ -88,7 +88,8 @@ export async function saveRecords(db: SyncDatabase, saves: readonly RecordSave[]
     const resource = db.registry.get(save.resource);
     try {
       assertWritable(resource);
-      if (save.file && (!resource.upload || save.key !== null)) throw new Error(`${save.resource}: a file goes only with the create of an upload resource`);
+      if (save.file && (!resource.upload || save.key !== null))
+        throw new Error(`${save.resource}: a file goes only with the create of an upload resource`);
     } catch (error) {
       throw error instanceof SyncError ? new UnitOfWorkError(error.info, index) : error;
     }
@@ -121,13 +122,7 @@ function assertWritable(resource: ResourceDefinition): void {
 }
 
 /** The body of a save, inside the caller's transaction (one record, its entry, the wake-up counter). */
-async function saveInStore(
-  store: StoreScope,
-  resourceName: string,
-  key: string | null,
-  changes: RecordFields,
-  now: number,
-): Promise<string> {
+async function saveInStore(store: StoreScope, resourceName: string, key: string | null, changes: RecordFields, now: number): Promise<string> {
   const resource = store.registry.get(resourceName);
   assertWritable(resource);
   const table = store.records(resourceName);
@@ -182,12 +177,7 @@ export interface DeleteResult {
  * then they are sent as null. Throws 'validation' ("em uso") when a restrict
  * reference points at it.
  */
-export async function deleteRecord(
-  db: SyncDatabase,
-  resourceName: string,
-  key: string,
-  options: MutationOptions = {},
-): Promise<DeleteResult> {
+export async function deleteRecord(db: SyncDatabase, resourceName: string, key: string, options: MutationOptions = {}): Promise<DeleteResult> {
   const resource = db.registry.get(resourceName);
   assertWritable(resource);
   const now = (options.now ?? Date.now)();
@@ -261,4 +251,3 @@ async function resolveForValidation(
   }
   return candidate;
 }
-

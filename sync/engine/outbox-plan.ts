@@ -12,10 +12,7 @@
  */
 import type { OutboxEntry, RecordFields } from '../store/types';
 
-export type PlannedChange =
-  | { op: 'create'; payload: RecordFields }
-  | { op: 'update'; payload: RecordFields }
-  | { op: 'delete' };
+export type PlannedChange = { op: 'create'; payload: RecordFields } | { op: 'update'; payload: RecordFields } | { op: 'delete' };
 
 export interface OutboxPlan {
   /** Entries to write (new ones without seq). */

@@ -67,9 +67,7 @@ export function pullableResources(db: SyncDatabase, reader: Reader | null | unde
  */
 export async function pullAll(context: PullContext): Promise<void> {
   const order = pullableResources(context.db, context.reader);
-  const firstPages = order.map((resource) =>
-    incrementalFor(context, resource) ? settle(firstIncrementalPage(context, resource)) : undefined,
-  );
+  const firstPages = order.map((resource) => (incrementalFor(context, resource) ? settle(firstIncrementalPage(context, resource)) : undefined));
   for (const [index, resource] of order.entries()) {
     if (context.isStopped()) return;
     await pullResource(context, resource, firstPages[index]);
@@ -109,11 +107,7 @@ async function firstIncrementalPage(context: PullContext, resource: ResourceDefi
   return { path, paged, since, answer: await get(context, path, { updated_since: since }) };
 }
 
-export async function pullResource(
-  context: PullContext,
-  resource: ResourceDefinition,
-  firstPage?: Promise<Settled<PageRequest>>,
-): Promise<void> {
+export async function pullResource(context: PullContext, resource: ResourceDefinition, firstPage?: Promise<Settled<PageRequest>>): Promise<void> {
   try {
     if (incrementalFor(context, resource)) {
       const first = await unwrap(firstPage ?? settle(firstIncrementalPage(context, resource)));
@@ -154,11 +148,7 @@ async function get(context: PullContext, path: string, query: Record<string, str
   return { ok: false, status };
 }
 
-async function pullIncremental(
-  context: PullContext,
-  resource: ResourceDefinition,
-  first: PageRequest,
-): Promise<'done' | 'unsupported'> {
+async function pullIncremental(context: PullContext, resource: ResourceDefinition, first: PageRequest): Promise<'done' | 'unsupported'> {
   const { db } = context;
   const { path, paged } = first;
   const schema = pullResponseSchema(resource.schema);
@@ -226,12 +216,7 @@ async function pullFull(context: PullContext, resource: ResourceDefinition): Pro
   );
 }
 
-async function applyPage(
-  db: SyncDatabase,
-  resource: ResourceDefinition,
-  list: RecordFields[],
-  deletedIds: readonly number[],
-): Promise<void> {
+async function applyPage(db: SyncDatabase, resource: ResourceDefinition, list: RecordFields[], deletedIds: readonly number[]): Promise<void> {
   if (list.length === 0 && deletedIds.length === 0) return;
   await withReopen(db, () =>
     db.write(async (store) => {

@@ -95,12 +95,7 @@ export async function failEntry(db: StoreScope, entry: OutboxEntry, error: SyncE
  * the record that made the create: what pointed at the copy points at it,
  * the copy's pending changes follow it, and the copy goes.
  */
-async function adoptDuplicate(
-  db: StoreScope,
-  resource: ResourceDefinition,
-  key: string,
-  duplicate: StoredRecord,
-): Promise<void> {
+async function adoptDuplicate(db: StoreScope, resource: ResourceDefinition, key: string, duplicate: StoredRecord): Promise<void> {
   for (const { resource: referrer, reference } of db.registry.referrersOf(resource.name)) {
     await db
       .records(referrer.name)

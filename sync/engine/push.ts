@@ -165,7 +165,7 @@ async function prepare(context: PushContext, db: StoreScope, seen: OutboxEntry):
   const fields = entry.op === 'delete' ? record : { ...record, ...entry.payload };
   const references = await resolveReferences(db, resource, fields, targets);
   if (!references.ready) return 'waiting';
-  const parentId = resource.parent ? references.ids[resource.parent.field] ?? null : undefined;
+  const parentId = resource.parent ? (references.ids[resource.parent.field] ?? null) : undefined;
   const parent = resource.parent ? { key: record[resource.parent.keyField] as string, id: parentId ?? null } : undefined;
   if (resource.parent && parentId === null) {
     await failEntry(db, entry, syncErrorInfo('validation', SYNC_MESSAGES.missingReference));
@@ -225,10 +225,7 @@ async function applyOutcome(
   outcome: HttpOutcome,
   result: PushResult,
 ): Promise<SendVerdict> {
-  const [entry, sentRecord] = await Promise.all([
-    db.outbox.get(prepared.seq),
-    db.records(prepared.resource.name).get(prepared.entry.key),
-  ]);
+  const [entry, sentRecord] = await Promise.all([db.outbox.get(prepared.seq), db.records(prepared.resource.name).get(prepared.entry.key)]);
   if (!entry) return 'sent';
   const record = entry.key === prepared.entry.key ? sentRecord : await db.records(prepared.resource.name).get(entry.key);
   if (!record || (await removedWithOther(db, record, entry))) {
@@ -282,13 +279,7 @@ async function applySuccess(
   return 'sent';
 }
 
-async function retryLater(
-  context: PushContext,
-  db: StoreScope,
-  entry: OutboxEntry,
-  error: SyncErrorInfo,
-  retryAfterMs?: number,
-): Promise<void> {
+async function retryLater(context: PushContext, db: StoreScope, entry: OutboxEntry, error: SyncErrorInfo, retryAfterMs?: number): Promise<void> {
   const delay = nextRetryDelay(entry.attempts, retryAfterMs, context.backoff, context.random);
   await db.outbox.put({ ...entry, status: 'pending', error, next_attempt_at: context.now() + delay });
 }

@@ -129,12 +129,7 @@ export function removeRecordFile(db: SyncDatabase, resourceName: string, key: st
  * engine's transfers, with the session), which is then kept on the device.
  * Throws a SyncError 'network' when neither can be had.
  */
-export async function recordFileBytes(
-  db: SyncDatabase,
-  transfers: FileTransfers | undefined,
-  resourceName: string,
-  key: string,
-): Promise<Blob> {
+export async function recordFileBytes(db: SyncDatabase, transfers: FileTransfers | undefined, resourceName: string, key: string): Promise<Blob> {
   const resource = uploadResource(db, resourceName);
   const stored = await readDeviceFile(db, resourceName, key);
   if (stored) return stored.blob;

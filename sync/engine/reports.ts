@@ -98,12 +98,7 @@ export async function readPendingChanges(db: StoreScope): Promise<PendingChange[
  * server's; when none is left (the server kept answering 409), the fields
  * that differ. A delete: every field, with the server's values.
  */
-async function conflictFields(
-  db: StoreScope,
-  resource: ResourceDefinition,
-  entry: OutboxEntry,
-  record: StoredRecord,
-): Promise<FieldDifference[]> {
+async function conflictFields(db: StoreScope, resource: ResourceDefinition, entry: OutboxEntry, record: StoredRecord): Promise<FieldDifference[]> {
   const sides = await readConflictSides(db, resource, entry, record, entry.conflict!.current);
   if (entry.op === 'delete') return describeFields(db, resource, record, sides.theirs, Object.keys(resource.fieldLabels));
   const { mine, theirs, result } = sides;

@@ -24,11 +24,7 @@ function referencedIds(resource: ResourceDefinition, wire: RecordFields, into: M
 }
 
 /** Maps every id referenced by the wire records (and by their embedded lines) to local keys, in one query per target. */
-export async function lookupKeys(
-  db: StoreScope,
-  resource: ResourceDefinition,
-  wires: readonly RecordFields[],
-): Promise<KeyLookup> {
+export async function lookupKeys(db: StoreScope, resource: ResourceDefinition, wires: readonly RecordFields[]): Promise<KeyLookup> {
   const wanted = new Map<string, Set<number>>();
   for (const wire of wires) {
     referencedIds(resource, wire, wanted);
@@ -40,7 +36,11 @@ export async function lookupKeys(
   }
   const keys = new Map<string, Map<number, string>>();
   for (const [target, ids] of wanted) {
-    const found = await db.records(target).where('id').anyOf([...ids]).toArray();
+    const found = await db
+      .records(target)
+      .where('id')
+      .anyOf([...ids])
+      .toArray();
     keys.set(target, new Map(found.map((record) => [record.id!, record.key])));
   }
   return (target, id) => keys.get(target)?.get(id) ?? null;
@@ -135,11 +135,7 @@ export async function resolveReferences(
 }
 
 /** The write body: the input fields of the payload, with references as resolved server ids. */
-export function buildBody(
-  resource: ResourceDefinition,
-  payload: RecordFields,
-  ids: Record<string, number | null>,
-): RecordFields {
+export function buildBody(resource: ResourceDefinition, payload: RecordFields, ids: Record<string, number | null>): RecordFields {
   const body: RecordFields = {};
   for (const field of Object.keys(resource.input.shape)) {
     const value = field in ids ? ids[field] : payload[field];

@@ -4,27 +4,15 @@
  * after a 403), and the password recovery calls of the public pages.
  * Responses are parsed with the contract schemas.
  */
-import {
-  messageResponseSchema,
-  passwordFindResponseSchema,
-} from '../contract/auth';
-import {
-  currentUserSchema,
-  userCustomersResponseSchema,
-  type CurrentUser,
-  type UserCustomer,
-} from '../contract/user';
+import { messageResponseSchema, passwordFindResponseSchema } from '../contract/auth';
+import { currentUserSchema, userCustomersResponseSchema, type CurrentUser, type UserCustomer } from '../contract/user';
 import type { ApiClient } from './api-client';
 
 export function getCurrentUser(api: ApiClient, options: { skipForbiddenHandler?: boolean } = {}): Promise<CurrentUser> {
   return api.get('api/user', currentUserSchema, options);
 }
 
-export function getUserCustomers(
-  api: ApiClient,
-  userId: number,
-  options: { skipForbiddenHandler?: boolean } = {},
-): Promise<UserCustomer[]> {
+export function getUserCustomers(api: ApiClient, userId: number, options: { skipForbiddenHandler?: boolean } = {}): Promise<UserCustomer[]> {
   return api.get(`api/user-customers/${userId}`, userCustomersResponseSchema, options);
 }
 

@@ -56,10 +56,7 @@ export interface ApiClient {
 }
 
 function withoutUndefined(params: NonNullable<ApiRequestOptions['searchParams']>): Record<string, string | number | boolean> {
-  return Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined)) as Record<
-    string,
-    string | number | boolean
-  >;
+  return Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined)) as Record<string, string | number | boolean>;
 }
 
 /** Maps whatever ky or fetch threw to an ApiRequestError. */

@@ -32,11 +32,7 @@ export class ApiRequestError extends Error {
   /** Validation messages per field, when the server sent them. */
   readonly errors: Record<string, string[]> | undefined;
 
-  constructor(
-    kind: ApiErrorKind,
-    message: string,
-    options: { status?: number | null; errors?: Record<string, string[]>; cause?: unknown } = {},
-  ) {
+  constructor(kind: ApiErrorKind, message: string, options: { status?: number | null; errors?: Record<string, string[]>; cause?: unknown } = {}) {
     super(message, { cause: options.cause });
     this.kind = kind;
     this.status = options.status ?? null;

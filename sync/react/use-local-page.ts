@@ -10,13 +10,10 @@ import { useSyncDatabase } from './context';
 import { useLive } from './use-live';
 
 export type LocalPageState<T> =
-  | { loading: true; /** The previous page while the next one loads (undefined on the first render). */ previous: PageResult<T> | undefined }
+  | { loading: true /** The previous page while the next one loads (undefined on the first render). */; previous: PageResult<T> | undefined }
   | ({ loading: false } & PageResult<T>);
 
-export function useLocalPage<R extends ResourceName>(
-  resource: R,
-  query: PageQuery = {},
-): LocalPageState<ResourceRecordMap[R]> {
+export function useLocalPage<R extends ResourceName>(resource: R, query: PageQuery = {}): LocalPageState<ResourceRecordMap[R]> {
   const db = useSyncDatabase();
   const { search = '', page = 1, pageSize, where } = query;
   const state = useLive(

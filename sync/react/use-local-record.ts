@@ -12,10 +12,7 @@ import { useLive } from './use-live';
 export type LocalRecordState<T> = { loading: true } | { loading: false; record: T | undefined };
 export type LocalListState<T> = { loading: true } | { loading: false; rows: T[] };
 
-export function useLocalRecord<R extends ResourceName>(
-  resource: R,
-  key: string | null | undefined,
-): LocalRecordState<ResourceRecordMap[R]> {
+export function useLocalRecord<R extends ResourceName>(resource: R, key: string | null | undefined): LocalRecordState<ResourceRecordMap[R]> {
   const db = useSyncDatabase();
   const state = useLive(
     async () => (key ? ((await readRecord(db, resource, key)) as unknown as ResourceRecordMap[R] | undefined) : undefined),
@@ -31,10 +28,7 @@ export function useLocalList<R extends ResourceName>(resource: R): LocalListStat
 }
 
 /** The lines (child records) of a parent, in the order they were added. */
-export function useLocalLines<R extends ResourceName>(
-  resource: R,
-  parentKey: string | null | undefined,
-): LocalListState<ResourceRecordMap[R]> {
+export function useLocalLines<R extends ResourceName>(resource: R, parentKey: string | null | undefined): LocalListState<ResourceRecordMap[R]> {
   const db = useSyncDatabase();
   const state = useLive(
     async () => (parentKey ? ((await readChildren(db, resource, parentKey)) as unknown as ResourceRecordMap[R][]) : []),

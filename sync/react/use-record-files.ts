@@ -7,14 +7,7 @@
  * server's, then kept) and `keepOffline`. See sync/engine/record-files.ts.
  */
 import { useMemo } from 'react';
-import {
-  addRecordFiles,
-  readRecordFiles,
-  recordFileBytes,
-  removeRecordFile,
-  type NewRecordFile,
-  type RecordFile,
-} from '../engine/record-files';
+import { addRecordFiles, readRecordFiles, recordFileBytes, removeRecordFile, type NewRecordFile, type RecordFile } from '../engine/record-files';
 import type { ResourceName, ResourceRecordMap } from '../store/registry/catalog-records';
 import { useSyncContext } from './context';
 import { useLive } from './use-live';

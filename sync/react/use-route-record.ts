@@ -46,17 +46,12 @@ function names(record: { key: string; id: number | null }, param: string): boole
   return record.key === param || (record.id !== null && String(record.id) === param);
 }
 
-export function useRouteRecord<R extends ResourceName>(
-  resource: R,
-  param: string | null | undefined,
-): LocalRecordState<ResourceRecordMap[R]> {
+export function useRouteRecord<R extends ResourceName>(resource: R, param: string | null | undefined): LocalRecordState<ResourceRecordMap[R]> {
   const db = useSyncDatabase();
   const wanted = param?.trim() || null;
   const state = useLive(async () => {
     if (!wanted) return undefined;
-    const found = isServerIdParam(wanted)
-      ? await readRecordById(db, resource, Number(wanted))
-      : await readRecord(db, resource, wanted);
+    const found = isServerIdParam(wanted) ? await readRecordById(db, resource, Number(wanted)) : await readRecord(db, resource, wanted);
     return found as unknown as ResourceRecordMap[R] | undefined;
   }, [db.name, resource, wanted]);
   if (state.loading) {

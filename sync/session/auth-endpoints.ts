@@ -5,19 +5,8 @@
  * the session for its tokens), so they cannot go through it.
  */
 import type { z } from 'zod';
-import {
-  PWA_CLIENT_ID,
-  PWA_CLIENT_SECRET,
-  tokenResponseSchema,
-  type TokenRequest,
-  type TokenResponse,
-} from '../contract/auth';
-import {
-  currentUserSchema,
-  userCustomersResponseSchema,
-  type CurrentUser,
-  type UserCustomer,
-} from '../contract/user';
+import { PWA_CLIENT_ID, PWA_CLIENT_SECRET, tokenResponseSchema, type TokenRequest, type TokenResponse } from '../contract/auth';
+import { currentUserSchema, userCustomersResponseSchema, type CurrentUser, type UserCustomer } from '../contract/user';
 import { ApiRequestError, API_ERROR_MESSAGES, apiErrorFromResponse, networkError } from '../http/api-error';
 
 export interface AuthTransport {

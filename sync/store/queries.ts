@@ -79,9 +79,7 @@ export async function readPage(db: SyncDatabase, resourceName: string, query: Pa
         .map((record) => record.key);
     }
     total = keys.length;
-    rows = (await table.bulkGet(keys.slice(skip, skip + pageSize))).filter(
-      (record): record is StoredRecord => record !== undefined,
-    );
+    rows = (await table.bulkGet(keys.slice(skip, skip + pageSize))).filter((record): record is StoredRecord => record !== undefined);
   }
   return { rows, total, page, pageSize, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
 }
@@ -111,11 +109,7 @@ export function compareLines(a: StoredRecord, b: StoredRecord, createdSeq: Reado
 }
 
 /** The live lines of a parent record, in the order they were added (`compareLines`). */
-export async function readChildren(
-  db: SyncDatabase,
-  resourceName: string,
-  parentKey: string,
-): Promise<StoredRecord[]> {
+export async function readChildren(db: SyncDatabase, resourceName: string, parentKey: string): Promise<StoredRecord[]> {
   const parent = db.registry.get(resourceName).parent;
   if (!parent) throw new Error(`${resourceName} has no parent`);
   const lines = (await db.records(resourceName).where(parent.keyField).equals(parentKey).toArray()).filter(isLive);
@@ -131,21 +125,13 @@ export async function readChildren(
 }
 
 /** One live record by local key (undefined when missing or deleted). */
-export async function readRecord(
-  db: SyncDatabase,
-  resourceName: string,
-  key: string,
-): Promise<StoredRecord | undefined> {
+export async function readRecord(db: SyncDatabase, resourceName: string, key: string): Promise<StoredRecord | undefined> {
   const record = await db.records(resourceName).get(key);
   return isLive(record) ? record : undefined;
 }
 
 /** One live record by server id. */
-export async function readRecordById(
-  db: SyncDatabase,
-  resourceName: string,
-  id: number,
-): Promise<StoredRecord | undefined> {
+export async function readRecordById(db: SyncDatabase, resourceName: string, id: number): Promise<StoredRecord | undefined> {
   const record = await db.records(resourceName).where('id').equals(id).first();
   return isLive(record) ? record : undefined;
 }

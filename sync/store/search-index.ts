@@ -16,7 +16,10 @@ const RANGE_END = '\uffff';
 
 /** Lowercase, accents stripped, compatibility forms folded ("Nº" → "no"): "Ruído Contínuo" → "ruido continuo". */
 export function normaliseText(text: string): string {
-  return text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
 }
 
 /** Normalised words of a text, split at anything that is not a letter or digit. */

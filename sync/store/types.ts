@@ -43,9 +43,7 @@ export interface StoredRecord extends RecordFields {
   _search?: string[];
 }
 
-export type RemoteVersion =
-  | { deleted: true }
-  | { deleted?: false; fields: RecordFields; created_at: string; updated_at: string };
+export type RemoteVersion = { deleted: true } | { deleted?: false; fields: RecordFields; created_at: string; updated_at: string };
 
 export type OutboxOperation = 'create' | 'update' | 'delete' | 'command';
 

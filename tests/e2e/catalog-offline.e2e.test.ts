@@ -47,7 +47,6 @@ afterAll(async () => {
 
 // ---- helpers -------------------------------------------------------------
 
-
 async function openFromMenu(target: Page, label: string, heading: string) {
   await target.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: label, exact: true }).click();
   await target.getByRole('heading', { name: heading, level: 2 }).waitFor();
@@ -150,9 +149,7 @@ async function createAndEditAgent(target: Page) {
 async function expectCatalogShown(target: Page) {
   const { agent, service, cost, equipment, category } = RECORDS;
   await expect((await rowInList(target, '/admin/custos/lista/1', 'Custos', cost.name)).textContent()).resolves.toContain(cost.shownPrice);
-  await expect((await rowInList(target, '/admin/servicos/lista/1', 'Serviços', service.name)).textContent()).resolves.toContain(
-    service.shownPrice,
-  );
+  await expect((await rowInList(target, '/admin/servicos/lista/1', 'Serviços', service.name)).textContent()).resolves.toContain(service.shownPrice);
   const agentText = await (await rowInList(target, '/admin/agentes/lista/1', 'Agentes', agent.name)).textContent();
   expect(agentText).toContain(agent.type);
   expect(agentText).toContain(agent.shownPrice);
@@ -198,87 +195,97 @@ async function listNamed(token: string, path: string, name: string): Promise<Nam
 // ---- the test ------------------------------------------------------------
 
 describe('catalog offline, end to end', () => {
-  it('saves offline, survives a reload offline, syncs once back online, and another user sees exactly it', async () => {
-    // Offline from here.
-    await admin.setOffline(true);
-    await page.goto('/admin/overview');
-    await connectivity(page).filter({ hasText: /^Offline$/ }).waitFor();
+  it(
+    'saves offline, survives a reload offline, syncs once back online, and another user sees exactly it',
+    async () => {
+      // Offline from here.
+      await admin.setOffline(true);
+      await page.goto('/admin/overview');
+      await connectivity(page)
+        .filter({ hasText: /^Offline$/ })
+        .waitFor();
 
-    await createAndEditCost(page);
-    await createAndEditService(page);
-    await createAndEditEquipment(page);
-    await createAndEditAgent(page);
+      await createAndEditCost(page);
+      await createAndEditService(page);
+      await createAndEditEquipment(page);
+      await createAndEditAgent(page);
 
-    // A reload while still offline: everything is on the device, waiting.
-    await page.reload();
-    await connectivity(page).filter({ hasText: /^Offline · \d+ pendentes?$/ }).waitFor();
-    const pending = Number(/(\d+)/.exec((await connectivity(page).textContent()) ?? '')?.[1]);
-    expect(pending).toBeGreaterThan(0);
-    await screenshot(page, 'header-offline');
-    await expectCatalogShown(page);
+      // A reload while still offline: everything is on the device, waiting.
+      await page.reload();
+      await connectivity(page)
+        .filter({ hasText: /^Offline · \d+ pendentes?$/ })
+        .waitFor();
+      const pending = Number(/(\d+)/.exec((await connectivity(page).textContent()) ?? '')?.[1]);
+      expect(pending).toBeGreaterThan(0);
+      await screenshot(page, 'header-offline');
+      await expectCatalogShown(page);
 
-    // The sync page lists what waits, in the user's words.
-    await page.goto('/admin/sincronizacao');
-    const waiting = page.getByRole('region', { name: 'Aguardando envio' });
-    await waiting.getByTestId('sync-change').filter({ hasText: RECORDS.cost.name }).waitFor();
-    for (const text of [RECORDS.agent.name, RECORDS.service.name, RECORDS.equipment.name, RECORDS.category.name, 'Criação', 'Categoria']) {
-      await expect(waiting.textContent()).resolves.toContain(text);
-    }
-    await screenshot(page, 'sync-page-offline');
+      // The sync page lists what waits, in the user's words.
+      await page.goto('/admin/sincronizacao');
+      const waiting = page.getByRole('region', { name: 'Aguardando envio' });
+      await waiting.getByTestId('sync-change').filter({ hasText: RECORDS.cost.name }).waitFor();
+      for (const text of [RECORDS.agent.name, RECORDS.service.name, RECORDS.equipment.name, RECORDS.category.name, 'Criação', 'Categoria']) {
+        await expect(waiting.textContent()).resolves.toContain(text);
+      }
+      await screenshot(page, 'sync-page-offline');
 
-    // 'Sair' warns that changes are unsent; the user stays.
-    await page.getByTestId('user-menu').click();
-    await page.getByRole('menuitem', { name: 'Sair' }).click();
-    const warning = page.getByRole('dialog', { name: 'Alterações não sincronizadas' });
-    await warning.filter({ hasText: `Há ${pending} alterações ainda não sincronizadas.` }).waitFor();
-    await screenshot(page, 'sign-out-warning');
-    await warning.getByRole('button', { name: 'Cancelar' }).click();
-    await warning.waitFor({ state: 'detached' });
+      // 'Sair' warns that changes are unsent; the user stays.
+      await page.getByTestId('user-menu').click();
+      await page.getByRole('menuitem', { name: 'Sair' }).click();
+      const warning = page.getByRole('dialog', { name: 'Alterações não sincronizadas' });
+      await warning.filter({ hasText: `Há ${pending} alterações ainda não sincronizadas.` }).waitFor();
+      await screenshot(page, 'sign-out-warning');
+      await warning.getByRole('button', { name: 'Cancelar' }).click();
+      await warning.waitFor({ state: 'detached' });
 
-    // Back online: the engine sends everything.
-    await admin.setOffline(false);
-    await connectivity(page).filter({ hasText: /^Online$/ }).waitFor({ timeout: 60_000 });
-    await page.getByTestId('sync-empty').filter({ hasText: 'Tudo sincronizado.' }).waitFor();
-    await screenshot(page, 'sync-page-synced');
+      // Back online: the engine sends everything.
+      await admin.setOffline(false);
+      await connectivity(page)
+        .filter({ hasText: /^Online$/ })
+        .waitFor({ timeout: 60_000 });
+      await page.getByTestId('sync-empty').filter({ hasText: 'Tudo sincronizado.' }).waitFor();
+      await screenshot(page, 'sync-page-synced');
 
-    // The server holds each record exactly once, as edited.
-    const token = await adminToken();
-    const search = encodeURIComponent(RUN);
-    const [costs, services, agents, equipment, categories] = await Promise.all([
-      listNamed(token, `api/cost/all/0/100?search=${search}`, RECORDS.cost.name),
-      listNamed(token, `api/service/all/0/100?search=${search}`, RECORDS.service.name),
-      listNamed(token, `api/product/all/0/100?search=${search}`, RECORDS.agent.name),
-      listNamed(token, `api/equipment/all/0/100?search=${search}`, RECORDS.equipment.name),
-      listNamed(token, 'api/equipment/categories', RECORDS.category.name),
-    ]);
-    expect(costs).toHaveLength(1);
-    expect(costs[0]).toMatchObject({ price: 175.5 });
-    expect(services).toHaveLength(1);
-    expect(services[0]).toMatchObject({ price: 950 });
-    expect(agents).toHaveLength(1);
-    expect(agents[0]).toMatchObject({ price: 95.5, type_id: 2 });
-    expect(categories).toHaveLength(1);
-    expect(equipment).toHaveLength(1);
-    expect(equipment[0]).toMatchObject({
-      serial_number: RECORDS.equipment.serial,
-      expiration_date: '2028-06-30',
-      category_id: categories[0]!.id,
-    });
+      // The server holds each record exactly once, as edited.
+      const token = await adminToken();
+      const search = encodeURIComponent(RUN);
+      const [costs, services, agents, equipment, categories] = await Promise.all([
+        listNamed(token, `api/cost/all/0/100?search=${search}`, RECORDS.cost.name),
+        listNamed(token, `api/service/all/0/100?search=${search}`, RECORDS.service.name),
+        listNamed(token, `api/product/all/0/100?search=${search}`, RECORDS.agent.name),
+        listNamed(token, `api/equipment/all/0/100?search=${search}`, RECORDS.equipment.name),
+        listNamed(token, 'api/equipment/categories', RECORDS.category.name),
+      ]);
+      expect(costs).toHaveLength(1);
+      expect(costs[0]).toMatchObject({ price: 175.5 });
+      expect(services).toHaveLength(1);
+      expect(services[0]).toMatchObject({ price: 950 });
+      expect(agents).toHaveLength(1);
+      expect(agents[0]).toMatchObject({ price: 95.5, type_id: 2 });
+      expect(categories).toHaveLength(1);
+      expect(equipment).toHaveLength(1);
+      expect(equipment[0]).toMatchObject({
+        serial_number: RECORDS.equipment.serial,
+        expiration_date: '2028-06-30',
+        category_id: categories[0]!.id,
+      });
 
-    // Another user on a fresh profile sees exactly those records.
-    const other = await newContext(browser);
-    other.setDefaultTimeout(WAIT_MS);
-    try {
-      const otherPage = await other.newPage();
-      await otherPage.goto('/public/login');
-      await signIn(otherPage, E2E_OFFICE_USER.username, E2E_OFFICE_USER.password);
-      await otherPage.waitForURL('**/admin/overview');
-      expect(await otherPage.getByTestId('user-name').textContent()).toBe(E2E_OFFICE_USER.name);
-      await expectCatalogShown(otherPage);
-      await otherPage.goto('/admin/sincronizacao');
-      await otherPage.getByTestId('sync-empty').waitFor();
-    } finally {
-      await other.close();
-    }
-  }, TEST_TIMEOUT_MS);
+      // Another user on a fresh profile sees exactly those records.
+      const other = await newContext(browser);
+      other.setDefaultTimeout(WAIT_MS);
+      try {
+        const otherPage = await other.newPage();
+        await otherPage.goto('/public/login');
+        await signIn(otherPage, E2E_OFFICE_USER.username, E2E_OFFICE_USER.password);
+        await otherPage.waitForURL('**/admin/overview');
+        expect(await otherPage.getByTestId('user-name').textContent()).toBe(E2E_OFFICE_USER.name);
+        await expectCatalogShown(otherPage);
+        await otherPage.goto('/admin/sincronizacao');
+        await otherPage.getByTestId('sync-empty').waitFor();
+      } finally {
+        await other.close();
+      }
+    },
+    TEST_TIMEOUT_MS,
+  );
 });

@@ -19,7 +19,16 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { readZip } from '../server/customers/support';
-import { baseUrl, connectivity, launchChromium, newContext, recordForm, signIn, signInReadyForOffline, waitForServiceWorkerControl } from './support/browser';
+import {
+  baseUrl,
+  connectivity,
+  launchChromium,
+  newContext,
+  recordForm,
+  signIn,
+  signInReadyForOffline,
+  waitForServiceWorkerControl,
+} from './support/browser';
 import { E2E_ADMIN } from './support/e2e-admin';
 import { E2E_CUSTOMER_USER, E2E_LINKED_CUSTOMER, E2E_OFFICE_USER } from './support/e2e-users';
 import { mailFiles, waitForMailMatching } from './support/mailbox';
@@ -78,7 +87,9 @@ afterAll(async () => {
 const activePanel = (target: Page) => target.getByRole('tabpanel');
 const filesTable = (target: Page) => target.getByRole('table', { name: 'Anexos' });
 const fileRow = (target: Page, name: string) =>
-  filesTable(target).getByRole('row').filter({ has: target.getByText(name, { exact: true }) });
+  filesTable(target)
+    .getByRole('row')
+    .filter({ has: target.getByText(name, { exact: true }) });
 
 async function alertShown(target: Page, text: string) {
   await target.getByRole('alert').filter({ hasText: text }).first().waitFor();
@@ -152,13 +163,13 @@ async function createCustomerOffline(target: Page) {
   await target.getByText('Ainda não tem nenhum arquivo atribuido.').waitFor();
   await target.getByRole('button', { name: 'Anexar arquivos' }).click();
   const modal = target.getByRole('dialog', { name: 'Upload de Arquivos' });
-  await modal.locator('input[type="file"]').setInputFiles(
-    FILES.map((file) => ({ name: file.fileName, mimeType: file.mimeType, buffer: file.buffer })),
-  );
+  await modal
+    .locator('input[type="file"]')
+    .setInputFiles(FILES.map((file) => ({ name: file.fileName, mimeType: file.mimeType, buffer: file.buffer })));
   await modal.getByRole('button', { name: 'Salvar (2)' }).waitFor();
-  expect(await modal.getByRole('textbox', { name: 'Nome do arquivo' }).evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))).toEqual(
-    FILES.map((file) => file.name),
-  );
+  expect(
+    await modal.getByRole('textbox', { name: 'Nome do arquivo' }).evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value)),
+  ).toEqual(FILES.map((file) => file.name));
   await screenshot(target, 'customer-upload-modal');
   await modal.getByRole('button', { name: 'Salvar (2)' }).click();
   await alertShown(target, '2 arquivo(s) adicionado(s) temporariamente');
@@ -184,136 +195,144 @@ async function expectCustomerShown(target: Page) {
 // ---- the test ------------------------------------------------------------
 
 describe('customers offline, end to end', () => {
-  it('creates a customer with an address and files offline, syncs once, another user downloads them, a customer user sees only its own', async () => {
-    await admin.setOffline(true);
-    await page.goto('/admin/overview');
-    await connectivity(page).filter({ hasText: /^Offline$/ }).waitFor();
-    await createCustomerOffline(page);
-    const customerPath = new URL(page.url()).pathname;
+  it(
+    'creates a customer with an address and files offline, syncs once, another user downloads them, a customer user sees only its own',
+    async () => {
+      await admin.setOffline(true);
+      await page.goto('/admin/overview');
+      await connectivity(page)
+        .filter({ hasText: /^Offline$/ })
+        .waitFor();
+      await createCustomerOffline(page);
+      const customerPath = new URL(page.url()).pathname;
 
-    // A reload while still offline: the customer, its address and its files wait on the device.
-    await page.reload();
-    await connectivity(page).filter({ hasText: /^Offline · \d+ pendentes?$/ }).waitFor();
-    await expectCustomerShown(page);
-    for (const file of FILES) await fileRow(page, file.name).getByText('Pendente').waitFor();
-    await screenshot(page, 'customer-files-offline');
-    expect(new URL(page.url()).pathname).toBe(customerPath);
+      // A reload while still offline: the customer, its address and its files wait on the device.
+      await page.reload();
+      await connectivity(page)
+        .filter({ hasText: /^Offline · \d+ pendentes?$/ })
+        .waitFor();
+      await expectCustomerShown(page);
+      for (const file of FILES) await fileRow(page, file.name).getByText('Pendente').waitFor();
+      await screenshot(page, 'customer-files-offline');
+      expect(new URL(page.url()).pathname).toBe(customerPath);
 
-    // Back online: the engine creates the customer, then the address and the uploads.
-    await admin.setOffline(false);
-    await connectivity(page).filter({ hasText: /^Online$/ }).waitFor({ timeout: 90_000 });
-    for (const file of FILES) {
-      await expect.poll(() => fileRow(page, file.name).getByText('Pendente').count(), { timeout: 60_000 }).toBe(0);
-    }
-    await page.goto('/admin/sincronizacao');
-    await page.getByTestId('sync-empty').filter({ hasText: 'Tudo sincronizado.' }).waitFor();
-
-    // The server holds one customer, one address, two files, each once, bytes as chosen.
-    const adminToken = await apiToken(E2E_ADMIN.username, E2E_ADMIN.password);
-    const found = await serverCustomers(adminToken, RUN);
-    expect(found).toHaveLength(1);
-    const customer = found[0]!;
-    expect(customer).toMatchObject({ name: CUSTOMER.name, document: CUSTOMER.cnpj, contact: expect.objectContaining({ name: CUSTOMER.contact }) });
-    expect(customer.addresses).toEqual([
-      expect.objectContaining({ label: 'Endereço Principal', zipcode: '01310100', street: 'Avenida Paulista', number: '1578', state: 'SP' }),
-    ]);
-    expect(customer.files.map((file) => file.name).sort()).toEqual(FILES.map((file) => file.name).sort());
-    for (const file of FILES) {
-      expect(customer.files.find((candidate) => candidate.name === file.name)).toMatchObject({
-        original_name: file.fileName,
-        size: file.buffer.length,
-        sha256: sha256(file.buffer),
-      });
-    }
-
-    // Another user, fresh profile: downloads each file and the zip of both.
-    const other = await newContext(browser);
-    other.setDefaultTimeout(WAIT_MS);
-    await blockPostcodeService(other);
-    try {
-      const officePage = await other.newPage();
-      await officePage.goto('/public/login');
-      await signIn(officePage, E2E_OFFICE_USER.username, E2E_OFFICE_USER.password);
-      await officePage.waitForURL('**/admin/overview');
-      await waitForServiceWorkerControl(officePage);
-      await officePage.goto(`/admin/clientes/${customer.id}`);
-      await officePage.getByRole('heading', { name: 'Cliente / Editar', level: 2 }).waitFor();
-      await officePage.getByRole('tab', { name: 'Anexos' }).click();
+      // Back online: the engine creates the customer, then the address and the uploads.
+      await admin.setOffline(false);
+      await connectivity(page)
+        .filter({ hasText: /^Online$/ })
+        .waitFor({ timeout: 90_000 });
       for (const file of FILES) {
-        const row = fileRow(officePage, file.name);
-        const saved = await download(officePage, () => row.getByRole('button', { name: 'Download' }).click());
-        expect(saved.name).toBe(file.fileName);
-        expect(sha256(saved.bytes)).toBe(sha256(file.buffer));
+        await expect.poll(() => fileRow(page, file.name).getByText('Pendente').count(), { timeout: 60_000 }).toBe(0);
       }
-      await alertShown(officePage, '1 arquivo(s) baixado(s) com sucesso');
+      await page.goto('/admin/sincronizacao');
+      await page.getByTestId('sync-empty').filter({ hasText: 'Tudo sincronizado.' }).waitFor();
 
-      await officePage.getByRole('button', { name: 'Selecionar' }).click();
-      for (const file of FILES) await officePage.getByRole('checkbox', { name: `Selecionar ${file.name}` }).check();
-      const zip = await download(officePage, () => officePage.getByRole('button', { name: 'Baixar todos (2)' }).click());
-      expect(zip.name).toMatch(/^arquivos_\d{4}-\d{2}-\d{2}\.zip$/);
-      const entries = readZip(zip.bytes);
-      expect(entries.map((entry) => entry.name).sort()).toEqual(FILES.map((file) => file.fileName).sort());
+      // The server holds one customer, one address, two files, each once, bytes as chosen.
+      const adminToken = await apiToken(E2E_ADMIN.username, E2E_ADMIN.password);
+      const found = await serverCustomers(adminToken, RUN);
+      expect(found).toHaveLength(1);
+      const customer = found[0]!;
+      expect(customer).toMatchObject({ name: CUSTOMER.name, document: CUSTOMER.cnpj, contact: expect.objectContaining({ name: CUSTOMER.contact }) });
+      expect(customer.addresses).toEqual([
+        expect.objectContaining({ label: 'Endereço Principal', zipcode: '01310100', street: 'Avenida Paulista', number: '1578', state: 'SP' }),
+      ]);
+      expect(customer.files.map((file) => file.name).sort()).toEqual(FILES.map((file) => file.name).sort());
       for (const file of FILES) {
-        expect(sha256(entries.find((entry) => entry.name === file.fileName)!.data)).toBe(sha256(file.buffer));
+        expect(customer.files.find((candidate) => candidate.name === file.name)).toMatchObject({
+          original_name: file.fileName,
+          size: file.buffer.length,
+          sha256: sha256(file.buffer),
+        });
       }
-      await alertShown(officePage, '2 arquivo(s) baixado(s) com sucesso');
-      await screenshot(officePage, 'customer-files-downloaded');
 
-      // What was downloaded stays on the device: it opens offline.
-      await other.setOffline(true);
-      const offlineCopy = await download(officePage, () =>
-        fileRow(officePage, FILES[0].name).getByRole('button', { name: 'Download' }).click(),
-      );
-      expect(sha256(offlineCopy.bytes)).toBe(sha256(FILES[0].buffer));
-      await other.setOffline(false);
+      // Another user, fresh profile: downloads each file and the zip of both.
+      const other = await newContext(browser);
+      other.setDefaultTimeout(WAIT_MS);
+      await blockPostcodeService(other);
+      try {
+        const officePage = await other.newPage();
+        await officePage.goto('/public/login');
+        await signIn(officePage, E2E_OFFICE_USER.username, E2E_OFFICE_USER.password);
+        await officePage.waitForURL('**/admin/overview');
+        await waitForServiceWorkerControl(officePage);
+        await officePage.goto(`/admin/clientes/${customer.id}`);
+        await officePage.getByRole('heading', { name: 'Cliente / Editar', level: 2 }).waitFor();
+        await officePage.getByRole('tab', { name: 'Anexos' }).click();
+        for (const file of FILES) {
+          const row = fileRow(officePage, file.name);
+          const saved = await download(officePage, () => row.getByRole('button', { name: 'Download' }).click());
+          expect(saved.name).toBe(file.fileName);
+          expect(sha256(saved.bytes)).toBe(sha256(file.buffer));
+        }
+        await alertShown(officePage, '1 arquivo(s) baixado(s) com sucesso');
 
-      // 'Notificar por e-mail' (online only): the settings' template, the customer's e-mail, sent once.
-      const known = mailFiles().length;
-      await officePage.getByRole('button', { name: 'Notificar por e-mail' }).click();
-      const notify = officePage.getByRole('dialog', { name: 'Notificar por e-mail' });
-      await expect.poll(() => notify.getByRole('textbox', { name: 'Mensagem' }).inputValue(), { timeout: WAIT_MS }).not.toBe('');
-      expect(await notify.getByRole('textbox', { name: 'E-mail' }).inputValue()).toBe(CUSTOMER.email);
-      await notify.getByRole('button', { name: 'Enviar' }).click();
-      await alertShown(officePage, 'Notificação de novos arquivos enviada com sucesso');
-      const escapedEmail = CUSTOMER.email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-      await waitForMailMatching(new RegExp(`${escapedEmail}[\\s\\S]*/admin/clientes/${customer.id}`), known);
-    } finally {
-      await other.close();
-    }
+        await officePage.getByRole('button', { name: 'Selecionar' }).click();
+        for (const file of FILES) await officePage.getByRole('checkbox', { name: `Selecionar ${file.name}` }).check();
+        const zip = await download(officePage, () => officePage.getByRole('button', { name: 'Baixar todos (2)' }).click());
+        expect(zip.name).toMatch(/^arquivos_\d{4}-\d{2}-\d{2}\.zip$/);
+        const entries = readZip(zip.bytes);
+        expect(entries.map((entry) => entry.name).sort()).toEqual(FILES.map((file) => file.fileName).sort());
+        for (const file of FILES) {
+          expect(sha256(entries.find((entry) => entry.name === file.fileName)!.data)).toBe(sha256(file.buffer));
+        }
+        await alertShown(officePage, '2 arquivo(s) baixado(s) com sucesso');
+        await screenshot(officePage, 'customer-files-downloaded');
 
-    // A customer-type user: sent to its one customer, sees it read-only, and only it.
-    const third = await newContext(browser);
-    third.setDefaultTimeout(WAIT_MS);
-    await blockPostcodeService(third);
-    try {
-      const clientPage = await third.newPage();
-      await clientPage.goto('/public/login');
-      await signIn(clientPage, E2E_CUSTOMER_USER.username, E2E_CUSTOMER_USER.password);
-      await clientPage.waitForURL(/\/admin\/clientes\/\d+$/);
-      await clientPage.getByRole('heading', { name: 'Cliente', level: 2, exact: true }).waitFor();
-      const name = clientPage.locator('input[name="name"]');
-      await expect.poll(() => name.inputValue(), { timeout: WAIT_MS }).toBe(E2E_LINKED_CUSTOMER.name);
-      expect(await name.isDisabled()).toBe(true);
-      expect(await clientPage.locator('input[name="document"]').isDisabled()).toBe(true);
-      expect(await clientPage.getByRole('button', { name: 'Salvar' }).count()).toBe(0);
-      expect(await clientPage.getByRole('button', { name: 'Novo endereço' }).count()).toBe(0);
-      expect(await activePanel(clientPage).locator('input[name="street"]').isDisabled()).toBe(true);
-      await clientPage.getByRole('tab', { name: 'Anexos' }).click();
-      await clientPage.getByText('Ainda não tem nenhum arquivo atribuido.').waitFor();
-      expect(await clientPage.getByRole('button', { name: 'Anexar arquivos' }).count()).toBe(0);
-      await screenshot(clientPage, 'customer-user-view');
+        // What was downloaded stays on the device: it opens offline.
+        await other.setOffline(true);
+        const offlineCopy = await download(officePage, () => fileRow(officePage, FILES[0].name).getByRole('button', { name: 'Download' }).click());
+        expect(sha256(offlineCopy.bytes)).toBe(sha256(FILES[0].buffer));
+        await other.setOffline(false);
 
-      await clientPage.goto('/admin/clientes/lista/1');
-      await clientPage.getByRole('heading', { name: 'Clientes', level: 2 }).waitFor();
-      const table = clientPage.getByRole('table');
-      await table.getByRole('link', { name: E2E_LINKED_CUSTOMER.name }).waitFor();
-      expect(await table.locator('tbody tr').count()).toBe(1);
-      expect(await table.getByRole('columnheader').allTextContents()).not.toContain('Opções');
-      expect(await clientPage.getByRole('link', { name: 'Novo cliente' }).count()).toBe(0);
-      await clientPage.goto(`/admin/clientes/${customer.id}`);
-      await clientPage.getByText('Registro não encontrado neste dispositivo.').waitFor();
-    } finally {
-      await third.close();
-    }
-  }, TEST_TIMEOUT_MS);
+        // 'Notificar por e-mail' (online only): the settings' template, the customer's e-mail, sent once.
+        const known = mailFiles().length;
+        await officePage.getByRole('button', { name: 'Notificar por e-mail' }).click();
+        const notify = officePage.getByRole('dialog', { name: 'Notificar por e-mail' });
+        await expect.poll(() => notify.getByRole('textbox', { name: 'Mensagem' }).inputValue(), { timeout: WAIT_MS }).not.toBe('');
+        expect(await notify.getByRole('textbox', { name: 'E-mail' }).inputValue()).toBe(CUSTOMER.email);
+        await notify.getByRole('button', { name: 'Enviar' }).click();
+        await alertShown(officePage, 'Notificação de novos arquivos enviada com sucesso');
+        const escapedEmail = CUSTOMER.email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        await waitForMailMatching(new RegExp(`${escapedEmail}[\\s\\S]*/admin/clientes/${customer.id}`), known);
+      } finally {
+        await other.close();
+      }
+
+      // A customer-type user: sent to its one customer, sees it read-only, and only it.
+      const third = await newContext(browser);
+      third.setDefaultTimeout(WAIT_MS);
+      await blockPostcodeService(third);
+      try {
+        const clientPage = await third.newPage();
+        await clientPage.goto('/public/login');
+        await signIn(clientPage, E2E_CUSTOMER_USER.username, E2E_CUSTOMER_USER.password);
+        await clientPage.waitForURL(/\/admin\/clientes\/\d+$/);
+        await clientPage.getByRole('heading', { name: 'Cliente', level: 2, exact: true }).waitFor();
+        const name = clientPage.locator('input[name="name"]');
+        await expect.poll(() => name.inputValue(), { timeout: WAIT_MS }).toBe(E2E_LINKED_CUSTOMER.name);
+        expect(await name.isDisabled()).toBe(true);
+        expect(await clientPage.locator('input[name="document"]').isDisabled()).toBe(true);
+        expect(await clientPage.getByRole('button', { name: 'Salvar' }).count()).toBe(0);
+        expect(await clientPage.getByRole('button', { name: 'Novo endereço' }).count()).toBe(0);
+        expect(await activePanel(clientPage).locator('input[name="street"]').isDisabled()).toBe(true);
+        await clientPage.getByRole('tab', { name: 'Anexos' }).click();
+        await clientPage.getByText('Ainda não tem nenhum arquivo atribuido.').waitFor();
+        expect(await clientPage.getByRole('button', { name: 'Anexar arquivos' }).count()).toBe(0);
+        await screenshot(clientPage, 'customer-user-view');
+
+        await clientPage.goto('/admin/clientes/lista/1');
+        await clientPage.getByRole('heading', { name: 'Clientes', level: 2 }).waitFor();
+        const table = clientPage.getByRole('table');
+        await table.getByRole('link', { name: E2E_LINKED_CUSTOMER.name }).waitFor();
+        expect(await table.locator('tbody tr').count()).toBe(1);
+        expect(await table.getByRole('columnheader').allTextContents()).not.toContain('Opções');
+        expect(await clientPage.getByRole('link', { name: 'Novo cliente' }).count()).toBe(0);
+        await clientPage.goto(`/admin/clientes/${customer.id}`);
+        await clientPage.getByText('Registro não encontrado neste dispositivo.').waitFor();
+      } finally {
+        await third.close();
+      }
+    },
+    TEST_TIMEOUT_MS,
+  );
 });

@@ -47,17 +47,27 @@ async function apiToken(): Promise<string> {
   const response = await fetch(`${baseUrl()}/oauth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ grant_type: 'password', client_id: 'pwa', client_secret: 'public', username: E2E_ADMIN.username, password: E2E_ADMIN.password }),
+    body: JSON.stringify({
+      grant_type: 'password',
+      client_id: 'pwa',
+      client_secret: 'public',
+      username: E2E_ADMIN.username,
+      password: E2E_ADMIN.password,
+    }),
   });
   expect(response.status).toBe(200);
   return ((await response.json()) as { access_token: string }).access_token;
 }
 
 describe('quotations offline, end to end', () => {
-  it('creates a quotation for a new customer offline, changes its status, and both sync once with the server number', { timeout: 300_000 }, async () => {
+  it('creates a quotation for a new customer offline, changes its status, and both sync once with the server number', {
+    timeout: 300_000,
+  }, async () => {
     await admin.setOffline(true);
     await page.goto('/admin/orcamentos/novo');
-    await connectivity(page).filter({ hasText: /^Offline/ }).waitFor();
+    await connectivity(page)
+      .filter({ hasText: /^Offline/ })
+      .waitFor();
     await page.getByRole('heading', { name: 'Orçamento / Adicionar', level: 2 }).waitFor();
 
     await page.getByRole('button', { name: 'Adicionar novo cliente' }).click();
@@ -91,7 +101,9 @@ describe('quotations offline, end to end', () => {
     await row.getByText('Aguardando sincronização', { exact: true }).waitFor();
 
     await admin.setOffline(false);
-    await connectivity(page).filter({ hasText: /^Online$/ }).waitFor({ timeout: 90_000 });
+    await connectivity(page)
+      .filter({ hasText: /^Online$/ })
+      .waitFor({ timeout: 90_000 });
     await row.getByText(/^\d+\/\d{4}$/).waitFor({ timeout: 60_000 });
     await expect.poll(() => row.getByText('Aguardando sincronização', { exact: true }).count(), { timeout: 60_000 }).toBe(0);
     expect(await row.getByRole('combobox', { name: 'Status' }).inputValue()).toBe('pending');
@@ -103,7 +115,12 @@ describe('quotations offline, end to end', () => {
     expect(response.status).toBe(200);
     const { list } = (await response.json()) as { list: Array<Record<string, unknown>> };
     expect(list).toHaveLength(1);
-    expect(list[0]).toMatchObject({ customer_name: CUSTOMER, status: 'pending', total: 251, costs: [expect.objectContaining({ name: 'Deslocamento', quantity: 2, value: 125.5 })] });
+    expect(list[0]).toMatchObject({
+      customer_name: CUSTOMER,
+      status: 'pending',
+      total: 251,
+      costs: [expect.objectContaining({ name: 'Deslocamento', quantity: 2, value: 125.5 })],
+    });
     expect(list[0]!.sent_at).not.toBeNull();
   });
 });

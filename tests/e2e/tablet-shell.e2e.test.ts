@@ -55,7 +55,10 @@ async function signInAs(page: Page, username: string, password: string): Promise
 /** Waits for the device's first complete sync (the lists read the local store). */
 async function waitForFirstSync(page: Page): Promise<void> {
   await page.goto('/admin/sincronizacao');
-  await page.getByTestId('last-sync').filter({ hasText: /\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/ }).waitFor();
+  await page
+    .getByTestId('last-sync')
+    .filter({ hasText: /\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/ })
+    .waitFor();
 }
 
 // ---- records through the API ---------------------------------------------

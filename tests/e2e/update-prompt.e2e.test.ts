@@ -58,26 +58,23 @@ async function startDeployProxy(upstream: string): Promise<DeployProxy> {
       delete headers['if-none-match'];
       delete headers['if-modified-since'];
     }
-    const outgoing = forward(
-      { hostname: target.hostname, port: target.port, path: req.url, method: req.method, headers },
-      (incoming) => {
-        if (!isSw || incoming.statusCode !== 200) {
-          res.writeHead(incoming.statusCode ?? 502, incoming.headers);
-          incoming.pipe(res);
-          return;
-        }
-        const chunks: Buffer[] = [];
-        incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-        incoming.on('end', () => {
-          const deploy = current;
-          swServed.push(deploy);
-          const body = Buffer.concat([...chunks, Buffer.from(deployMarker(deploy))]);
-          const { 'content-length': _length, etag: _etag, 'last-modified': _modified, ...kept } = incoming.headers;
-          res.writeHead(200, { ...kept, 'content-length': String(body.length) });
-          res.end(body);
-        });
-      },
-    );
+    const outgoing = forward({ hostname: target.hostname, port: target.port, path: req.url, method: req.method, headers }, (incoming) => {
+      if (!isSw || incoming.statusCode !== 200) {
+        res.writeHead(incoming.statusCode ?? 502, incoming.headers);
+        incoming.pipe(res);
+        return;
+      }
+      const chunks: Buffer[] = [];
+      incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+      incoming.on('end', () => {
+        const deploy = current;
+        swServed.push(deploy);
+        const body = Buffer.concat([...chunks, Buffer.from(deployMarker(deploy))]);
+        const { 'content-length': _length, etag: _etag, 'last-modified': _modified, ...kept } = incoming.headers;
+        res.writeHead(200, { ...kept, 'content-length': String(body.length) });
+        res.end(body);
+      });
+    });
     outgoing.on('error', () => {
       if (!res.headersSent) res.writeHead(502);
       res.end();

@@ -59,10 +59,21 @@ describe.skipIf(!TEST_DATABASE_URL)('sign-in protections and deletions on Postgr
     const since = new Date(one.clock.now()).toISOString();
     one.clock.advance(1000);
     const create = async (name: string) =>
-      (await call(one, 'POST', '/api/customer', { token: admin, json: { name, type: 'individual', email: `${name}@x.com.br`, phone: '11999990000' } })).body.id as number;
+      (
+        await call(one, 'POST', '/api/customer', {
+          token: admin,
+          json: { name, type: 'individual', email: `${name}@x.com.br`, phone: '11999990000' },
+        })
+      ).body.id as number;
     const mine = await create('meu');
     const theirs = await create('alheio');
-    const customerUser = await insertUser(one.db, { name: 'Cliente', username: 'cliente-pg', email: 'cliente-pg@x.com.br', password: 'senha-cliente-1', roleSlug: 'cliente' });
+    const customerUser = await insertUser(one.db, {
+      name: 'Cliente',
+      username: 'cliente-pg',
+      email: 'cliente-pg@x.com.br',
+      password: 'senha-cliente-1',
+      roleSlug: 'cliente',
+    });
     await linkUserToCustomer(one.db, customerUser, mine);
     const token = (await signIn(one, 'cliente-pg', 'senha-cliente-1')).access_token;
     for (const id of [mine, theirs]) expect((await call(one, 'DELETE', `/api/customer/${id}`, { token: admin })).status).toBe(204);

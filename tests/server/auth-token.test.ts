@@ -55,7 +55,9 @@ describe('password grant', () => {
     const wrongClient = await call(t, 'POST', '/oauth/token', { json: { ...passwordGrant(ADMIN.username, ADMIN.password), client_id: 'x' } });
     expect(wrongClient.status).toBe(401);
     expect(wrongClient.body.message).toBe(AUTH_MESSAGES.invalidClient);
-    const anySecret = await call(t, 'POST', '/oauth/token', { json: { ...passwordGrant(ADMIN.username, ADMIN.password), client_secret: 'whatever' } });
+    const anySecret = await call(t, 'POST', '/oauth/token', {
+      json: { ...passwordGrant(ADMIN.username, ADMIN.password), client_secret: 'whatever' },
+    });
     expect(anySecret.status).toBe(200);
   });
 

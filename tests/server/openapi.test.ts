@@ -55,7 +55,9 @@ describe('GET /api/openapi.json', () => {
 
   it('lists every API route the app registered', () => {
     expect(apiRoutes().length).toBeGreaterThan(50);
-    const missing = apiRoutes().filter((r) => operation(r.method, r.url) === undefined).map((r) => `${r.method.toUpperCase()} ${r.url}`);
+    const missing = apiRoutes()
+      .filter((r) => operation(r.method, r.url) === undefined)
+      .map((r) => `${r.method.toUpperCase()} ${r.url}`);
     expect(missing).toEqual([]);
     // And nothing else: the PWA's files are not API.
     expect(Object.keys(doc.paths).every((p) => p.startsWith('/api/') || p.startsWith('/oauth/'))).toBe(true);
@@ -82,9 +84,11 @@ describe('GET /api/openapi.json', () => {
       if (route.public) expect(op.security, route.url).toEqual([]);
       else expect(op.security, route.url).toBeUndefined(); // the document's default: bearerAuth
     }
-    expect(apiRoutes().filter((r) => r.public).map((r) => r.url)).toEqual(
-      expect.arrayContaining(['/oauth/token', '/api/password/create', '/api/password/reset']),
-    );
+    expect(
+      apiRoutes()
+        .filter((r) => r.public)
+        .map((r) => r.url),
+    ).toEqual(expect.arrayContaining(['/oauth/token', '/api/password/create', '/api/password/reset']));
     expect(operation('get', OPENAPI_PATH)!.security).toEqual([]);
   });
 

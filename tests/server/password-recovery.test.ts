@@ -183,7 +183,7 @@ describe('password recovery through SMTP', () => {
     expect((await askFrom('2001:db8:7:8::1', 'v6-9@empresa.com.br')).status).toBe(200);
   });
 
-  it('never lets a stranger block or flood someone else\'s recovery', async () => {
+  it("never lets a stranger block or flood someone else's recovery", async () => {
     const count = smtp.received.length;
     // A stranger asks for Ana's e-mail 12 times from 6 addresses: every answer is the usual one...
     for (let i = 0; i < 12; i++) {

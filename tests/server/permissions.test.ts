@@ -76,9 +76,7 @@ const MATRIX: Row[] = [
 ];
 
 const CALLERS: Caller[] = ['anonymous', 'noModule', 'technician', 'office', 'admin', 'customer'];
-const cases = MATRIX.flatMap(([method, path, expected, body]) =>
-  CALLERS.map((caller) => ({ method, path, caller, status: expected[caller], body })),
-);
+const cases = MATRIX.flatMap(([method, path, expected, body]) => CALLERS.map((caller) => ({ method, path, caller, status: expected[caller], body })));
 
 describe('permission matrix', () => {
   it.each(cases)('$method $path as $caller → $status', async ({ method, path, caller, status, body }) => {

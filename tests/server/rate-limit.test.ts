@@ -36,7 +36,15 @@ describe.each<Kind>(['database', 'memory'])('GrowingDelay on the %s store', (kin
   const clock = manualClock();
   let delay: GrowingDelay;
   beforeAll(() => {
-    delay = new GrowingDelay({ store: storeOf(kind, clock), clock, name: fresh(), freeFailures: 5, firstDelayMs: 1000, maxDelayMs: 900_000, forgetAfterMs: DAY });
+    delay = new GrowingDelay({
+      store: storeOf(kind, clock),
+      clock,
+      name: fresh(),
+      freeFailures: 5,
+      firstDelayMs: 1000,
+      maxDelayMs: 900_000,
+      forgetAfterMs: DAY,
+    });
   });
 
   it.each([

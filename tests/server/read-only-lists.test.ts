@@ -44,8 +44,20 @@ const LISTS: Array<{
   { path: LOOKUP_PATHS.modules, documented: moduleRecordsResponseSchema, records: (b) => b, expected: MODULES.map((m) => m.slug) },
   { path: LOOKUP_PATHS.userTypes, documented: namedRecordsResponseSchema, records: (b) => b, expected: named(USER_TYPES).map((r) => r.slug) },
   { path: LOOKUP_PATHS.roles, documented: namedRecordsResponseSchema, records: (b) => b },
-  { path: LOOKUP_PATHS.paymentTypes, documented: namedRecordsResponseSchema, records: (b) => b, expected: PAYMENT_TYPES.map((r) => r.slug), readers: QUOTATIONS },
-  { path: LOOKUP_PATHS.expositionTypes, documented: namedRecordsResponseSchema, records: (b) => b, expected: EXPOSITION_TYPES.map((r) => r.slug), readers: QUOTATIONS },
+  {
+    path: LOOKUP_PATHS.paymentTypes,
+    documented: namedRecordsResponseSchema,
+    records: (b) => b,
+    expected: PAYMENT_TYPES.map((r) => r.slug),
+    readers: QUOTATIONS,
+  },
+  {
+    path: LOOKUP_PATHS.expositionTypes,
+    documented: namedRecordsResponseSchema,
+    records: (b) => b,
+    expected: EXPOSITION_TYPES.map((r) => r.slug),
+    readers: QUOTATIONS,
+  },
   { path: LOOKUP_PATHS.sampleTypes, documented: namedRecordsResponseSchema, records: (b) => b, expected: SAMPLE_TYPES.map((r) => r.slug) },
   { path: 'api/settings/all', documented: settingsResponseSchema, records: (b) => b.options },
 ];
@@ -69,7 +81,12 @@ describe.each(LISTS)('GET $path', ({ path, documented, records, expected, reader
   });
 
   it('answers the pull shape with updated_since: everything from the epoch, nothing after the server time', async () => {
-    const item = path === 'api/settings/all' ? settingSchema : path === LOOKUP_PATHS.modules ? moduleRecordsResponseSchema.element : namedRecordsResponseSchema.element;
+    const item =
+      path === 'api/settings/all'
+        ? settingSchema
+        : path === LOOKUP_PATHS.modules
+          ? moduleRecordsResponseSchema.element
+          : namedRecordsResponseSchema.element;
     const schema = pullResponseSchema(item);
     const token = cast.tokens[readers[0]!];
     const first = schema.parse((await call(t, 'GET', `/${path}?updated_since=1970-01-01T00:00:00.000Z`, { token })).body);
@@ -89,7 +106,10 @@ describe('settings as a read-only resource', () => {
   it('an option changed by PUT is the only one the next pull brings', async () => {
     const since = new Date(t.clock.now()).toISOString();
     t.clock.advance(1000);
-    const put = await call(t, 'PUT', '/api/settings', { token: cast.tokens.admin, json: { options: [{ option: 'company_name', value: `Empresa ${since}` }] } });
+    const put = await call(t, 'PUT', '/api/settings', {
+      token: cast.tokens.admin,
+      json: { options: [{ option: 'company_name', value: `Empresa ${since}` }] },
+    });
     expect(put.status).toBe(200);
     const pulled = pullResponseSchema(settingSchema).parse(
       (await call(t, 'GET', `/api/settings/all?updated_since=${encodeURIComponent(since)}`, { token: cast.tokens.technician })).body,
@@ -117,17 +137,24 @@ describe('GET api/user/all/{skip}/{take}', () => {
     expect(technician.settings).toMatchObject({ role: { slug: 'tecnico-de-campo' }, type: { id: 2 }, user_type_id: 2 });
     expect(page.list.map((user) => user.name)).toEqual([...page.list.map((user) => user.name)].sort((a, b) => a.localeCompare(b, 'pt-BR')));
 
-    const searched = listResponseSchema(userRecordSchema).parse((await call(t, 'GET', '/api/user/all/0/10?search=escrit', { token: cast.tokens.office })).body);
+    const searched = listResponseSchema(userRecordSchema).parse(
+      (await call(t, 'GET', '/api/user/all/0/10?search=escrit', { token: cast.tokens.office })).body,
+    );
     expect(searched.list.map((user) => user.username)).toEqual(['escritorio']);
     const paged = listResponseSchema(userRecordSchema).parse((await call(t, 'GET', '/api/user/all/1/2', { token: cast.tokens.office })).body);
     expect(paged.list).toHaveLength(2);
     expect(paged.total_items).toBe(page.total_items);
 
-    await t.db.update(users).set({ deleted_at: new Date(t.clock.now()) }).where(eq(users.id, cast.userIds.noModule));
+    await t.db
+      .update(users)
+      .set({ deleted_at: new Date(t.clock.now()) })
+      .where(eq(users.id, cast.userIds.noModule));
     try {
       const active = listResponseSchema(userRecordSchema).parse((await call(t, 'GET', '/api/user/all/0/100', { token: cast.tokens.office })).body);
       expect(active.list.map((user) => user.id)).not.toContain(cast.userIds.noModule);
-      const trashed = listResponseSchema(userRecordSchema).parse((await call(t, 'GET', '/api/user/all/0/100?trashed=true', { token: cast.tokens.office })).body);
+      const trashed = listResponseSchema(userRecordSchema).parse(
+        (await call(t, 'GET', '/api/user/all/0/100?trashed=true', { token: cast.tokens.office })).body,
+      );
       expect(trashed.list.find((user) => user.id === cast.userIds.noModule)?.deleted_at).not.toBeNull();
       // A pull brings deleted users too (sellers of old quotations), paged by take.
       const pulled = pullResponseSchema(userRecordSchema).parse(

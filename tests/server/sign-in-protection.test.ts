@@ -73,7 +73,7 @@ describe('per account, across addresses', () => {
     }
   });
 
-  it('stops the issue\'s attack: 30 guesses from 6 addresses, then the right password from a 7th is held back too', async () => {
+  it("stops the issue's attack: 30 guesses from 6 addresses, then the right password from a 7th is held back too", async () => {
     const user = await newUser();
     const answers: number[] = [];
     for (let i = 0; i < 30; i++) answers.push((await attempt(user.username, `palpite-${i}`, `203.0.113.${10 + (i % 6)}`)).status);

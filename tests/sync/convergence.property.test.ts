@@ -32,7 +32,14 @@ import { readChildren, readPage, readRecord, readRecordById } from '@sync/store/
 import type { RecordFields } from '@sync/store/types';
 import type { Fault, FaultRule } from './support/fault-proxy';
 import { liveRecords } from './support/convergence';
-import { applyQuotationOp, emptyQuotationModel, expectQuotationsConverged, quotationOpArb, type QuotationModel, type QuotationOp } from './support/quotation-ops';
+import {
+  applyQuotationOp,
+  emptyQuotationModel,
+  expectQuotationsConverged,
+  quotationOpArb,
+  type QuotationModel,
+  type QuotationOp,
+} from './support/quotation-ops';
 import { openClient, type TestClient } from './support/sync-client';
 import { startSyncServer, type SyncServer } from './support/sync-server';
 
@@ -44,10 +51,31 @@ const TIMEOUT_MS = 1_500;
 
 /* ---------- the model: what the user meant ---------- */
 
-interface Category { key: string; name: string; live: boolean }
-interface Equipment { key: string; name: string; serial: string | null; category: Category | null; live: boolean }
-interface Agent { key: string; name: string; price: number; live: boolean }
-interface Line { key: string; agent: Agent; equipment: Equipment; quantity: number; live: boolean }
+interface Category {
+  key: string;
+  name: string;
+  live: boolean;
+}
+interface Equipment {
+  key: string;
+  name: string;
+  serial: string | null;
+  category: Category | null;
+  live: boolean;
+}
+interface Agent {
+  key: string;
+  name: string;
+  price: number;
+  live: boolean;
+}
+interface Line {
+  key: string;
+  agent: Agent;
+  equipment: Equipment;
+  quantity: number;
+  live: boolean;
+}
 interface Cost {
   key: string;
   name: string;
@@ -74,7 +102,11 @@ interface Model {
 /* ---------- the operations ---------- */
 
 type FaultKind = 'drop' | 'lose-response' | 'error-500' | 'too-many' | 'timeout' | 'expire-token' | 'restart';
-interface FaultSpec { kind: FaultKind; method: 'POST' | 'PUT' | 'DELETE' | 'GET' | undefined; times: number }
+interface FaultSpec {
+  kind: FaultKind;
+  method: 'POST' | 'PUT' | 'DELETE' | 'GET' | undefined;
+  times: number;
+}
 
 type Op =
   | { op: 'createCategory' }
@@ -118,12 +150,18 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ op: fc.constant('renameCategory' as const), target }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('deleteCategory' as const), target }) },
   { weight: 3, arbitrary: fc.record({ op: fc.constant('createEquipment' as const), category: fc.option(target, { nil: null }) }) },
-  { weight: 2, arbitrary: fc.record({ op: fc.constant('updateEquipment' as const), target, category: fc.option(target, { nil: null }), serial: fc.boolean() }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({ op: fc.constant('updateEquipment' as const), target, category: fc.option(target, { nil: null }), serial: fc.boolean() }),
+  },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('deleteEquipment' as const), target }) },
   { weight: 2, arbitrary: fc.record({ op: fc.constant('createAgent' as const), price }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('updateAgent' as const), target, price }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('deleteAgent' as const), target }) },
-  { weight: 3, arbitrary: fc.record({ op: fc.constant('addLine' as const), agent: target, equipment: target, quantity: fc.integer({ min: 1, max: 9 }) }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({ op: fc.constant('addLine' as const), agent: target, equipment: target, quantity: fc.integer({ min: 1, max: 9 }) }),
+  },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('updateLine' as const), target, quantity: fc.integer({ min: 1, max: 9 }) }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('deleteLine' as const), target }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('createCost' as const), price }) },
@@ -481,7 +519,11 @@ async function expectConvergedRun(model: Model): Promise<void> {
       live(model.agents).map((agent) => [
         agent.name,
         agent.price,
-        linesOf(live(model.lines).filter((line) => line.agent === agent).map((line) => ({ equipment: line.equipment.name, quantity: line.quantity }))),
+        linesOf(
+          live(model.lines)
+            .filter((line) => line.agent === agent)
+            .map((line) => ({ equipment: line.equipment.name, quantity: line.quantity })),
+        ),
       ]),
     ),
   );
@@ -516,41 +558,58 @@ async function expectConvergedRun(model: Model): Promise<void> {
   await expectQuotationsConverged(db, model.documents, serverList, model.prefix);
 }
 
-it(`converges after random offline edits, faults and reloads (${RUNS} runs)`, async () => {
-  await fc.assert(
-    fc.asyncProperty(fc.array(opArb, { minLength: 2, maxLength: 14 }), fc.func(fc.boolean()), async (ops, keepMine) => {
-      const model: Model = { prefix: `p${++runCounter}z`, counter: 0, categories: [], equipment: [], agents: [], lines: [], costs: [], documents: emptyQuotationModel() };
-      const logStart = server.proxy.log.length;
-      try {
-        for (const op of ops) await apply(model, op);
-        server.proxy.clearFaults();
-        await restarting;
-        await client.engine.drain({ timeoutMs: 30_000 });
-        if (stale.length > 0) {
-          // A reloaded tab's last requests may land after the new engine settled: settle again after them.
-          await Promise.all(stale.splice(0));
+it(
+  `converges after random offline edits, faults and reloads (${RUNS} runs)`,
+  async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(opArb, { minLength: 2, maxLength: 14 }), fc.func(fc.boolean()), async (ops, keepMine) => {
+        const model: Model = {
+          prefix: `p${++runCounter}z`,
+          counter: 0,
+          categories: [],
+          equipment: [],
+          agents: [],
+          lines: [],
+          costs: [],
+          documents: emptyQuotationModel(),
+        };
+        const logStart = server.proxy.log.length;
+        try {
+          for (const op of ops) await apply(model, op);
+          server.proxy.clearFaults();
+          await restarting;
           await client.engine.drain({ timeoutMs: 30_000 });
+          if (stale.length > 0) {
+            // A reloaded tab's last requests may land after the new engine settled: settle again after them.
+            await Promise.all(stale.splice(0));
+            await client.engine.drain({ timeoutMs: 30_000 });
+          }
+          // A choice may meet another edit made meanwhile: answer until none is left.
+          for (let round = 0; round < 3 && (await resolveConflicts(model, keepMine)); round += 1) {
+            await client.engine.drain({ timeoutMs: 30_000 });
+          }
+          await expectConvergedRun(model);
+          // A PUT answered 409 and then sent again without the user: merged alone.
+          const puts = server.proxy.log.slice(logStart).filter((request) => request.method === 'PUT');
+          seen.settledAlone += puts.filter(
+            (request, index) => request.status === 409 && puts.slice(index + 1).some((later) => later.path === request.path && later.status === 200),
+          ).length;
+        } catch (error) {
+          // A failure that depends on timing may not replay from its seed: keep the run's requests as evidence.
+          const requests = server.proxy.log
+            .slice(logStart)
+            .map((request) => [request.method, request.path, request.fault ?? '-', request.status ?? '-', request.idempotencyKey ?? '-'].join(' '));
+          console.error(`run ${model.prefix} failed: ${JSON.stringify(ops)}\n${requests.join('\n')}`);
+          throw error;
         }
-        // A choice may meet another edit made meanwhile: answer until none is left.
-        for (let round = 0; round < 3 && (await resolveConflicts(model, keepMine)); round += 1) {
-          await client.engine.drain({ timeoutMs: 30_000 });
-        }
-        await expectConvergedRun(model);
-        // A PUT answered 409 and then sent again without the user: merged alone.
-        const puts = server.proxy.log.slice(logStart).filter((request) => request.method === 'PUT');
-        seen.settledAlone += puts.filter((request, index) => request.status === 409 && puts.slice(index + 1).some((later) => later.path === request.path && later.status === 200)).length;
-      } catch (error) {
-        // A failure that depends on timing may not replay from its seed: keep the run's requests as evidence.
-        const requests = server.proxy.log.slice(logStart).map((request) => [request.method, request.path, request.fault ?? '-', request.status ?? '-', request.idempotencyKey ?? '-'].join(' '));
-        console.error(`run ${model.prefix} failed: ${JSON.stringify(ops)}\n${requests.join('\n')}`);
-        throw error;
-      }
-    }),
-    { numRuns: RUNS, ...(SEED === undefined ? {} : { seed: SEED }) },
-  );
-  console.info(`merges: ${seen.settledAlone} 409s settled without the user, ${seen.conflictsAnswered} conflicts answered per field`);
-  if (RUNS >= 100 && SEED === undefined) {
-    expect(seen.settledAlone, 'some runs merged a 409 alone').toBeGreaterThan(0);
-    expect(seen.conflictsAnswered, 'some runs asked about a field changed on both devices').toBeGreaterThan(0);
-  }
-}, 15 * 60_000);
+      }),
+      { numRuns: RUNS, ...(SEED === undefined ? {} : { seed: SEED }) },
+    );
+    console.info(`merges: ${seen.settledAlone} 409s settled without the user, ${seen.conflictsAnswered} conflicts answered per field`);
+    if (RUNS >= 100 && SEED === undefined) {
+      expect(seen.settledAlone, 'some runs merged a 409 alone').toBeGreaterThan(0);
+      expect(seen.conflictsAnswered, 'some runs asked about a field changed on both devices').toBeGreaterThan(0);
+    }
+  },
+  15 * 60_000,
+);

@@ -20,7 +20,6 @@ import { useSyncServer } from './support/test-bed';
 
 const { server, device, reload } = useSyncServer();
 
-
 const token = async (client: TestClient) => (await client.auth.getAccessToken())!;
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
@@ -44,7 +43,15 @@ async function offlineCustomer(db: SyncDatabase, tag: string) {
     contact: { name: 'Ana Souza', email: `ana-${tag}@metalurgica.com.br`, phone: '(11) 3333-4444' },
   });
   const addresses = [
-    { label: 'Endereço Principal', zipcode: '01.310-100', street: 'Avenida Paulista', number: '1000', district: 'Bela Vista', city: 'São Paulo', state: 'SP' },
+    {
+      label: 'Endereço Principal',
+      zipcode: '01.310-100',
+      street: 'Avenida Paulista',
+      number: '1000',
+      district: 'Bela Vista',
+      city: 'São Paulo',
+      state: 'SP',
+    },
     { label: 'Fábrica', zipcode: '13.010-001', street: 'Rua Barão de Jaguara', number: '50', district: 'Centro', city: 'Campinas', state: 'SP' },
   ];
   for (const address of addresses) await saveRecord(db, 'customer_addresses', null, { customer_key: customer, ...address });
@@ -57,7 +64,13 @@ async function offlineCustomer(db: SyncDatabase, tag: string) {
     await saveRecordWithFile(
       db,
       'customer_files',
-      { customer_key: customer, name: file.name, original_name: file.fileName, size: file.bytes.length, file: { type: file.type, download_url: null } },
+      {
+        customer_key: customer,
+        name: file.name,
+        original_name: file.fileName,
+        size: file.bytes.length,
+        file: { type: file.type, download_url: null },
+      },
       { blob: new Blob([file.bytes], { type: file.type }), fileName: file.fileName, type: file.type },
     );
   }

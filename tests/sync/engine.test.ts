@@ -154,7 +154,12 @@ describe('conflicts', () => {
     await saveRecord(b.db, 'costs', keyB, { price: 350 });
     await b.engine.drain();
     expect(await b.db.outbox.count()).toBe(0);
-    expect(server.proxy.requests({ method: 'PUT', path: `/api/cost/${id}` }).slice(putsBefore).map((request) => request.status)).toEqual([409, 200]);
+    expect(
+      server.proxy
+        .requests({ method: 'PUT', path: `/api/cost/${id}` })
+        .slice(putsBefore)
+        .map((request) => request.status),
+    ).toEqual([409, 200]);
     expect(await readRecordById(b.db, 'costs', id)).toMatchObject({ name: renamed, price: 350 });
     await expectConverged(server, b.db, await token(b));
     await a.engine.drain();

@@ -24,7 +24,13 @@ const unique = (label: string) => `${label} ${++counter}-${Math.random().toStrin
 
 /** A small offline session: a category, two pieces of equipment in it, an agent listing one of them, a cost. */
 async function offlineWork(db: SyncDatabase) {
-  const names = { category: unique('Categoria'), first: unique('Equipamento'), second: unique('Equipamento'), agent: unique('Agente'), cost: unique('Custo') };
+  const names = {
+    category: unique('Categoria'),
+    first: unique('Equipamento'),
+    second: unique('Equipamento'),
+    agent: unique('Agente'),
+    cost: unique('Custo'),
+  };
   const types = await liveRecords(db, 'product_types');
   const category = await saveRecord(db, 'equipment_categories', null, { name: names.category });
   const first = await saveRecord(db, 'equipment', null, { name: names.first, category_key: category });
@@ -94,9 +100,7 @@ describe('faults during a push', () => {
     expect(refused.ok).toBe(true);
     expect((await liveRecords(client.db, 'costs')).filter((record) => record.name === name)).toHaveLength(2);
     await client.engine.drain();
-    expect((await liveRecords(client.db, 'costs')).filter((record) => record.name === name)).toEqual([
-      expect.objectContaining({ key }),
-    ]);
+    expect((await liveRecords(client.db, 'costs')).filter((record) => record.name === name)).toEqual([expect.objectContaining({ key })]);
     const catalog = await expectConverged(server, client.db, await token(client));
     expect(catalog.costs!.filter((record) => record.name === name)).toHaveLength(1);
   });

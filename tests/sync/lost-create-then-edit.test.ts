@@ -17,7 +17,6 @@ import { useSyncServer } from './support/test-bed';
 
 const { server, device } = useSyncServer();
 
-
 let counter = 0;
 const unique = () => `Equipamento ${++counter}-${Math.random().toString(36).slice(2, 6)}`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -71,8 +70,7 @@ async function expectSerialOnce(client: TestClient, created: { key: string; name
   expect(await readRecord(client.db, 'equipment', created.key)).toMatchObject({ id: copies[0]!.id, serial_number: serial });
 }
 
-const localCopies = async (client: TestClient, name: string) =>
-  (await liveRecords(client.db, 'equipment')).filter((record) => record.name === name);
+const localCopies = async (client: TestClient, name: string) => (await liveRecords(client.db, 'equipment')).filter((record) => record.name === name);
 
 describe('an edit saved after a create whose answer was lost', () => {
   it('saved while the retry waits: the retry adopts the id, the edit follows', async () => {

@@ -104,7 +104,8 @@ describe('a quotation made offline with its commands', () => {
     expect(first(/^POST \/api\/quotation$/)).toBeLessThan(first(/^PUT \/api\/quotation\/\d+\/status$/));
     expect(first(/^PUT \/api\/quotation\/\d+\/status$/)).toBeLessThan(first(/^POST \/api\/quotation\/duplicate\/\d+$/));
     expect(first(/^POST \/api\/quotation\/duplicate\/\d+$/)).toBeLessThan(first(/^PUT \/api\/quotation\/\d+$/));
-    const keysOf = (pattern: RegExp) => new Set(sent.filter((request) => pattern.test(`${request.method} ${request.path}`)).map((request) => request.idempotencyKey));
+    const keysOf = (pattern: RegExp) =>
+      new Set(sent.filter((request) => pattern.test(`${request.method} ${request.path}`)).map((request) => request.idempotencyKey));
     const statusRequests = sent.filter((request) => /\/status$/.test(request.path));
     expect(statusRequests.length).toBe(3);
     expect(keysOf(/^PUT \/api\/quotation\/\d+\/status$/).size).toBe(1);
@@ -130,7 +131,11 @@ describe('a quotation made offline with its commands', () => {
     const a = await device();
     const name = `Cliente Dois ${Date.now().toString(36)}`;
     const customer = await saveRecord(a.db, 'customers', null, { name, type: 'individual', email: 'a@dois.com.br', phone: '1133224455' });
-    const key = await saveRecord(a.db, 'quotations', null, { customer_key: customer, rows: [{ name: 'Ruído', quantity: 1, value: 100 }], total: 100 });
+    const key = await saveRecord(a.db, 'quotations', null, {
+      customer_key: customer,
+      rows: [{ name: 'Ruído', quantity: 1, value: 100 }],
+      total: 100,
+    });
     await a.engine.drain();
     const b = await device();
     const [onB] = (await liveRecords(b.db, 'quotations')).filter((record) => record.customer_name === name);
@@ -187,7 +192,9 @@ describe('a quotation made offline with its commands', () => {
     await client.engine.drain();
 
     expect(await serverQuotations(client, name)).toHaveLength(2);
-    const duplicates = server.proxy.log.slice(before).filter((request) => request.method === 'POST' && /^\/api\/quotation\/duplicate\/\d+$/.test(request.path));
+    const duplicates = server.proxy.log
+      .slice(before)
+      .filter((request) => request.method === 'POST' && /^\/api\/quotation\/duplicate\/\d+$/.test(request.path));
     expect(duplicates.length).toBe(2);
     expect(new Set(duplicates.map((request) => request.idempotencyKey)).size).toBe(1);
     expect(await client.db.outbox.toArray()).toEqual([]);
@@ -204,7 +211,11 @@ describe('a quotation made offline with its commands', () => {
     await saveRecord(client.db, 'quotations', quotation, { comment: 'Depois' });
     await client.engine.drain();
     const [failed, waiting] = await client.db.outbox.orderBy('seq').toArray();
-    expect(failed).toMatchObject({ op: 'command', status: 'failed', error: { message: 'Não é possível mudar o status de Rascunho para Concluído.' } });
+    expect(failed).toMatchObject({
+      op: 'command',
+      status: 'failed',
+      error: { message: 'Não é possível mudar o status de Rascunho para Concluído.' },
+    });
     expect(waiting).toMatchObject({ op: 'update', status: 'pending', attempts: 0 });
     expect((await client.db.records('quotations').get(quotation))!.status).toBe('closed');
 

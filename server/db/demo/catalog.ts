@@ -49,26 +49,35 @@ export const demoCatalogStep: DemoStep = {
         .returning({ id: products.id });
       agentIds[key] = row!.id;
       for (const line of lines ?? []) {
-        await tx.insert(productEquipments).values({ product_id: row!.id, equipment_id: idOf(equipmentIds, line.equipment), quantity: line.quantity ?? 1 });
+        await tx
+          .insert(productEquipments)
+          .values({ product_id: row!.id, equipment_id: idOf(equipmentIds, line.equipment), quantity: line.quantity ?? 1 });
       }
     }
 
     const serviceIds: Record<string, number> = {};
     for (const { key, equipment: lines, ...service } of DEMO_SERVICES) {
-      const [row] = await tx.insert(services).values({ ...service, slug: slugify(service.name) }).returning({ id: services.id });
+      const [row] = await tx
+        .insert(services)
+        .values({ ...service, slug: slugify(service.name) })
+        .returning({ id: services.id });
       serviceIds[key] = row!.id;
       for (const line of lines ?? []) {
-        await tx.insert(serviceEquipments).values({ service_id: row!.id, equipment_id: idOf(equipmentIds, line.equipment), quantity: line.quantity ?? 1 });
+        await tx
+          .insert(serviceEquipments)
+          .values({ service_id: row!.id, equipment_id: idOf(equipmentIds, line.equipment), quantity: line.quantity ?? 1 });
       }
     }
 
     const costIds: Record<string, number> = {};
     for (const { key, ...cost } of DEMO_COSTS) {
-      const [row] = await tx.insert(costs).values({ ...cost, slug: slugify(cost.name) }).returning({ id: costs.id });
+      const [row] = await tx
+        .insert(costs)
+        .values({ ...cost, slug: slugify(cost.name) })
+        .returning({ id: costs.id });
       costIds[key] = row!.id;
     }
 
     Object.assign(state.other, { equipment: equipmentIds, equipmentCategories: categories, agents: agentIds, services: serviceIds, costs: costIds });
   },
 };
-

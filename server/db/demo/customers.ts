@@ -16,8 +16,25 @@ export const DEMO_CUSTOMERS: Array<NewCustomer & { key: string }> = [
     comment: 'Cliente desde a primeira campanha de ruído.',
     contact: { name: 'Carla Mendes', email: 'carla.mendes@metalurgicahorizonte.com.br', phone: '11987654321' },
     addresses: [
-      { label: 'Endereço Principal', zipcode: '09750000', street: 'Avenida Industrial', number: '1500', district: 'Centro', city: 'São Bernardo do Campo', state: 'SP' },
-      { label: 'Filial Diadema', zipcode: '09910000', street: 'Rua das Caldeiras', number: '230', address2: 'Galpão 3', district: 'Serraria', city: 'Diadema', state: 'SP' },
+      {
+        label: 'Endereço Principal',
+        zipcode: '09750000',
+        street: 'Avenida Industrial',
+        number: '1500',
+        district: 'Centro',
+        city: 'São Bernardo do Campo',
+        state: 'SP',
+      },
+      {
+        label: 'Filial Diadema',
+        zipcode: '09910000',
+        street: 'Rua das Caldeiras',
+        number: '230',
+        address2: 'Galpão 3',
+        district: 'Serraria',
+        city: 'Diadema',
+        state: 'SP',
+      },
     ],
   },
   {
@@ -28,9 +45,7 @@ export const DEMO_CUSTOMERS: Array<NewCustomer & { key: string }> = [
     email: 'sesmt@valeverde.ind.br',
     phone: '1932145566',
     contact: { name: 'Rafael Souza', email: 'rafael.souza@valeverde.ind.br', phone: '19991234567' },
-    addresses: [
-      { zipcode: '13140000', street: 'Rodovia SP-332', number: 'km 125', district: 'Distrito Industrial', city: 'Paulínia', state: 'SP' },
-    ],
+    addresses: [{ zipcode: '13140000', street: 'Rodovia SP-332', number: 'km 125', district: 'Distrito Industrial', city: 'Paulínia', state: 'SP' }],
   },
   {
     key: 'construtora',

@@ -36,9 +36,18 @@ const DEMO_QUOTATIONS: DemoQuotation[] = [
       { key: 'vmb', quantity: 2, sector: 'Acabamento', function: 'Lixador' },
       { key: 'manganes', quantity: 3, sector: 'Solda', function: 'Soldador' },
     ],
-    services: [{ key: 'dosimetria', quantity: 1 }, { key: 'ltcat', quantity: 1 }],
-    costs: [{ key: 'diaria', quantity: 2 }, { key: 'km', quantity: 120 }],
-    equipments: [{ key: 'dosimetroCriffer', quantity: 3 }, { key: 'vibracaoHvm', quantity: 1 }],
+    services: [
+      { key: 'dosimetria', quantity: 1 },
+      { key: 'ltcat', quantity: 1 },
+    ],
+    costs: [
+      { key: 'diaria', quantity: 2 },
+      { key: 'km', quantity: 120 },
+    ],
+    equipments: [
+      { key: 'dosimetroCriffer', quantity: 3 },
+      { key: 'vibracaoHvm', quantity: 1 },
+    ],
     deadlines: [
       { activity: 'Medições em campo', description: 'Dois dias, no turno da manhã' },
       { activity: 'Entrega do LTCAT', description: '15 dias após as medições' },
@@ -55,7 +64,11 @@ const DEMO_QUOTATIONS: DemoQuotation[] = [
       { key: 'benzeno', quantity: 2, sector: 'Laboratório', function: 'Analista' },
     ],
     services: [{ key: 'quimicos', quantity: 1 }],
-    costs: [{ key: 'labSolventes', quantity: 6 }, { key: 'tuboCarvao', quantity: 6 }, { key: 'sedex', quantity: 1 }],
+    costs: [
+      { key: 'labSolventes', quantity: 6 },
+      { key: 'tuboCarvao', quantity: 6 },
+      { key: 'sedex', quantity: 1 },
+    ],
     equipments: [{ key: 'bombaSkc', quantity: 2 }],
     deadlines: [{ activity: 'Coleta', description: 'Um dia de campo' }],
     discount: null,
@@ -65,7 +78,10 @@ const DEMO_QUOTATIONS: DemoQuotation[] = [
     customer: 'construtora',
     status: 'open',
     sent: false,
-    rows: [{ key: 'calor', quantity: 2, sector: 'Obra', function: 'Pedreiro' }, { key: 'vci', quantity: 1, sector: 'Obra', function: 'Operador de escavadeira' }],
+    rows: [
+      { key: 'calor', quantity: 2, sector: 'Obra', function: 'Pedreiro' },
+      { key: 'vci', quantity: 1, sector: 'Obra', function: 'Operador de escavadeira' },
+    ],
     services: [{ key: 'calor', quantity: 1 }],
     costs: [{ key: 'diaria', quantity: 1 }],
     equipments: [{ key: 'ibutgInstrutherm', quantity: 1 }],
@@ -75,7 +91,11 @@ const DEMO_QUOTATIONS: DemoQuotation[] = [
   },
 ];
 
-function catalogLine<T extends { key: string; name: string; price: number }>(items: readonly T[], ids: Record<string, number> | undefined, pick: Pick) {
+function catalogLine<T extends { key: string; name: string; price: number }>(
+  items: readonly T[],
+  ids: Record<string, number> | undefined,
+  pick: Pick,
+) {
   const item = items.find((candidate) => candidate.key === pick.key);
   if (!item) throw new Error(`demo quotations: unknown catalog item ${pick.key}`);
   return { product_id: ids?.[pick.key] ?? null, name: item.name, quantity: pick.quantity, value: item.price };
@@ -92,9 +112,20 @@ function rowsOf(state: DemoState, quotation: DemoQuotation) {
     unit_type: DEMO_AGENTS.find((agent) => agent.key === pick.key)?.unit_type ?? null,
   }));
   // The wire's key order, so the demo rows read like the API's.
-  return rows.map(({ product_id, name, product_type_id, sector, function: role, exposition_type_id, daily_exposition, quantity, value, unit_type }) => ({
-    product_id, name, product_type_id, sector, function: role, exposition_type_id, daily_exposition, quantity, value, unit_type,
-  }));
+  return rows.map(
+    ({ product_id, name, product_type_id, sector, function: role, exposition_type_id, daily_exposition, quantity, value, unit_type }) => ({
+      product_id,
+      name,
+      product_type_id,
+      sector,
+      function: role,
+      exposition_type_id,
+      daily_exposition,
+      quantity,
+      value,
+      unit_type,
+    }),
+  );
 }
 
 export const demoQuotationsStep: DemoStep = {
@@ -145,7 +176,10 @@ export const demoQuotationsStep: DemoStep = {
           updated_at: new Date(now.getTime() + index),
         })
         .returning({ id: quotations.id });
-      await tx.update(quotations).set({ reference_no: referenceNumber(row!.id, now), updated_at: new Date(now.getTime() + index) }).where(eq(quotations.id, row!.id));
+      await tx
+        .update(quotations)
+        .set({ reference_no: referenceNumber(row!.id, now), updated_at: new Date(now.getTime() + index) })
+        .where(eq(quotations.id, row!.id));
       ids[quotation.customer] = row!.id;
     }
     state.other.quotations = ids;

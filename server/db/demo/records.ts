@@ -84,8 +84,7 @@ export async function insertCustomer(db: Writer, input: NewCustomer): Promise<nu
     .returning({ id: customers.id });
   const customerId = row!.id;
   // An individual's contact is the person themself (spec: name, e-mail and phone are copied).
-  const contact =
-    input.contact ?? (input.type !== 'corporate' ? { name: input.name, email: input.email, phone: input.phone } : undefined);
+  const contact = input.contact ?? (input.type !== 'corporate' ? { name: input.name, email: input.email, phone: input.phone } : undefined);
   if (contact) {
     await db.insert(customerContacts).values({
       customer_id: customerId,

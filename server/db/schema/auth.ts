@@ -87,10 +87,7 @@ export const users = pgTable(
     deleted_at: timestamptz('deleted_at'),
     ...syncTimestamps(),
   },
-  (t) => [
-    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
-    uniqueIndex('users_username_unique').on(sql`lower(${t.username})`),
-  ],
+  (t) => [uniqueIndex('users_email_unique').on(sql`lower(${t.email})`), uniqueIndex('users_username_unique').on(sql`lower(${t.username})`)],
 );
 
 /** Customers a customer-type user may see (spec: user-customer link). */
@@ -106,10 +103,7 @@ export const userCustomers = pgTable(
       .references(() => customers.id, { onDelete: 'cascade' }),
     ...syncTimestamps(),
   },
-  (t) => [
-    uniqueIndex('user_customers_pair_unique').on(t.user_id, t.customer_id),
-    index('user_customers_customer_idx').on(t.customer_id),
-  ],
+  (t) => [uniqueIndex('user_customers_pair_unique').on(t.user_id, t.customer_id), index('user_customers_customer_idx').on(t.customer_id)],
 );
 
 /**

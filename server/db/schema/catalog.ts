@@ -85,10 +85,7 @@ export const productEquipments = pgTable(
     quantity: integer('quantity').notNull().default(1),
     ...syncTimestamps(),
   },
-  (t) => [
-    index('product_equipments_product_idx').on(t.product_id),
-    index('product_equipments_equipment_idx').on(t.equipment_id),
-  ],
+  (t) => [index('product_equipments_product_idx').on(t.product_id), index('product_equipments_equipment_idx').on(t.equipment_id)],
 );
 
 export const services = pgTable(
@@ -116,10 +113,7 @@ export const serviceEquipments = pgTable(
     quantity: integer('quantity').notNull().default(1),
     ...syncTimestamps(),
   },
-  (t) => [
-    index('service_equipments_service_idx').on(t.service_id),
-    index('service_equipments_equipment_idx').on(t.equipment_id),
-  ],
+  (t) => [index('service_equipments_service_idx').on(t.service_id), index('service_equipments_equipment_idx').on(t.equipment_id)],
 );
 
 export const costs = pgTable(

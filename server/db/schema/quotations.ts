@@ -12,13 +12,7 @@
  * (users are soft-deleted, so the reference never dangles).
  */
 import { date, index, integer, jsonb, numeric, pgTable, text } from 'drizzle-orm/pg-core';
-import type {
-  QuotationDeadline,
-  QuotationEquipment,
-  QuotationItem,
-  QuotationRow,
-  QuotationStatus,
-} from '@sync/contract/quotations';
+import type { QuotationDeadline, QuotationEquipment, QuotationItem, QuotationRow, QuotationStatus } from '@sync/contract/quotations';
 import { QUOTATION_STATUSES } from '@sync/contract/quotations';
 import { users } from './auth';
 import { idColumn, syncTimestamps, timestamptz } from './columns';
@@ -53,7 +47,9 @@ export const quotations = pgTable(
     duration_time: integer('duration_time'),
     subtotal: money('subtotal').notNull().default(0),
     discount: money('discount'),
-    discount_type: text('discount_type', { enum: ['pct', 'value'] }).notNull().default('pct'),
+    discount_type: text('discount_type', { enum: ['pct', 'value'] })
+      .notNull()
+      .default('pct'),
     total: money('total').notNull().default(0),
     payment_id: integer('payment_id').references(() => quotationPaymentTypes.id, { onDelete: 'set null' }),
     parcel: integer('parcel').notNull().default(1),

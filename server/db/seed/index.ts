@@ -44,9 +44,7 @@ export type SeedResult = {
 
 /** Identity sequences do not move when ids are given explicitly; move them past the highest id. */
 async function syncIdentity(tx: Tx, table: string) {
-  await tx.execute(
-    sql.raw(`select setval(pg_get_serial_sequence('${table}', 'id'), greatest((select max(id) from "${table}"), 1))`),
-  );
+  await tx.execute(sql.raw(`select setval(pg_get_serial_sequence('${table}', 'id'), greatest((select max(id) from "${table}"), 1))`));
 }
 
 /** A password people can type: 16 characters from an unambiguous alphabet (about 90 bits). */
@@ -56,7 +54,10 @@ export function generatePassword(): string {
 }
 
 async function seedReferenceData(tx: Tx) {
-  await tx.insert(userTypes).values([...USER_TYPES]).onConflictDoNothing();
+  await tx
+    .insert(userTypes)
+    .values([...USER_TYPES])
+    .onConflictDoNothing();
   await syncIdentity(tx, 'user_types');
   for (const [table, name, rows] of [
     [sampleTypes, 'sample_types', SAMPLE_TYPES],
@@ -64,7 +65,10 @@ async function seedReferenceData(tx: Tx) {
     [quotationPaymentTypes, 'quotation_payment_types', PAYMENT_TYPES],
     [expositionTypes, 'exposition_types', EXPOSITION_TYPES],
   ] as const) {
-    await tx.insert(table).values([...rows]).onConflictDoNothing();
+    await tx
+      .insert(table)
+      .values([...rows])
+      .onConflictDoNothing();
     await syncIdentity(tx, name);
   }
 }
@@ -83,7 +87,12 @@ async function seedModulesAndRoles(tx: Tx) {
   const roleRows = await tx
     .select({ id: roles.id, slug: roles.slug })
     .from(roles)
-    .where(inArray(roles.slug, ROLES.map((r) => r.slug)));
+    .where(
+      inArray(
+        roles.slug,
+        ROLES.map((r) => r.slug),
+      ),
+    );
   const roleIds = new Map(roleRows.map((r) => [r.slug, r.id]));
   const grants = ROLES.flatMap((role) =>
     role.modules.map((slug) => ({ role_id: roleIds.get(role.slug)!, module_id: moduleIds.get(slug)!, active: true })),

@@ -40,12 +40,7 @@ async function addressCount(tx: Tx, customerId: number): Promise<number> {
  * country when they are missing; an update keeps its label when none is
  * sent, and a blank country goes back to 'BR'.
  */
-export async function addressValues(
-  tx: Tx,
-  customerId: number,
-  input: ParsedAddress,
-  current: object | null,
-): Promise<Record<string, unknown>> {
+export async function addressValues(tx: Tx, customerId: number, input: ParsedAddress, current: object | null): Promise<Record<string, unknown>> {
   const values: Record<string, unknown> = { ...optionalValues(input, OPTIONAL_FIELDS) };
   if (present(input.label)) values.label = input.label;
   else if (current === null) {

@@ -99,7 +99,10 @@ export function registerChildRoutes<W, I>(scope: ZodApp, ctx: AppContext, def: C
 
   app.put(
     `${def.basePath}/:childId`,
-    { config: CUSTOMER_WRITE, schema: { params: childParams, body: def.schemas.update ?? def.schemas.input, response: { 200: def.schemas.item, 409: conflict } } },
+    {
+      config: CUSTOMER_WRITE,
+      schema: { params: childParams, body: def.schemas.update ?? def.schemas.input, response: { 200: def.schemas.item, 409: conflict } },
+    },
     async (request, reply) => {
       const { id: customerId, childId } = request.params as { id: number; childId: number };
       const version = ifMatchOf(request);

@@ -13,14 +13,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import {
-  customerInputSchema,
-  customerSchema,
-  CUSTOMER_MESSAGES,
-  documentProblem,
-  type Customer,
-  type CustomerType,
-} from '@sync/contract/customers';
+import { customerInputSchema, customerSchema, CUSTOMER_MESSAGES, documentProblem, type Customer, type CustomerType } from '@sync/contract/customers';
 import type { AppContext, ZodApp } from '@server/app-context';
 import type { Tx } from '@server/db/client';
 import { customerAddresses, customerFiles, customers, storedFiles } from '@server/db/schema';

@@ -207,21 +207,17 @@ export function registerFileRoutes(app: ZodApp, ctx: AppContext, storage: FileSt
     },
   );
 
-  app.get(
-    '/api/customer/:id/file/:fileId/download',
-    { config: CUSTOMER_READ, schema: { params: fileParams } },
-    async (request, reply) => {
-      const { id: customerId, fileId } = request.params;
-      assertCustomerReadable(request, customerId);
-      const { attachment, file } = await findFile(ctx.db, customerId, fileId);
-      const stream = await openBytes(file.storage_key, request.log);
-      return reply
-        .header('content-type', file.mime_type)
-        .header('content-length', String(file.size))
-        .header('content-disposition', contentDisposition(downloadName(attachment.name, file.original_name)))
-        .send(stream);
-    },
-  );
+  app.get('/api/customer/:id/file/:fileId/download', { config: CUSTOMER_READ, schema: { params: fileParams } }, async (request, reply) => {
+    const { id: customerId, fileId } = request.params;
+    assertCustomerReadable(request, customerId);
+    const { attachment, file } = await findFile(ctx.db, customerId, fileId);
+    const stream = await openBytes(file.storage_key, request.log);
+    return reply
+      .header('content-type', file.mime_type)
+      .header('content-length', String(file.size))
+      .header('content-disposition', contentDisposition(downloadName(attachment.name, file.original_name)))
+      .send(stream);
+  });
 
   app.post(
     '/api/customer/:id/files/download-multiple',

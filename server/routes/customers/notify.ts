@@ -9,11 +9,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import {
-  CUSTOMER_MESSAGES,
-  messageResponseSchema,
-  sendFilesEmailInputSchema,
-} from '@sync/contract/customers';
+import { CUSTOMER_MESSAGES, messageResponseSchema, sendFilesEmailInputSchema } from '@sync/contract/customers';
 import type { AppContext, ZodApp } from '@server/app-context';
 import { options } from '@server/db/schema';
 import { defaultSettings } from '@server/db/seed/default-settings';

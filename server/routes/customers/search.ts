@@ -33,7 +33,10 @@ function wordCondition(word: string): SQL {
 
 /** WHERE for the search term, or undefined when it is empty. */
 export function customerSearch(term: string | undefined): SQL | undefined {
-  const words = (term ?? '').trim().split(/\s+/).filter((w) => w.length > 0);
+  const words = (term ?? '')
+    .trim()
+    .split(/\s+/)
+    .filter((w) => w.length > 0);
   if (words.length === 0) return undefined;
   return and(...words.map(wordCondition));
 }

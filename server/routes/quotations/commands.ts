@@ -19,13 +19,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import {
-  canChangeStatus,
-  QUOTATION_MESSAGES,
-  quotationSchema,
-  quotationStatusInputSchema,
-  statusChangeRefused,
-} from '@sync/contract/quotations';
+import { canChangeStatus, QUOTATION_MESSAGES, quotationSchema, quotationStatusInputSchema, statusChangeRefused } from '@sync/contract/quotations';
 import { apiErrorSchema } from '@sync/contract/errors';
 import { requireAuth } from '@server/auth/authenticate';
 import type { AppContext, ZodApp } from '@server/app-context';

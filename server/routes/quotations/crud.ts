@@ -31,7 +31,10 @@ export const quotationSource: ListSource<Quotation> = { resource: 'quotations', 
 
 /** Sets the number of a row just inserted at `createdAt` (its `updated_at` stays the write time, not the database's now()). */
 export async function assignReferenceNumber(tx: Tx, id: number, createdAt: Date): Promise<void> {
-  await tx.update(quotations).set({ reference_no: referenceNumber(id, createdAt), updated_at: createdAt }).where(eq(quotations.id, id));
+  await tx
+    .update(quotations)
+    .set({ reference_no: referenceNumber(id, createdAt), updated_at: createdAt })
+    .where(eq(quotations.id, id));
 }
 
 function listFilter(query: { status?: string | undefined; sample?: string | undefined }): SQL | undefined {

@@ -60,10 +60,12 @@ export function toQuotation(row: QuotationRowRecord, sellerName: string | null):
 
 export async function loadQuotations(db: Reader, ids: readonly number[]): Promise<Quotation[]> {
   if (ids.length === 0) return [];
-  const rows = await db.select().from(quotations).where(inArray(quotations.id, [...ids]));
+  const rows = await db
+    .select()
+    .from(quotations)
+    .where(inArray(quotations.id, [...ids]));
   const sellerIds = [...new Set(rows.map((row) => row.created_by).filter((id): id is number => id !== null))];
-  const sellers =
-    sellerIds.length === 0 ? [] : await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, sellerIds));
+  const sellers = sellerIds.length === 0 ? [] : await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, sellerIds));
   const nameOf = new Map(sellers.map((seller) => [seller.id, seller.name]));
   return rows.map((row) => toQuotation(row, row.created_by === null ? null : (nameOf.get(row.created_by) ?? null)));
 }

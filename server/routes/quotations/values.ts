@@ -24,12 +24,7 @@ export async function customerSnapshot(tx: Tx, customerId: number): Promise<{ cu
   return { customer_name: customer.name, customer_phone: customer.phone };
 }
 
-export async function quotationValues(
-  tx: Tx,
-  input: QuotationBody,
-  current: RowOf | null,
-  auth: AuthContext,
-): Promise<Record<string, unknown>> {
+export async function quotationValues(tx: Tx, input: QuotationBody, current: RowOf | null, auth: AuthContext): Promise<Record<string, unknown>> {
   const customerChanged = current === null || current.customer_id !== input.customer_id;
   const snapshot = customerChanged ? await customerSnapshot(tx, input.customer_id) : {};
   if (input.service_address_id !== null) {
@@ -40,13 +35,19 @@ export async function quotationValues(
     if (!address) throw fieldError('service_address_id', QUOTATION_MESSAGES.addressNotOfCustomer);
   }
   if (input.payment_id !== null) {
-    const [payment] = await tx.select({ id: quotationPaymentTypes.id }).from(quotationPaymentTypes).where(eq(quotationPaymentTypes.id, input.payment_id));
+    const [payment] = await tx
+      .select({ id: quotationPaymentTypes.id })
+      .from(quotationPaymentTypes)
+      .where(eq(quotationPaymentTypes.id, input.payment_id));
     if (!payment) throw fieldError('payment_id', QUOTATION_MESSAGES.paymentNotFound);
   }
   // Administrators choose the seller (spec section 6); anyone else is the seller of what they create.
   const seller = auth.user.isAdmin && input.created_by !== null ? input.created_by : current ? current.created_by : auth.user.id;
   if (seller !== null && seller !== auth.user.id && seller !== current?.created_by) {
-    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, seller as number));
+    const [user] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.id, seller as number));
     if (!user) throw fieldError('created_by', QUOTATION_MESSAGES.sellerNotFound);
   }
   const totals = quotationWireTotals(input);

@@ -42,11 +42,7 @@ export function customerRedirect(customers: readonly UserCustomer[] | null): Des
   return { path: OVERVIEW_PATH };
 }
 
-export function postLoginDestination(input: {
-  redirect?: unknown;
-  user: CurrentUser;
-  customers: readonly UserCustomer[] | null;
-}): Destination {
+export function postLoginDestination(input: { redirect?: unknown; user: CurrentUser; customers: readonly UserCustomer[] | null }): Destination {
   const redirect = safeRedirectPath(input.redirect);
   if (redirect) return { path: redirect };
   if (isCustomerUser(input.user)) return customerRedirect(input.customers);

@@ -69,7 +69,12 @@ function useHeaderState(): ConnectivityState {
   if (status.loading) return connectivity;
   return {
     online: status.online,
-    sync: { pending: status.pending, failed: status.failed, conflicts: status.conflicts, lastSuccessAt: status.lastSyncAt ? Date.parse(status.lastSyncAt) : null },
+    sync: {
+      pending: status.pending,
+      failed: status.failed,
+      conflicts: status.conflicts,
+      lastSuccessAt: status.lastSyncAt ? Date.parse(status.lastSyncAt) : null,
+    },
   };
 }
 

@@ -57,11 +57,7 @@ function AdminShell({ user, signOut }: { user: CurrentUser; signOut: () => Promi
   const navHidden = !wide && !navOpened;
 
   return (
-    <AppShell
-      header={{ height: 56 }}
-      navbar={{ width: 240, breakpoint: NAVBAR_BREAKPOINT, collapsed: { mobile: !navOpened } }}
-      padding="md"
-    >
+    <AppShell header={{ height: 56 }} navbar={{ width: 240, breakpoint: NAVBAR_BREAKPOINT, collapsed: { mobile: !navOpened } }} padding="md">
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap" miw={0}>

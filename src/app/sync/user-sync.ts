@@ -99,7 +99,12 @@ export function createUserSync(options: UserSyncOptions): UserSyncController {
       // Closing while Dexie is still opening cancels Dexie's side only: the
       // IndexedDB connection would open later and stay open, blocking the next
       // schema upgrade. Let the opening finish, then close.
-      .then(() => sync.db.open().then(() => undefined, () => undefined))
+      .then(() =>
+        sync.db.open().then(
+          () => undefined,
+          () => undefined,
+        ),
+      )
       .then(() => sync.db.close());
     closing.add(done);
     void done.finally(() => closing.delete(done));

@@ -50,7 +50,9 @@ export const CUSTOMER_FIELD_NAMES: Readonly<Record<string, CustomerFormField>> =
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export function customerFormValues(record?: Pick<LocalCustomer, 'name' | 'type' | 'document' | 'email' | 'phone' | 'comment' | 'contact'>): CustomerFormValues {
+export function customerFormValues(
+  record?: Pick<LocalCustomer, 'name' | 'type' | 'document' | 'email' | 'phone' | 'comment' | 'contact'>,
+): CustomerFormValues {
   const type = record?.type ?? 'individual';
   // An individual's contact is a copy of the customer: the block is the company's only.
   const contact = type === 'corporate' ? record?.contact : null;

@@ -11,12 +11,7 @@ import { Button, Card, Center, Group, Loader, Stack, Table, Text } from '@mantin
 import { useLocalLines, useLocalList } from '@sync/react/use-local-record';
 import { useOutboxProblems } from '@sync/react/use-outbox-problems';
 import { useSyncActions } from '@sync/react/use-sync-actions';
-import type {
-  LocalEquipment,
-  LocalProductEquipment,
-  LocalServiceEquipment,
-  ResourceInput,
-} from '@sync/store/registry/catalog-records';
+import type { LocalEquipment, LocalProductEquipment, LocalServiceEquipment, ResourceInput } from '@sync/store/registry/catalog-records';
 import { alertDanger } from '@/ui/alerts';
 import { useConfirmDelete } from '@/ui/confirm-delete';
 import { errorMessage, fieldErrorsOf } from '@/ui/forms/sync-error';
@@ -77,9 +72,7 @@ export function EquipmentLinesSection({ resource, parentKeyField, parentKey }: E
     }
   };
 
-  const taken = new Set(
-    rows.filter((row) => row.key !== editing?.line?.key && row.equipment_key).map((row) => row.equipment_key as string),
-  );
+  const taken = new Set(rows.filter((row) => row.key !== editing?.line?.key && row.equipment_key).map((row) => row.equipment_key as string));
 
   return (
     <Card withBorder padding="lg" radius="md">
@@ -150,9 +143,7 @@ export function EquipmentLinesSection({ resource, parentKeyField, parentKey }: E
       <EquipmentLineModal
         opened={editing !== null}
         initial={
-          editing?.line
-            ? { equipmentKey: editing.line.equipment_key, equipmentName: editing.line.name, quantity: editing.line.quantity }
-            : undefined
+          editing?.line ? { equipmentKey: editing.line.equipment_key, equipmentName: editing.line.name, quantity: editing.line.quantity } : undefined
         }
         equipment={equipment}
         taken={taken}

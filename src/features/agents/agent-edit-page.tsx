@@ -19,7 +19,13 @@ import { ProductTypeModal } from './product-type-modal';
 
 export function AgentEditPage({ productId }: { productId?: string }) {
   return (
-    <RecordRoute resource="products" param={productId} notFoundTitle={AGENT_TEXTS.editTitle} backToList={AGENT_TEXTS.backToList} routes={AGENT_ROUTES}>
+    <RecordRoute
+      resource="products"
+      param={productId}
+      notFoundTitle={AGENT_TEXTS.editTitle}
+      backToList={AGENT_TEXTS.backToList}
+      routes={AGENT_ROUTES}
+    >
       {(record) => <AgentEditor record={record} />}
     </RecordRoute>
   );

@@ -44,9 +44,7 @@ export function AgentFields({ values, errors, types, chemical, onChange, onNewTy
       error={errors[field]}
     />
   );
-  const typeData = [...types]
-    .sort((a, b) => a.name.localeCompare(b.name, 'pt-BR'))
-    .map((type) => ({ value: type.key, label: type.name }));
+  const typeData = [...types].sort((a, b) => a.name.localeCompare(b.name, 'pt-BR')).map((type) => ({ value: type.key, label: type.name }));
 
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">

@@ -18,13 +18,5 @@ export interface ProductTypeModalProps {
 
 export function ProductTypeModal({ opened, onClose, onSaved }: ProductTypeModalProps) {
   const { saveRecord } = useSyncActions();
-  return (
-    <NameModal
-      opened={opened}
-      texts={TEXTS}
-      save={(name) => saveRecord('product_types', null, { name })}
-      onClose={onClose}
-      onSaved={onSaved}
-    />
-  );
+  return <NameModal opened={opened} texts={TEXTS} save={(name) => saveRecord('product_types', null, { name })} onClose={onClose} onSaved={onSaved} />;
 }

@@ -15,7 +15,11 @@ export const DEFAULT_TYPE_ID = 1;
 export function isChemicalType(type: Pick<LocalProductType, 'slug' | 'name'> | undefined): boolean {
   if (!type) return false;
   if (type.slug) return type.slug === CHEMICAL_SLUG;
-  const name = type.name.normalize('NFD').replace(/\p{M}+/gu, '').trim().toLowerCase();
+  const name = type.name
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .trim()
+    .toLowerCase();
   return name === 'quimico' || name === CHEMICAL_SLUG;
 }
 

@@ -12,8 +12,7 @@ import { AUTH_MESSAGES } from '@sync/contract/auth';
 import { alertWarning } from '@/ui/alerts';
 import '@/ui/styles/all-styles';
 
-export const CHANGE_PASSWORD_UNAVAILABLE =
-  'A troca de senha por esta página ainda não está disponível. Use “Esqueceu a senha” na página de login.';
+export const CHANGE_PASSWORD_UNAVAILABLE = 'A troca de senha por esta página ainda não está disponível. Use “Esqueceu a senha” na página de login.';
 
 export function ChangePasswordPage() {
   const [oldPassword, setOldPassword] = useState('');
@@ -43,12 +42,7 @@ export function ChangePasswordPage() {
           value={oldPassword}
           onChange={(event) => setOldPassword(event.currentTarget.value)}
         />
-        <PasswordInput
-          label="Nova senha"
-          autoComplete="new-password"
-          value={password}
-          onChange={(event) => setPassword(event.currentTarget.value)}
-        />
+        <PasswordInput label="Nova senha" autoComplete="new-password" value={password} onChange={(event) => setPassword(event.currentTarget.value)} />
         <PasswordInput
           label="Confirme a nova senha"
           autoComplete="new-password"

@@ -108,10 +108,16 @@ export function LoginPage({ signIn, onSignedIn, requestPasswordReset, forgot = f
           <Button type="submit" loading={submitting} fullWidth>
             Entrar
           </Button>
-          <Anchor component="button" type="button" size="sm" onClick={() => {
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            onClick={() => {
               setForgotMounted(true);
               setForgotOpened(true);
-            }} ta="center">
+            }}
+            ta="center"
+          >
             Esqueceu a senha
           </Anchor>
         </Stack>

@@ -18,11 +18,7 @@ import '@/ui/styles/all-styles';
 
 export const INVALID_RESET_LINK_MESSAGE = 'Este link de redefinição de senha é inválido ou expirou.';
 
-type TokenCheck =
-  | { state: 'checking' }
-  | { state: 'valid'; email: string }
-  | { state: 'invalid' }
-  | { state: 'failed'; message: string };
+type TokenCheck = { state: 'checking' } | { state: 'valid'; email: string } | { state: 'invalid' } | { state: 'failed'; message: string };
 
 export interface RecoverPasswordPageProps {
   token: string;

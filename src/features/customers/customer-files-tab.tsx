@@ -161,11 +161,7 @@ export function CustomerFilesTab({ customer, restricted = false, held = [], onHe
 
   const notifyButton =
     !restricted && remote && customer && customer.id !== null ? (
-      <Tooltip
-        label={!online ? FILE_TEXTS.notifyOffline : FILE_TEXTS.notifyPending}
-        disabled={online && !waitingUpload}
-        withinPortal
-      >
+      <Tooltip label={!online ? FILE_TEXTS.notifyOffline : FILE_TEXTS.notifyPending} disabled={online && !waitingUpload} withinPortal>
         <Button variant="default" onClick={() => setNotifyOpen(true)} disabled={!online || waitingUpload}>
           {FILE_TEXTS.notify}
         </Button>

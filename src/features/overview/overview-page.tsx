@@ -23,15 +23,7 @@ export function OverviewPage({ userName, areas }: { userName: string; areas: Ove
       {areas.length > 0 ? (
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
           {areas.map((area) => (
-            <Card
-              key={area.to}
-              component={Link}
-              to={area.to}
-              withBorder
-              padding="lg"
-              radius="md"
-              style={{ textDecoration: 'none' }}
-            >
+            <Card key={area.to} component={Link} to={area.to} withBorder padding="lg" radius="md" style={{ textDecoration: 'none' }}>
               <Text fw={600} c="cyan.9">
                 {area.label}
               </Text>

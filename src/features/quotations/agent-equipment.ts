@@ -15,7 +15,9 @@ export function agentEquipment(
 ): EquipmentValues[] {
   const merged = new Map<string, { equipment_id: number | null; name: string; quantity: number }>();
   for (const row of rows) {
-    const product = products.find((item) => (row.product_key !== null && item.key === row.product_key) || (row.product_id !== null && item.id === row.product_id));
+    const product = products.find(
+      (item) => (row.product_key !== null && item.key === row.product_key) || (row.product_id !== null && item.id === row.product_id),
+    );
     if (!product) continue;
     for (const line of lines) {
       if (line.product_key !== product.key) continue;

@@ -40,7 +40,11 @@ export function QuotationAgentsTable({ lines, errors, onChange, onAdd, onRemove,
   const types = useLocalList('product_types');
   const typeName = (id: number) => (types.loading ? '' : (types.rows.find((type) => type.id === id)?.name ?? ''));
   return (
-    <LineTable title={AGENT_TABLE_TEXTS.title} headers={AGENT_TABLE_TEXTS.headers.map((label, index) => ({ label, width: WIDTHS[index] }))} minWidth={1380}>
+    <LineTable
+      title={AGENT_TABLE_TEXTS.title}
+      headers={AGENT_TABLE_TEXTS.headers.map((label, index) => ({ label, width: WIDTHS[index] }))}
+      minWidth={1380}
+    >
       {lines.map((line, index) => {
         const error = (field: string) => errors[`rows.${index}.${field}`];
         return (
@@ -56,10 +60,20 @@ export function QuotationAgentsTable({ lines, errors, onChange, onAdd, onRemove,
             </Table.Td>
             <Table.Td>{typeName(line.product_type_id)}</Table.Td>
             <Table.Td>
-              <TextInput aria-label={`Setor ${index + 1}`} value={line.sector} onChange={(event) => onChange(index, { sector: event.currentTarget.value })} styles={LINE_INPUT_STYLES} />
+              <TextInput
+                aria-label={`Setor ${index + 1}`}
+                value={line.sector}
+                onChange={(event) => onChange(index, { sector: event.currentTarget.value })}
+                styles={LINE_INPUT_STYLES}
+              />
             </Table.Td>
             <Table.Td>
-              <TextInput aria-label={`Função ${index + 1}`} value={line.function} onChange={(event) => onChange(index, { function: event.currentTarget.value })} styles={LINE_INPUT_STYLES} />
+              <TextInput
+                aria-label={`Função ${index + 1}`}
+                value={line.function}
+                onChange={(event) => onChange(index, { function: event.currentTarget.value })}
+                styles={LINE_INPUT_STYLES}
+              />
             </Table.Td>
             <Table.Td>
               <NativeSelect
@@ -89,7 +103,13 @@ export function QuotationAgentsTable({ lines, errors, onChange, onAdd, onRemove,
               />
             </Table.Td>
             <Table.Td>
-              <MoneyInput aria-label={`Valor un. ${index + 1}`} value={line.value} onChange={(value) => onChange(index, { value })} error={error('value')} styles={LINE_INPUT_STYLES} />
+              <MoneyInput
+                aria-label={`Valor un. ${index + 1}`}
+                value={line.value}
+                onChange={(value) => onChange(index, { value })}
+                error={error('value')}
+                styles={LINE_INPUT_STYLES}
+              />
             </Table.Td>
             <Table.Td data-testid={`rows-total-${index}`}>{formatBRL(totals[index] ?? 0)}</Table.Td>
             <Table.Td>

@@ -62,7 +62,10 @@ export function QuotationCustomerField({ customerKey, addressKey, error, onCusto
             onChange={(event) => onAddress(event.currentTarget.value || null)}
             data={[
               { value: '', label: CUSTOMER_FIELD_TEXTS.addressNone },
-              ...list.map((address) => ({ value: address.key, label: [address.label, address.address ?? address.street, address.city].filter(Boolean).join(' — ') })),
+              ...list.map((address) => ({
+                value: address.key,
+                label: [address.label, address.address ?? address.street, address.city].filter(Boolean).join(' — '),
+              })),
             ]}
             styles={TOUCH}
           />

@@ -8,7 +8,11 @@ export const DEADLINE_TEXTS = { title: 'Prazos', activity: 'Atividade', descript
 
 export function QuotationDeadlines({ lines, onChange, onAdd, onRemove }: LineListProps<DeadlineValues>) {
   return (
-    <LineTable title={DEADLINE_TEXTS.title} headers={[{ label: DEADLINE_TEXTS.activity, width: 240 }, { label: DEADLINE_TEXTS.description }]} minWidth={560}>
+    <LineTable
+      title={DEADLINE_TEXTS.title}
+      headers={[{ label: DEADLINE_TEXTS.activity, width: 240 }, { label: DEADLINE_TEXTS.description }]}
+      minWidth={560}
+    >
       {lines.map((line, index) => (
         <Table.Tr key={line.uid}>
           <Table.Td>

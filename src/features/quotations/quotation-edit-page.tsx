@@ -62,7 +62,13 @@ export interface QuotationEditPageProps {
 
 export function QuotationEditPage({ quotationId, sellerName }: QuotationEditPageProps) {
   return (
-    <RecordRoute resource="quotations" param={quotationId} notFoundTitle={FORM_TEXTS.notFoundTitle} backToList={FORM_TEXTS.backToList} routes={QUOTATION_ROUTES}>
+    <RecordRoute
+      resource="quotations"
+      param={quotationId}
+      notFoundTitle={FORM_TEXTS.notFoundTitle}
+      backToList={FORM_TEXTS.backToList}
+      routes={QUOTATION_ROUTES}
+    >
       {(record) => <QuotationForm record={record} sellerName={sellerName} />}
     </RecordRoute>
   );
@@ -173,7 +179,14 @@ function QuotationForm({ record, sellerName }: { record?: LocalQuotation; seller
           onAddress={(key) => editor.change({ service_address_key: key }, 'service_address')}
         />
         <Grid.Col span={{ base: 6, md: 3 }}>
-          <DateInputBR label={FORM_TEXTS.validAt} name="valid_at" value={values.valid_at} onChange={(text) => editor.change({ valid_at: text }, 'valid_at')} error={errors.valid_at} styles={{ input: { minHeight: 44 } }} />
+          <DateInputBR
+            label={FORM_TEXTS.validAt}
+            name="valid_at"
+            value={values.valid_at}
+            onChange={(text) => editor.change({ valid_at: text }, 'valid_at')}
+            error={errors.valid_at}
+            styles={{ input: { minHeight: 44 } }}
+          />
         </Grid.Col>
         <Grid.Col span={{ base: 6, md: 3 }}>
           <Stack gap={4}>
@@ -197,8 +210,20 @@ function QuotationForm({ record, sellerName }: { record?: LocalQuotation; seller
       <QuotationTotalsBlock values={values} totals={totals} errors={errors} sellerName={record?.user?.name ?? sellerName} onChange={editor.change} />
       <Divider />
       <QuotationDeadlines {...lineProps('deadlines')} />
-      <Textarea label={FORM_TEXTS.details} name="details" rows={5} value={values.details} onChange={(event) => editor.change({ details: event.currentTarget.value }, 'details')} />
-      <Textarea label={FORM_TEXTS.comment} name="comment" rows={4} value={values.comment} onChange={(event) => editor.change({ comment: event.currentTarget.value }, 'comment')} />
+      <Textarea
+        label={FORM_TEXTS.details}
+        name="details"
+        rows={5}
+        value={values.details}
+        onChange={(event) => editor.change({ details: event.currentTarget.value }, 'details')}
+      />
+      <Textarea
+        label={FORM_TEXTS.comment}
+        name="comment"
+        rows={4}
+        value={values.comment}
+        onChange={(event) => editor.change({ comment: event.currentTarget.value }, 'comment')}
+      />
     </EditPage>
   );
 }

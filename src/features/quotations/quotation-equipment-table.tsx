@@ -16,7 +16,11 @@ export function QuotationEquipmentTable({ lines, errors, onChange, onAdd, onRemo
   const choose = (index: number, equipment: LocalEquipment | null) =>
     onChange(index, equipment ? { equipment_id: equipment.id, name: equipment.name } : { equipment_id: null, name: '' });
   return (
-    <LineTable title={EQUIPMENT_TABLE_TEXTS.title} headers={[{ label: 'ID', width: 70 }, { label: 'Equipamento' }, { label: 'Qtd.', width: 100 }]} minWidth={560}>
+    <LineTable
+      title={EQUIPMENT_TABLE_TEXTS.title}
+      headers={[{ label: 'ID', width: 70 }, { label: 'Equipamento' }, { label: 'Qtd.', width: 100 }]}
+      minWidth={560}
+    >
       {lines.map((line, index) => (
         <Table.Tr key={line.uid}>
           <Table.Td>{line.equipment_id ?? ''}</Table.Td>

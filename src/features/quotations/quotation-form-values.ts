@@ -7,12 +7,7 @@
  * required, 'Total é obrigatório', instalments at least 1, a percentage
  * discount capped at 100, rows without a product dropped).
  */
-import {
-  DEFAULT_PAYMENT_INFO,
-  QUOTATION_MESSAGES,
-  type QuotationDeadline,
-  type QuotationEquipment,
-} from '@sync/contract/quotations';
+import { DEFAULT_PAYMENT_INFO, QUOTATION_MESSAGES, type QuotationDeadline, type QuotationEquipment } from '@sync/contract/quotations';
 import type { LocalQuotation } from '@sync/store/registry/quotation-records';
 import { parseDecimal } from '@/domain/decimal';
 import { fromCents, toCents } from '@/domain/money';
@@ -136,11 +131,20 @@ export function quotationFormValues(record?: LocalQuotation): QuotationFormValue
     costs: withBlankRow('costs', (record?.costs ?? []).map(itemValues)),
     equipments: withBlankRow(
       'equipments',
-      (record?.equipments ?? []).map((line: QuotationEquipment) => ({ uid: lineKey(), equipment_id: line.equipment_id, name: line.name ?? '', quantity: quantityText(line.quantity) })),
+      (record?.equipments ?? []).map((line: QuotationEquipment) => ({
+        uid: lineKey(),
+        equipment_id: line.equipment_id,
+        name: line.name ?? '',
+        quantity: quantityText(line.quantity),
+      })),
     ),
     deadlines: withBlankRow(
       'deadlines',
-      (record?.deadlines ?? []).map((line: QuotationDeadline) => ({ uid: lineKey(), activity: line.activity ?? '', description: line.description ?? '' })),
+      (record?.deadlines ?? []).map((line: QuotationDeadline) => ({
+        uid: lineKey(),
+        activity: line.activity ?? '',
+        description: line.description ?? '',
+      })),
     ),
     discount: record?.discount === null || record?.discount === undefined ? '' : String(record.discount).replace('.', ','),
     discount_type: record?.discount_type ?? 'pct',
@@ -153,7 +157,13 @@ export function quotationFormValues(record?: LocalQuotation): QuotationFormValue
 }
 
 function itemValues(line: { product_id: number | null; name: string | null; quantity: number; value: number }): ItemValues {
-  return { uid: lineKey(), product_id: line.product_id, name: line.name ?? '', quantity: quantityText(line.quantity), value: moneyToText(line.value) };
+  return {
+    uid: lineKey(),
+    product_id: line.product_id,
+    name: line.name ?? '',
+    quantity: quantityText(line.quantity),
+    value: moneyToText(line.value),
+  };
 }
 
 /**
@@ -229,7 +239,8 @@ export function readQuotationForm(values: QuotationFormValues): QuotationFormRea
   const equipments = kept(values.equipments, (line) => line.equipment_id === null && line.name.trim() === '');
   const equipmentQuantities = equipments.map(({ line, index }) => {
     const quantity = parseDecimal(line.quantity);
-    if (quantity === null || quantity <= 0 || !Number.isInteger(quantity)) errors[`equipments.${index}.quantity`] = QUOTATION_FORM_MESSAGES.quantityInvalid;
+    if (quantity === null || quantity <= 0 || !Number.isInteger(quantity))
+      errors[`equipments.${index}.quantity`] = QUOTATION_FORM_MESSAGES.quantityInvalid;
     return quantity ?? 1;
   });
   const deadlines = kept(values.deadlines, (line) => line.activity.trim() === '' && line.description.trim() === '');
@@ -271,7 +282,11 @@ export function readQuotationForm(values: QuotationFormValues): QuotationFormRea
       })),
       services: services.map(({ line }, position) => ({ product_id: line.product_id, name: text(line.name), ...serviceMoney[position] })),
       costs: costs.map(({ line }, position) => ({ product_id: line.product_id, name: text(line.name), ...costMoney[position] })),
-      equipments: equipments.map(({ line }, position) => ({ equipment_id: line.equipment_id, name: text(line.name), quantity: equipmentQuantities[position] })),
+      equipments: equipments.map(({ line }, position) => ({
+        equipment_id: line.equipment_id,
+        name: text(line.name),
+        quantity: equipmentQuantities[position],
+      })),
       deadlines: deadlines.map(({ line }) => ({ activity: text(line.activity), description: text(line.description) })),
       discount,
       discount_type: values.discount_type,

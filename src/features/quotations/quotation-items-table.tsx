@@ -70,7 +70,13 @@ export function QuotationItemsTable({ list, lines, errors, onChange, onAdd, onRe
               />
             </Table.Td>
             <Table.Td>
-              <MoneyInput aria-label={`${title}: Valor un. ${index + 1}`} value={line.value} onChange={(value) => onChange(index, { value })} error={error('value')} styles={LINE_INPUT_STYLES} />
+              <MoneyInput
+                aria-label={`${title}: Valor un. ${index + 1}`}
+                value={line.value}
+                onChange={(value) => onChange(index, { value })}
+                error={error('value')}
+                styles={LINE_INPUT_STYLES}
+              />
             </Table.Td>
             <Table.Td data-testid={`${list}-total-${index}`}>{formatBRL(totals[index] ?? 0)}</Table.Td>
             <Table.Td>

@@ -101,9 +101,7 @@ export function QuotationListPage({ page, search = '' }: QuotationListPageProps)
       id: 'status',
       header: QUOTATION_TEXTS.columns.status,
       width: 200,
-      render: (quotation) => (
-        <QuotationStatusMenu quotation={quotation} pending={pendingCommands.get(quotation.key)?.includes('status') ?? false} />
-      ),
+      render: (quotation) => <QuotationStatusMenu quotation={quotation} pending={pendingCommands.get(quotation.key)?.includes('status') ?? false} />,
     },
     recordOptionsColumn({ texts: QUOTATION_TEXTS, routes: QUOTATION_ROUTES, onDelete: remove.request }),
   ];

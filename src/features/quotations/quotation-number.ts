@@ -13,4 +13,3 @@ export function quotationCreatedAt(quotation: Pick<LocalQuotation, 'f_created_at
   if (quotation.f_created_at) return quotation.f_created_at;
   return quotation._local_at ? formatInstantBR(quotation._local_at) : '';
 }
-

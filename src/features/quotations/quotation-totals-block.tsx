@@ -63,7 +63,9 @@ export function QuotationTotalsBlock({ values, totals, errors, sellerName, onCha
           <SegmentedControl
             aria-label={TOTALS_TEXTS.discountType}
             value={values.discount_type}
-            onChange={(type) => onChange({ discount_type: type as 'pct' | 'value', discount: capDiscount(values.discount, type as 'pct' | 'value') }, 'discount')}
+            onChange={(type) =>
+              onChange({ discount_type: type as 'pct' | 'value', discount: capDiscount(values.discount, type as 'pct' | 'value') }, 'discount')
+            }
             data={[
               { value: 'pct', label: TOTALS_TEXTS.pct },
               { value: 'value', label: TOTALS_TEXTS.value },

@@ -113,7 +113,9 @@ export function ChangeCard({ change, busy, onRetry, onDiscard, onResolve }: Chan
           <ConflictVersions
             fields={change.conflict}
             op={change.op}
-            {...(perField ? { choices, onChoose: (field: string, choice: FieldChoice) => setChoices((current) => ({ ...current, [field]: choice })) } : {})}
+            {...(perField
+              ? { choices, onChoose: (field: string, choice: FieldChoice) => setChoices((current) => ({ ...current, [field]: choice })) }
+              : {})}
             disabled={busy}
           />
         ) : null}

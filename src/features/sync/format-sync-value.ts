@@ -53,7 +53,11 @@ export function formatFieldValue(field: string, value: unknown): string {
 /** An item of a nested value: its non-empty values in order (objects and arrays inside, the same way). */
 function formatNested(value: unknown): string {
   if (value === null || value === undefined) return '';
-  if (Array.isArray(value)) return value.map(formatNested).filter((item) => item !== '').join(', ');
+  if (Array.isArray(value))
+    return value
+      .map(formatNested)
+      .filter((item) => item !== '')
+      .join(', ');
   if (typeof value === 'object') {
     return Object.values(value as Record<string, unknown>)
       .map(formatNested)

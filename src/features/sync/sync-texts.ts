@@ -36,7 +36,8 @@ export const SYNC_TEXTS = {
   keepMine: 'Manter a minha',
   useServer: 'Usar a do servidor',
   applyChoices: 'Aplicar escolhas',
-  chooseHint: 'Estes campos foram alterados aqui e no servidor. Escolha, em cada um, qual versão fica; os demais campos alterados de um lado só são combinados automaticamente.',
+  chooseHint:
+    'Estes campos foram alterados aqui e no servidor. Escolha, em cada um, qual versão fica; os demais campos alterados de um lado só são combinados automaticamente.',
   lastSync: 'Última sincronização',
   neverSynced: 'Ainda não sincronizado neste aparelho',
   online: 'Online',

@@ -26,11 +26,6 @@ function LoginRoute() {
   const { redirect, forgot } = Route.useSearch();
   const afterSignIn = useAfterSignIn(redirect);
   return (
-    <LoginPage
-      signIn={session.signIn}
-      onSignedIn={afterSignIn}
-      requestPasswordReset={(email) => requestPasswordReset(api, email)}
-      forgot={forgot}
-    />
+    <LoginPage signIn={session.signIn} onSignedIn={afterSignIn} requestPasswordReset={(email) => requestPasswordReset(api, email)} forgot={forgot} />
   );
 }

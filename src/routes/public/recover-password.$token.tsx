@@ -10,7 +10,5 @@ function RecoverPasswordRoute() {
   const { api } = Route.useRouteContext();
   const { token } = Route.useParams();
   const find = useCallback((value: string) => findPasswordReset(api, value), [api]);
-  return (
-    <RecoverPasswordPage token={token} findPasswordReset={find} resetPassword={(input) => resetPassword(api, input)} />
-  );
+  return <RecoverPasswordPage token={token} findPasswordReset={find} resetPassword={(input) => resetPassword(api, input)} />;
 }

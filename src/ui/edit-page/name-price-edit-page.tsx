@@ -38,13 +38,7 @@ export function NamePriceEditPage({ resource, param, texts, routes, after }: Nam
   );
 }
 
-function NamePriceEditor({
-  resource,
-  record,
-  texts,
-  routes,
-  after,
-}: Omit<NamePriceEditPageProps, 'param'> & { record?: LocalCost | LocalService }) {
+function NamePriceEditor({ resource, record, texts, routes, after }: Omit<NamePriceEditPageProps, 'param'> & { record?: LocalCost | LocalService }) {
   const editor = useRecordEditor({ resource, record, initialValues: () => namePriceValues(record), read: readNamePrice, texts, routes });
   return (
     <RecordEditPage editor={editor} texts={texts} routes={routes} after={record && after ? after(record) : null}>

@@ -20,10 +20,7 @@ export interface SizedColumn {
 
 /** What the columns need side by side, in px. */
 export function tableMinWidth(columns: readonly SizedColumn[]): number {
-  return columns.reduce(
-    (sum, column) => sum + (column.minWidth ?? (typeof column.width === 'number' ? column.width : DEFAULT_COLUMN_MIN_WIDTH)),
-    0,
-  );
+  return columns.reduce((sum, column) => sum + (column.minWidth ?? (typeof column.width === 'number' ? column.width : DEFAULT_COLUMN_MIN_WIDTH)), 0);
 }
 
 /** Cards when the list is narrower than its table; a width of 0 (not measured yet, or no layout engine) keeps the table. */

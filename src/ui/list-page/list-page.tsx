@@ -148,12 +148,7 @@ export function ListPage<T>({
             <LoadingOverlay visible={state.loading && shown !== undefined} overlayProps={{ blur: 1 }} loaderProps={{ size: 'sm' }} />
             {body}
           </div>
-          <Paginator
-            page={shown?.page ?? page}
-            total={shown?.total ?? 0}
-            onPageChange={onPageChange}
-            disabled={state.loading}
-          />
+          <Paginator page={shown?.page ?? page} total={shown?.total ?? 0} onPageChange={onPageChange} disabled={state.loading} />
         </Stack>
       </Card>
       {children}

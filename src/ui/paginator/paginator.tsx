@@ -23,12 +23,7 @@ export function Paginator({ page, total, pageSize = PAGE_SIZE, onPageChange, dis
         {span.label}
       </Text>
       <Group gap="xs">
-        <Button
-          variant="default"
-          size="xs"
-          disabled={disabled || !span.hasPrevious}
-          onClick={() => onPageChange(span.page - 1)}
-        >
+        <Button variant="default" size="xs" disabled={disabled || !span.hasPrevious} onClick={() => onPageChange(span.page - 1)}>
           Anterior
         </Button>
         <Button variant="default" size="xs" disabled={disabled || !span.hasNext} onClick={() => onPageChange(span.page + 1)}>

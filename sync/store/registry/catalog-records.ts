@@ -62,6 +62,4 @@ export interface ResourceRecordMap {
 export type ResourceName = keyof ResourceRecordMap;
 
 /** What a save takes: editable fields, references by local key (or server id). */
-export type ResourceInput<R extends ResourceName> = Partial<
-  Omit<ResourceRecordMap[R], keyof LocalRecordBase | 'slug'>
->;
+export type ResourceInput<R extends ResourceName> = Partial<Omit<ResourceRecordMap[R], keyof LocalRecordBase | 'slug'>>;

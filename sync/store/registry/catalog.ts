@@ -72,9 +72,7 @@ export const equipment = defineResource({
   schema: equipmentSchema,
   input: equipmentInputSchema,
   embedded: ['category'],
-  references: [
-    { field: 'category_id', keyField: 'category_key', resource: 'equipment_categories', onDelete: 'set-null' },
-  ],
+  references: [{ field: 'category_id', keyField: 'category_key', resource: 'equipment_categories', onDelete: 'set-null' }],
   searchable: ['name', 'serial_number', 'calibration_certificate'],
   fieldLabels: {
     name: 'Nome',

@@ -8,13 +8,7 @@
  *
  * The type joins `ResourceRecordMap` by interface merging.
  */
-import type {
-  Quotation,
-  QuotationDeadline,
-  QuotationEquipment,
-  QuotationItem,
-  QuotationRow,
-} from '@sync/contract/quotations';
+import type { Quotation, QuotationDeadline, QuotationEquipment, QuotationItem, QuotationRow } from '@sync/contract/quotations';
 import type { LocalRecordBase } from './catalog-records';
 
 /** A line as a screen writes it: the total is computed on save. */

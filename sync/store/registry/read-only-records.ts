@@ -27,4 +27,3 @@ declare module './catalog-records' {
     users: LocalUser;
   }
 }
-

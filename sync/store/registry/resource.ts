@@ -181,9 +181,7 @@ const SERVER_FIELDS = new Set(['id', 'created_at', 'updated_at']);
 /** Turns a declaration into a definition, deriving the local fields from the wire schema. */
 export function defineResource(declaration: ResourceDeclaration): ResourceDefinition {
   const embedded = declaration.embedded ?? [];
-  const fields = Object.keys(declaration.schema.shape).filter(
-    (field) => !SERVER_FIELDS.has(field) && !embedded.includes(field),
-  );
+  const fields = Object.keys(declaration.schema.shape).filter((field) => !SERVER_FIELDS.has(field) && !embedded.includes(field));
   return {
     name: declaration.name,
     kind: 'synced',

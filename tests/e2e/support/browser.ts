@@ -67,7 +67,10 @@ export async function signInReadyForOffline(page: Page): Promise<void> {
   await waitForServiceWorkerControl(page);
   await waitForPrecache(page);
   await page.goto('/admin/sincronizacao');
-  await page.getByTestId('last-sync').filter({ hasText: /\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/ }).waitFor();
+  await page
+    .getByTestId('last-sync')
+    .filter({ hasText: /\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/ })
+    .waitFor();
 }
 
 /** The record form of an edit page, and the header's connectivity status. */

@@ -24,7 +24,13 @@ afterAll(() => t.close());
 it('agents pass the contract, with real CAS numbers on chemical agents only', async () => {
   const agents = listResponseSchema(productSchema).parse(ok(await admin.get('/api/product/all/0/100'))).list;
   const cas = Object.fromEntries(agents.filter((a) => a.cas).map((a) => [a.name, a.cas]));
-  expect(cas).toMatchObject({ Tolueno: '108-88-3', Benzeno: '71-43-2', 'Xileno (mistura de isômeros)': '1330-20-7', 'Sílica cristalina (quartzo)': '14808-60-7', Formaldeído: '50-00-0' });
+  expect(cas).toMatchObject({
+    Tolueno: '108-88-3',
+    Benzeno: '71-43-2',
+    'Xileno (mistura de isômeros)': '1330-20-7',
+    'Sílica cristalina (quartzo)': '14808-60-7',
+    Formaldeído: '50-00-0',
+  });
   expect(agents.filter((a) => a.cas).every((a) => a.type?.slug === 'chemical')).toBe(true);
   expect(new Set(agents.map((a) => a.type?.slug))).toEqual(new Set(['chemical', 'noise', 'vibration', 'heat']));
   const noise = agents.find((a) => a.name === 'Ruído contínuo ou intermitente')!;
@@ -48,6 +54,9 @@ it('equipment has serial numbers, certificates and expiry dates, some expired', 
 it('services and costs have prices in reais', async () => {
   const services = listResponseSchema(serviceSchema).parse(ok(await admin.get('/api/service/all/0/100'))).list;
   const costs = listResponseSchema(costSchema).parse(ok(await admin.get('/api/cost/all/0/100'))).list;
-  expect(services.find((s) => s.name === 'Avaliação de agentes químicos')).toMatchObject({ price: 2400, equipments: [{ quantity: 2 }, { quantity: 1 }] });
+  expect(services.find((s) => s.name === 'Avaliação de agentes químicos')).toMatchObject({
+    price: 2400,
+    equipments: [{ quantity: 2 }, { quantity: 1 }],
+  });
   expect(costs.find((c) => c.slug === 'deslocamento-por-km-rodado')?.price).toBe(1.85);
 });

@@ -58,9 +58,7 @@ describe.each(PARENTS)('lines of an $parent', ({ base, create, schema, notFound 
     stamps.push(current.updated_at);
 
     t.clock.advance(1000);
-    const changed = equipmentLineSchema.parse(
-      ok(await admin.put(`${base}/${created.id}/equipment/${line.id}`, { equipment_id: pump, quantity: 3 })),
-    );
+    const changed = equipmentLineSchema.parse(ok(await admin.put(`${base}/${created.id}/equipment/${line.id}`, { equipment_id: pump, quantity: 3 })));
     expect(changed).toMatchObject({ id: line.id, equipment_id: pump, name: 'Bomba Gilian GilAir Plus', quantity: 3 });
     current = await parent(created.id);
     expect(current.equipments).toEqual([changed]);
@@ -113,7 +111,9 @@ describe.each(PARENTS)('lines of an $parent', ({ base, create, schema, notFound 
     const created = schema.parse(ok(await create(), 201));
     const line = equipmentLineSchema.parse(ok(await admin.post(`${base}/${created.id}/equipment`, { equipment_id: dosimeter })));
     t.clock.advance(1000);
-    const moved = equipmentLineSchema.parse(ok(await admin.put(`${base}/${created.id}/equipment/${line.id}`, { equipment_id: dosimeter, quantity: 2 })));
+    const moved = equipmentLineSchema.parse(
+      ok(await admin.put(`${base}/${created.id}/equipment/${line.id}`, { equipment_id: dosimeter, quantity: 2 })),
+    );
     const before = await parent(created.id);
 
     const stale = { 'if-match': line.updated_at };
@@ -124,7 +124,11 @@ describe.each(PARENTS)('lines of an $parent', ({ base, create, schema, notFound 
     expect(remove.status).toBe(409);
     expect(await parent(created.id)).toEqual(before);
 
-    const fresh = await admin.put(`${base}/${created.id}/equipment/${line.id}`, { equipment_id: pump, quantity: 9 }, { 'if-match': moved.updated_at });
+    const fresh = await admin.put(
+      `${base}/${created.id}/equipment/${line.id}`,
+      { equipment_id: pump, quantity: 9 },
+      { 'if-match': moved.updated_at },
+    );
     expect(fresh.status).toBe(200);
   });
 

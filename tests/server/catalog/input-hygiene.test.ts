@@ -19,7 +19,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Case = [what: string, method: string, path: () => string, options: { body?: string; json?: unknown; headers?: Record<string, string> }, status: number];
+type Case = [
+  what: string,
+  method: string,
+  path: () => string,
+  options: { body?: string; json?: unknown; headers?: Record<string, string> },
+  status: number,
+];
 
 const CASES: Case[] = [
   ['broken JSON', 'POST', () => '/api/product', { body: '{"name": "Tolueno",', headers: { 'content-type': 'application/json' } }, 400],
@@ -45,9 +51,21 @@ const CASES: Case[] = [
   ['an unknown equipment type', 'GET', () => '/api/equipment/all/0/10?type=sensor', {}, 400],
   ['updated_since that is no timestamp', 'GET', () => '/api/product/all/0/10?updated_since=ontem', {}, 400],
   ['after_id beyond integer', 'GET', () => '/api/product/all/0/10?updated_since=2026-01-01T00:00:00Z&after_id=99999999999', {}, 400],
-  ['If-Match that is no timestamp', 'PUT', () => `/api/product/${product}`, { json: { name: 'x', price: 1, type_id: 2 }, headers: { 'if-match': 'ontem' } }, 400],
+  [
+    'If-Match that is no timestamp',
+    'PUT',
+    () => `/api/product/${product}`,
+    { json: { name: 'x', price: 1, type_id: 2 }, headers: { 'if-match': 'ontem' } },
+    400,
+  ],
   ['an Idempotency-Key with spaces', 'POST', () => '/api/cost', { json: { name: 'x', price: 1 }, headers: { 'idempotency-key': 'a b' } }, 400],
-  ['an Idempotency-Key of 300 characters', 'POST', () => '/api/cost', { json: { name: 'x', price: 1 }, headers: { 'idempotency-key': 'k'.repeat(300) } }, 400],
+  [
+    'an Idempotency-Key of 300 characters',
+    'POST',
+    () => '/api/cost',
+    { json: { name: 'x', price: 1 }, headers: { 'idempotency-key': 'k'.repeat(300) } },
+    400,
+  ],
 ];
 
 describe('bad input answers 4xx with a message, never 500', () => {

@@ -29,9 +29,15 @@ const PASSWORD = 'senha-de-teste-1';
 
 /** A role (department) with exactly these modules. */
 export async function roleWith(t: TestApp, slug: string, moduleSlugs: readonly ModuleSlug[]): Promise<number> {
-  const [role] = await t.db.insert(roles).values({ name: `Papel ${slug}`, slug }).returning({ id: roles.id });
+  const [role] = await t.db
+    .insert(roles)
+    .values({ name: `Papel ${slug}`, slug })
+    .returning({ id: roles.id });
   if (moduleSlugs.length === 0) return role!.id;
-  const found = await t.db.select({ id: modules.id }).from(modules).where(inArray(modules.slug, [...moduleSlugs]));
+  const found = await t.db
+    .select({ id: modules.id })
+    .from(modules)
+    .where(inArray(modules.slug, [...moduleSlugs]));
   await t.db.insert(rolePermissions).values(found.map((m) => ({ role_id: role!.id, module_id: m.id, active: true })));
   return role!.id;
 }
@@ -54,7 +60,13 @@ export async function catalogCast(t: TestApp): Promise<Record<CatalogCaller, str
   }
   // The seeded 'cliente' role has the samples module, which alone would open agents and equipment.
   const customerId = await insertCustomer(t.db, { name: 'Cliente Vinculado Ltda', type: 'corporate' });
-  const customerUser = await insertUser(t.db, { name: 'Cliente', username: 'cliente', email: 'cliente@cliente.com.br', password: PASSWORD, roleSlug: 'cliente' });
+  const customerUser = await insertUser(t.db, {
+    name: 'Cliente',
+    username: 'cliente',
+    email: 'cliente@cliente.com.br',
+    password: PASSWORD,
+    roleSlug: 'cliente',
+  });
   await linkUserToCustomer(t.db, customerUser, customerId);
   tokens.customer = (await signIn(t, 'cliente', PASSWORD)).access_token;
   tokens.admin = (await signIn(t, ADMIN.username, ADMIN.password)).access_token;

@@ -76,7 +76,15 @@ describe('addresses', () => {
     const address = ok(await admin.post(`/api/customer/${created.id}/address`, { street: 'Rua A', number: '1', city: 'Campinas', state: 'SP' }), 201);
     t.clock.advance(1000);
     const changed = ok(await admin.put(`/api/customer/${created.id}/address/${address.id}`, { number: '2', label: '', country: '' }));
-    expect(changed).toMatchObject({ id: address.id, street: 'Rua A', number: '2', address: 'Rua A, 2', city: 'Campinas', label: 'Endereço Principal', country: 'BR' });
+    expect(changed).toMatchObject({
+      id: address.id,
+      street: 'Rua A',
+      number: '2',
+      address: 'Rua A, 2',
+      city: 'Campinas',
+      label: 'Endereço Principal',
+      country: 'BR',
+    });
     const cleared = ok(await admin.put(`/api/customer/${created.id}/address/${address.id}`, { city: null, state: '' }));
     expect(cleared).toMatchObject({ city: null, state: null });
 
@@ -130,7 +138,14 @@ describe('the contact', () => {
   it('keeps one contact per customer: a second POST updates it', async () => {
     const created = await createCustomer(t, token);
     const contact = contactSchema.parse(
-      ok(await admin.post(`/api/customer/${created.id}/contact`, { name: 'Juliana Prado', email: 'juliana@pedraforte.com.br', phone: '(31) 98877-6655' }), 201),
+      ok(
+        await admin.post(`/api/customer/${created.id}/contact`, {
+          name: 'Juliana Prado',
+          email: 'juliana@pedraforte.com.br',
+          phone: '(31) 98877-6655',
+        }),
+        201,
+      ),
     );
     expect(contact).toMatchObject({ customer_id: created.id, name: 'Juliana Prado', phone: '31988776655' });
     t.clock.advance(1000);
@@ -145,7 +160,9 @@ describe('the contact', () => {
     const created = await createCustomer(t, token);
     const contact = ok(await admin.post(`/api/customer/${created.id}/contact`, { name: 'Rafael' }), 201);
     t.clock.advance(1000);
-    const changed = ok(await admin.put(`/api/customer/${created.id}/contact/${contact.id}`, { name: 'Rafael Souza', email: '' }, { 'if-match': contact.updated_at }));
+    const changed = ok(
+      await admin.put(`/api/customer/${created.id}/contact/${contact.id}`, { name: 'Rafael Souza', email: '' }, { 'if-match': contact.updated_at }),
+    );
     expect(changed).toMatchObject({ name: 'Rafael Souza', email: null });
     const stale = await admin.put(`/api/customer/${created.id}/contact/${contact.id}`, { name: 'Outro' }, { 'if-match': contact.updated_at });
     expect(stale.status).toBe(409);

@@ -130,7 +130,12 @@ describe('zip writer', () => {
   async function zipOf(entries: Array<{ name: string; data: Buffer }>): Promise<Buffer> {
     const chunks: Buffer[] = [];
     const stream = zipStream(
-      entries.map((e) => ({ name: e.name, modified: new Date('2026-05-10T15:00:00Z'), compressible: true, open: async () => Readable.from([e.data]) })),
+      entries.map((e) => ({
+        name: e.name,
+        modified: new Date('2026-05-10T15:00:00Z'),
+        compressible: true,
+        open: async () => Readable.from([e.data]),
+      })),
     );
     for await (const chunk of stream) chunks.push(chunk as Buffer);
     return Buffer.concat(chunks);
@@ -139,7 +144,12 @@ describe('zip writer', () => {
   it('writes an empty zip and entries of any size, empty included', async () => {
     expect(readZip(await zipOf([]))).toEqual([]);
     const big = Buffer.alloc(300_000, 'a');
-    const entries = readZip(await zipOf([{ name: 'vazio.txt', data: Buffer.alloc(0) }, { name: 'grande.txt', data: big }]));
+    const entries = readZip(
+      await zipOf([
+        { name: 'vazio.txt', data: Buffer.alloc(0) },
+        { name: 'grande.txt', data: big },
+      ]),
+    );
     expect(entries.map((e) => [e.name, e.data.length])).toEqual([
       ['vazio.txt', 0],
       ['grande.txt', 300_000],

@@ -99,7 +99,11 @@ describe('uploading, listing, downloading and deleting', () => {
     const since = new Date(t.clock.now()).toISOString();
     t.clock.advance(1000);
     const photo = await uploaded(t, token, other.id, { name: 'Foto do posto', filename: 'IMG_2031.jpg', type: 'image/jpeg', data: 'jpeg' });
-    const report = await uploaded(t, token, other.id, { name: 'Relatório técnico', filename: 'relatorio.docx', type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' });
+    const report = await uploaded(t, token, other.id, {
+      name: 'Relatório técnico',
+      filename: 'relatorio.docx',
+      type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    });
     expect(await files(other.id)).toEqual([photo, report]);
     expect(await files(other.id, '?search=relatorio')).toEqual([report]);
     expect(await files(other.id, '?search=img_2031')).toEqual([photo]);
@@ -213,7 +217,12 @@ describe('limits', () => {
       400,
       CUSTOMER_MESSAGES.oneFilePerRequest,
     ],
-    ['a file under another field', { parts: [{ name: 'arquivo', filename: 'a.pdf', type: 'application/pdf', data: 'a' }] }, 400, CUSTOMER_MESSAGES.multipartRequired],
+    [
+      'a file under another field',
+      { parts: [{ name: 'arquivo', filename: 'a.pdf', type: 'application/pdf', data: 'a' }] },
+      400,
+      CUSTOMER_MESSAGES.multipartRequired,
+    ],
   ])('refuses %s, storing nothing', async (_case, options, status, message) => {
     const before = storedFileNames(t);
     const reply = await upload(t, token, customer.id, options as never);
@@ -286,9 +295,7 @@ describe('the zip of several files', () => {
     const reply = await binary(t, 'POST', `/api/customer/${zipCustomer.id}/files/download-multiple`, token, { file_ids: ids });
     expect(reply.status).toBe(200);
     expect(reply.headers.get('content-type')).toBe('application/zip');
-    expect(reply.headers.get('content-disposition')).toBe(
-      `attachment; filename="arquivos_${today}.zip"; filename*=UTF-8''arquivos_${today}.zip`,
-    );
+    expect(reply.headers.get('content-disposition')).toBe(`attachment; filename="arquivos_${today}.zip"; filename*=UTF-8''arquivos_${today}.zip`);
     const entries = readZip(reply.bytes);
     expect(entries.map((e) => e.name)).toEqual(['Laudo.pdf', 'Foto ç.jpeg', 'laudo (2).pdf']);
     expect(entries[0]!.data.equals(contents.laudo1)).toBe(true);

@@ -24,7 +24,7 @@ beforeAll(async () => {
   t = await startTestApp({ mailer: createSmtpMailer(smtp.url, 'Higiene <nao-responda@empresa.com.br>') });
   admin = api(t, await adminToken(t));
   customerId = (
-    await createCustomer(t, (await adminToken(t)), {
+    await createCustomer(t, await adminToken(t), {
       name: 'Metalúrgica Horizonte Ltda',
       email: 'contato@horizonte.com.br',
       contact: { name: 'Carla Mendes', email: 'carla@horizonte.com.br' },
@@ -53,7 +53,12 @@ describe('the new files e-mail', () => {
   it('uses the template as the settings have it', async () => {
     ok(
       await admin.put('/api/settings', {
-        options: [{ option: 'message_sendMessageNewFilesUpload', value: 'Prezado(a) {contato}: arquivos de {cliente} ({tipo_documento} {documento}).{total}' }],
+        options: [
+          {
+            option: 'message_sendMessageNewFilesUpload',
+            value: 'Prezado(a) {contato}: arquivos de {cliente} ({tipo_documento} {documento}).{total}',
+          },
+        ],
       }),
     );
     const count = smtp.received.length;
@@ -65,7 +70,12 @@ describe('the new files e-mail', () => {
 
   it('sends the message written by the user to the address given', async () => {
     const count = smtp.received.length;
-    ok(await admin.post(`/api/customer/${customerId}/send/email`, { message: 'Olá, {contato}!\nSeguem os laudos de <ruído>.', email: 'sesmt@horizonte.com.br' }));
+    ok(
+      await admin.post(`/api/customer/${customerId}/send/email`, {
+        message: 'Olá, {contato}!\nSeguem os laudos de <ruído>.',
+        email: 'sesmt@horizonte.com.br',
+      }),
+    );
     const mail = await smtp.waitFor(count + 1);
     expect(mail.to).toEqual(['sesmt@horizonte.com.br']);
     expect(plainText(mail.raw)).toContain('Olá, Carla Mendes!\nSeguem os laudos de <ruído>.');

@@ -39,9 +39,13 @@ describe.skipIf(!TEST_DATABASE_URL)('customers on PostgreSQL', () => {
 
   it('serializes parallel uploads and address writes on the customer', async () => {
     const customer = await createCustomer(t, token);
-    const uploads = await Promise.all(Array.from({ length: 6 }, (_, i) => upload(t, token, customer.id, { name: `Arquivo ${i}`, data: `conteúdo ${i}` })));
+    const uploads = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => upload(t, token, customer.id, { name: `Arquivo ${i}`, data: `conteúdo ${i}` })),
+    );
     expect(uploads.map((r) => r.status)).toEqual(Array(6).fill(201));
-    const addresses = await Promise.all(Array.from({ length: 4 }, () => call(t, 'POST', `/api/customer/${customer.id}/address`, { token, json: { street: 'Rua' } })));
+    const addresses = await Promise.all(
+      Array.from({ length: 4 }, () => call(t, 'POST', `/api/customer/${customer.id}/address`, { token, json: { street: 'Rua' } })),
+    );
     expect(addresses.map((r) => r.status)).toEqual(Array(4).fill(201));
 
     const current = (await call<Customer>(t, 'GET', `/api/customer/${customer.id}`, { token })).body;

@@ -98,7 +98,12 @@ export async function binary(t: TestApp, method: string, path: string, token: st
   const response = await fetch(`${t.baseUrl}${path}`, { method, headers, body: json === undefined ? undefined : JSON.stringify(json) });
   const bytes = Buffer.from(await response.arrayBuffer());
   const isJson = (response.headers.get('content-type') ?? '').includes('json');
-  return { status: response.status, headers: response.headers, bytes, json: isJson && bytes.length > 0 ? JSON.parse(bytes.toString('utf8')) : undefined };
+  return {
+    status: response.status,
+    headers: response.headers,
+    bytes,
+    json: isJson && bytes.length > 0 ? JSON.parse(bytes.toString('utf8')) : undefined,
+  };
 }
 
 export type ZipContent = { name: string; data: Buffer; flags: number; method: number };

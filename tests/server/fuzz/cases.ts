@@ -80,16 +80,18 @@ function paramCases(route: RouteInfo): FuzzRequest[] {
   const declared = schemaKeys(route.schema.params);
   const write = WRITE_METHODS.has(route.method);
   return paramNames(route.url).flatMap((param) =>
-    BAD_IDS.map(([name, value]): FuzzRequest => ({
-      family: 'ids',
-      name: `${param} ${name}`,
-      method: route.method,
-      url: fillPath(route, { [param]: value }),
-      headers: write ? { 'content-type': JSON_TYPE } : {},
-      ...(write ? { payload: '{}' } : {}),
-      // A parameter the route validates must never read a malformed id as a valid one (0 is a valid skip).
-      mustRefuse: declared.has(param) && !(param === 'skip' && value === '0'),
-    })),
+    BAD_IDS.map(
+      ([name, value]): FuzzRequest => ({
+        family: 'ids',
+        name: `${param} ${name}`,
+        method: route.method,
+        url: fillPath(route, { [param]: value }),
+        headers: write ? { 'content-type': JSON_TYPE } : {},
+        ...(write ? { payload: '{}' } : {}),
+        // A parameter the route validates must never read a malformed id as a valid one (0 is a valid skip).
+        mustRefuse: declared.has(param) && !(param === 'skip' && value === '0'),
+      }),
+    ),
   );
 }
 
@@ -260,8 +262,20 @@ function fieldCases(route: RouteInfo): FuzzRequest[] {
 
 function headerCases(route: RouteInfo): FuzzRequest[] {
   const cases: FuzzRequest[] = [
-    { family: 'cabeçalhos', name: 'Bearer de 10.000 caracteres', method: route.method, url: fillPath(route), headers: { authorization: `Bearer ${'x'.repeat(10_000)}` } },
-    { family: 'cabeçalhos', name: 'Bearer em três partes falsas', method: route.method, url: fillPath(route), headers: { authorization: 'Bearer a.b.c' } },
+    {
+      family: 'cabeçalhos',
+      name: 'Bearer de 10.000 caracteres',
+      method: route.method,
+      url: fillPath(route),
+      headers: { authorization: `Bearer ${'x'.repeat(10_000)}` },
+    },
+    {
+      family: 'cabeçalhos',
+      name: 'Bearer em três partes falsas',
+      method: route.method,
+      url: fillPath(route),
+      headers: { authorization: 'Bearer a.b.c' },
+    },
     { family: 'cabeçalhos', name: 'Basic', method: route.method, url: fillPath(route), headers: { authorization: 'Basic YWRtaW46YWRtaW4=' } },
   ];
   if (route.method === 'PUT' || route.method === 'DELETE') {
@@ -270,7 +284,15 @@ function headerCases(route: RouteInfo): FuzzRequest[] {
       ['If-Match que não é data', 'ontem'],
       ['If-Match de 5.000 caracteres', '9'.repeat(5_000)],
     ] as const) {
-      cases.push({ family: 'cabeçalhos', name, method: route.method, url: fillPath(route), headers: { 'if-match': value, 'content-type': JSON_TYPE }, payload: '{}', mustRefuse: true });
+      cases.push({
+        family: 'cabeçalhos',
+        name,
+        method: route.method,
+        url: fillPath(route),
+        headers: { 'if-match': value, 'content-type': JSON_TYPE },
+        payload: '{}',
+        mustRefuse: true,
+      });
     }
   }
   if (WRITE_METHODS.has(route.method)) {
@@ -278,7 +300,15 @@ function headerCases(route: RouteInfo): FuzzRequest[] {
       ['Idempotency-Key com espaço', 'a b'],
       ['Idempotency-Key de 300 caracteres', 'k'.repeat(300)],
     ] as const) {
-      cases.push({ family: 'cabeçalhos', name, method: route.method, url: fillPath(route), headers: { 'idempotency-key': value, 'content-type': JSON_TYPE }, payload: '{}', mustRefuse: true });
+      cases.push({
+        family: 'cabeçalhos',
+        name,
+        method: route.method,
+        url: fillPath(route),
+        headers: { 'idempotency-key': value, 'content-type': JSON_TYPE },
+        payload: '{}',
+        mustRefuse: true,
+      });
     }
   }
   return cases;
@@ -307,12 +337,5 @@ function anonymousCases(route: RouteInfo): FuzzRequest[] {
 
 /** Every malformed request for one route; `authorization` is added by the caller unless a case sets its own or is anonymous. */
 export function casesFor(route: RouteInfo): FuzzRequest[] {
-  return [
-    ...paramCases(route),
-    ...queryCases(route),
-    ...rawBodyCases(route),
-    ...fieldCases(route),
-    ...headerCases(route),
-    ...anonymousCases(route),
-  ];
+  return [...paramCases(route), ...queryCases(route), ...rawBodyCases(route), ...fieldCases(route), ...headerCases(route), ...anonymousCases(route)];
 }

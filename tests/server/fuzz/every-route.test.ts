@@ -62,7 +62,8 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 /** Words of zod's and Fastify's English defaults; none belongs in a message to a Brazilian user. */
-const ENGLISH = /\b(the|must|expected|received|invalid input|required|error|not found|bad request|unauthorized|forbidden|too big|too small|undefined)\b/i;
+const ENGLISH =
+  /\b(the|must|expected|received|invalid input|required|error|not found|bad request|unauthorized|forbidden|too big|too small|undefined)\b/i;
 const PORTUGUESE =
   /[ãõçáéíóúâêô]|\b(de|do|da|dos|das|não|um|uma|em|no|na|para|com|por|sua|seu|muito|muitas?|nova|novo|deve|campo|valor|senha|nome|nenhum|nenhuma|arquivo|selecionad[oa]|tente|envie|use|preencha|digite|inválid[oa]s?)\b/i;
 const INTERNALS = /select |insert |postgres|sql|stack|\.ts:\d|node_modules|FST_|Error:/i;
@@ -118,13 +119,17 @@ describe('every registered route, malformed input', () => {
         const problems = problemsOf(reply.statusCode, typeof contentType === 'string' ? contentType : undefined, reply.body, request);
         if (problems.length > 0) {
           const kind = problems.join('; ').slice(0, 160);
-          if (!failures.has(kind)) failures.set(kind, `${request.method} ${route.url} [${request.family}: ${request.name}] → ${kind} ${reply.body.slice(0, 200)}`);
+          if (!failures.has(kind))
+            failures.set(kind, `${request.method} ${route.url} [${request.family}: ${request.name}] → ${kind} ${reply.body.slice(0, 200)}`);
           failed += 1;
         }
       }
     }
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    const byStatus = [...statuses.entries()].sort(([a], [b]) => a - b).map(([status, n]) => `${status}: ${n}`).join(', ');
+    const byStatus = [...statuses.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([status, n]) => `${status}: ${n}`)
+      .join(', ');
     const byFamily = [...families.entries()]
       .map(([family, n]) => `${family}: ${n} (${((familyMs.get(family) ?? 0) / 1000).toFixed(1)} s)`)
       .join(', ');

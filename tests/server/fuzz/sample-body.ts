@@ -96,8 +96,7 @@ export type Node = { path: Array<string | number>; kind: 'string' | 'number' | '
 /** Every field of a JSON value (the root excluded), depth first, up to `maxDepth` levels. */
 export function nodesOf(value: unknown, maxDepth = 4, path: Array<string | number> = []): Node[] {
   if (path.length > maxDepth) return [];
-  const kind: Node['kind'] =
-    value === null ? 'null' : Array.isArray(value) ? 'array' : (typeof value as 'string' | 'number' | 'boolean' | 'object');
+  const kind: Node['kind'] = value === null ? 'null' : Array.isArray(value) ? 'array' : (typeof value as 'string' | 'number' | 'boolean' | 'object');
   const here: Node[] = path.length === 0 ? [] : [{ path, kind }];
   if (value === null || typeof value !== 'object') return here;
   const children = Array.isArray(value) ? value.map((item, index) => [index, item] as const) : Object.entries(value);

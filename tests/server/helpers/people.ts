@@ -21,10 +21,34 @@ export async function createCast(t: TestApp): Promise<Cast> {
   const linked = await insertCustomer(t.db, { name: 'Cliente Vinculado Ltda', type: 'corporate', document: '11222333000181' });
   const other = await insertCustomer(t.db, { name: 'Outro Cliente', email: 'outro@cliente.com.br' });
   const ids = {
-    noModule: await insertUser(t.db, { name: 'Sem Módulos', username: 'semmodulos', email: 'sem@empresa.com.br', password: PASSWORD, roleSlug: 'sem-modulos' }),
-    technician: await insertUser(t.db, { name: 'Técnico', username: 'tecnico', email: 'tecnico@empresa.com.br', password: PASSWORD, roleSlug: 'tecnico-de-campo' }),
-    office: await insertUser(t.db, { name: 'Escritório', username: 'escritorio', email: 'escritorio@empresa.com.br', password: PASSWORD, roleSlug: 'administrativo' }),
-    customer: await insertUser(t.db, { name: 'Cliente', username: 'cliente', email: 'cliente@cliente.com.br', password: PASSWORD, roleSlug: 'cliente' }),
+    noModule: await insertUser(t.db, {
+      name: 'Sem Módulos',
+      username: 'semmodulos',
+      email: 'sem@empresa.com.br',
+      password: PASSWORD,
+      roleSlug: 'sem-modulos',
+    }),
+    technician: await insertUser(t.db, {
+      name: 'Técnico',
+      username: 'tecnico',
+      email: 'tecnico@empresa.com.br',
+      password: PASSWORD,
+      roleSlug: 'tecnico-de-campo',
+    }),
+    office: await insertUser(t.db, {
+      name: 'Escritório',
+      username: 'escritorio',
+      email: 'escritorio@empresa.com.br',
+      password: PASSWORD,
+      roleSlug: 'administrativo',
+    }),
+    customer: await insertUser(t.db, {
+      name: 'Cliente',
+      username: 'cliente',
+      email: 'cliente@cliente.com.br',
+      password: PASSWORD,
+      roleSlug: 'cliente',
+    }),
   };
   await linkUserToCustomer(t.db, ids.customer, linked);
   const [admin] = await t.db.select({ id: users.id }).from(users).where(eq(users.username, ADMIN.username));

@@ -61,9 +61,7 @@ export function plainText(raw: string): string {
   if (!part) throw new Error('no text/plain part');
   const body = part.body.replace(/\n--[\s\S]*$/, '');
   if (/^Content-Transfer-Encoding: quoted-printable/im.test(part.headers)) {
-    const bytes = body
-      .replace(/=\n/g, '')
-      .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    const bytes = body.replace(/=\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
     return Buffer.from(bytes, 'latin1').toString('utf8');
   }
   if (/^Content-Transfer-Encoding: base64/im.test(part.headers)) {

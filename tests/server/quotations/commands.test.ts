@@ -5,13 +5,7 @@
  * nothing more: one status change, one copy).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  QUOTATION_STATUSES,
-  QUOTATION_TRANSITIONS,
-  statusChangeRefused,
-  type Quotation,
-  type QuotationStatus,
-} from '@sync/contract/quotations';
+import { QUOTATION_STATUSES, QUOTATION_TRANSITIONS, statusChangeRefused, type Quotation, type QuotationStatus } from '@sync/contract/quotations';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { adminToken, api, ok, type Api } from '../catalog/support';
 import { createCustomer } from '../customers/support';
@@ -99,7 +93,14 @@ describe('duplicate', () => {
 
     expect(copy.id).not.toBe(source.id);
     expect(copy.reference_no).toBe(`${copy.id}/${new Date(t.clock.now()).getUTCFullYear()}`);
-    expect(copy).toMatchObject({ status: 'open', sent_at: null, customer_id: customerId, total: approved.total, subtotal: approved.subtotal, discount: 10 });
+    expect(copy).toMatchObject({
+      status: 'open',
+      sent_at: null,
+      customer_id: customerId,
+      total: approved.total,
+      subtotal: approved.subtotal,
+      discount: 10,
+    });
     expect(copy.rows).toEqual(approved.rows);
     expect(copy.services).toEqual(approved.services);
     expect(copy.costs).toEqual(approved.costs);

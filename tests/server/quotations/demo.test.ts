@@ -26,9 +26,34 @@ it('seeds quotations the API reads back and would compute the same', async () =>
     const quotation = quotationSchema.parse(raw);
     expect(quotation.rows.length).toBeGreaterThan(0);
     expect(quotation.reference_no).toMatch(new RegExp(`^${quotation.id}/\\d{4}$`));
-    const { id, reference_no, status, customer_name, customer_phone, user, sample_count, able_create_sample, sent_at, sent_mail_at, sent_whatsapp_at, f_created_at, created_at, updated_at, subtotal, parcel_value, ...body } = quotation;
+    const {
+      id,
+      reference_no,
+      status,
+      customer_name,
+      customer_phone,
+      user,
+      sample_count,
+      able_create_sample,
+      sent_at,
+      sent_mail_at,
+      sent_whatsapp_at,
+      f_created_at,
+      created_at,
+      updated_at,
+      subtotal,
+      parcel_value,
+      ...body
+    } = quotation;
     const saved: Quotation = ok(await admin.put(`/api/quotation/${id}`, body));
-    expect({ subtotal: saved.subtotal, total: saved.total, parcel_value: saved.parcel_value, rows: saved.rows, services: saved.services, costs: saved.costs }).toEqual({
+    expect({
+      subtotal: saved.subtotal,
+      total: saved.total,
+      parcel_value: saved.parcel_value,
+      rows: saved.rows,
+      services: saved.services,
+      costs: saved.costs,
+    }).toEqual({
       subtotal,
       total: quotation.total,
       parcel_value,

@@ -47,8 +47,32 @@ describe('creating and reading a quotation', () => {
       user: { name: expect.any(String) },
     });
     expect(created.rows).toEqual([
-      { product_id: null, name: 'Ruído contínuo', product_type_id: 1, sector: 'Produção', function: 'Operador', exposition_type_id: 1, daily_exposition: null, quantity: 2, value: 300, unit_type: null, total: 600 },
-      { product_id: null, name: 'Tolueno', product_type_id: 1, sector: null, function: null, exposition_type_id: 2, daily_exposition: null, quantity: 1, value: 150.5, unit_type: null, total: 150.5 },
+      {
+        product_id: null,
+        name: 'Ruído contínuo',
+        product_type_id: 1,
+        sector: 'Produção',
+        function: 'Operador',
+        exposition_type_id: 1,
+        daily_exposition: null,
+        quantity: 2,
+        value: 300,
+        unit_type: null,
+        total: 600,
+      },
+      {
+        product_id: null,
+        name: 'Tolueno',
+        product_type_id: 1,
+        sector: null,
+        function: null,
+        exposition_type_id: 2,
+        daily_exposition: null,
+        quantity: 1,
+        value: 150.5,
+        unit_type: null,
+        total: 150.5,
+      },
     ]);
     expect(created.services).toEqual([{ product_id: null, name: 'Avaliação quantitativa', quantity: 3, value: 100, total: 300 }]);
     expect(created.costs).toEqual([{ product_id: null, name: 'Deslocamento', quantity: 1, value: 184.06, total: 184.06 }]);
@@ -65,7 +89,11 @@ describe('creating and reading a quotation', () => {
 
   it.each([
     ['a total that does not match the lines', { total: 1 }, { subtotal: 1234.56, total: 1234.56, parcel_value: 1234.56 }],
-    ['a percentage discount and three instalments', { discount: 10, parcel: 3, total: 0 }, { subtotal: 1234.56, total: 1111.1, parcel_value: 370.37 }],
+    [
+      'a percentage discount and three instalments',
+      { discount: 10, parcel: 3, total: 0 },
+      { subtotal: 1234.56, total: 1111.1, parcel_value: 370.37 },
+    ],
     ['a value discount', { discount: 234.56, discount_type: 'value', total: 0 }, { subtotal: 1234.56, total: 1000, parcel_value: 1000 }],
     ['a value discount above the subtotal', { discount: 5000, discount_type: 'value', total: 0 }, { subtotal: 1234.56, total: 0, parcel_value: 0 }],
     ['a 100 % discount', { discount: 100, total: 0 }, { subtotal: 1234.56, total: 0 }],
@@ -76,7 +104,11 @@ describe('creating and reading a quotation', () => {
 
   it('drops blank lines (agent rows without a product are removed before saving)', async () => {
     const created = await createQuotation(admin, customerId, {
-      rows: [{ product_id: null, name: null, quantity: 1, value: 10 }, { name: '  ', value: 5 }, { name: 'Calor', value: 10 }],
+      rows: [
+        { product_id: null, name: null, quantity: 1, value: 10 },
+        { name: '  ', value: 5 },
+        { name: 'Calor', value: 10 },
+      ],
       costs: [{ quantity: 1 }],
       deadlines: [{ activity: '', description: null }],
       equipments: [{}],

@@ -254,7 +254,7 @@ describe('after 24 hours', () => {
     ok(await admin.post('/api/cost', { name: 'Diária', price: 300 }, adminKey('day-1')));
     t.clock.advance(24 * 60 * 60_000 + 1);
     token = await adminToken(t);
-  admin = api(t, token); // the access token expired meanwhile
+    admin = api(t, token); // the access token expired meanwhile
     const reuse = await admin.post('/api/cost', { name: 'Diária', price: 300 }, adminKey('day-1'));
     expect(reuse.status).toBe(201);
     expect(reuse.headers.get(REPLAYED_HEADER)).toBeNull();

@@ -55,7 +55,10 @@ export async function expectConverged(server: SyncServer, db: SyncDatabase, toke
   for (const resource of db.registry.pullOrder()) {
     const remote = catalog[resource.name]!;
     const local = await liveRecords(db, resource.name);
-    expect(local.every((record) => record.id !== null), `${resource.name}: every local record has a server id`).toBe(true);
+    expect(
+      local.every((record) => record.id !== null),
+      `${resource.name}: every local record has a server id`,
+    ).toBe(true);
     expect(new Set(remote.map((record) => record.id)).size, `${resource.name}: no duplicate ids on the server`).toBe(remote.length);
     const byId = (records: RecordFields[]) =>
       [...records].sort((a, b) => (a.id as number) - (b.id as number)).map((record) => ({ id: record.id, ...inputOf(resource, record) }));
@@ -75,9 +78,7 @@ export async function expectConverged(server: SyncServer, db: SyncDatabase, toke
         const sortById = (lines: RecordFields[]) => [...lines].sort((a, b) => (a.id as number) - (b.id as number));
         expect(sortById(localLines), `${childName} of ${resource.name} ${parent.id}`).toEqual(sortById(serverLines));
       }
-      const orphans = (await liveRecords(db, childName)).filter(
-        (line) => !local.some((parent) => parent.key === line[child.parent!.keyField]),
-      );
+      const orphans = (await liveRecords(db, childName)).filter((line) => !local.some((parent) => parent.key === line[child.parent!.keyField]));
       expect(orphans, `${childName}: no line without its parent`).toEqual([]);
     }
   }

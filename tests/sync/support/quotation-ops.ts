@@ -27,10 +27,28 @@ import type { SyncDatabase } from '@sync/store/database';
 import { readPage, readRecord } from '@sync/store/queries';
 import type { RecordFields } from '@sync/store/types';
 
-interface RowSpec { quantity: number; value: number }
-interface QCustomer { key: string; name: string }
-interface QDocument { key: string; customer: QCustomer; rows: RowSpec[]; discount: number; status: QuotationStatus; live: boolean; duplicated: boolean }
-interface QCopy { customer: QCustomer; rows: RowSpec[]; discount: number }
+interface RowSpec {
+  quantity: number;
+  value: number;
+}
+interface QCustomer {
+  key: string;
+  name: string;
+}
+interface QDocument {
+  key: string;
+  customer: QCustomer;
+  rows: RowSpec[];
+  discount: number;
+  status: QuotationStatus;
+  live: boolean;
+  duplicated: boolean;
+}
+interface QCopy {
+  customer: QCustomer;
+  rows: RowSpec[];
+  discount: number;
+}
 
 export interface QuotationModel {
   customers: QCustomer[];
@@ -57,8 +75,19 @@ const rowsArb = fc.array(
 
 export const quotationOpArb: fc.Arbitrary<QuotationOp> = fc.oneof(
   { weight: 3, arbitrary: fc.record({ op: fc.constant('createQuotation' as const), customer: fc.option(target, { nil: null }), rows: rowsArb }) },
-  { weight: 2, arbitrary: fc.record({ op: fc.constant('editQuotation' as const), target, rows: rowsArb, discount: fc.integer({ min: 0, max: 50 }) }) },
-  { weight: 2, arbitrary: fc.record({ op: fc.constant('statusQuotation' as const), target, status: fc.constantFrom(...QUOTATION_STATUSES), markAsSent: fc.boolean() }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({ op: fc.constant('editQuotation' as const), target, rows: rowsArb, discount: fc.integer({ min: 0, max: 50 }) }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      op: fc.constant('statusQuotation' as const),
+      target,
+      status: fc.constantFrom(...QUOTATION_STATUSES),
+      markAsSent: fc.boolean(),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('duplicateQuotation' as const), target }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('deleteQuotation' as const), target }) },
 );
@@ -77,10 +106,24 @@ export async function applyQuotationOp(db: SyncDatabase, model: QuotationModel, 
       let customer = op.customer === null || model.customers.length === 0 ? undefined : model.customers[op.customer % model.customers.length];
       if (!customer) {
         const customerName = name('cliente');
-        customer = { name: customerName, key: await saveRecord(db, 'customers', null, { name: customerName, type: 'individual', email: 'cliente@teste.com.br', phone: '1133224455' }) };
+        customer = {
+          name: customerName,
+          key: await saveRecord(db, 'customers', null, {
+            name: customerName,
+            type: 'individual',
+            email: 'cliente@teste.com.br',
+            phone: '1133224455',
+          }),
+        };
         model.customers.push(customer);
       }
-      const key = await saveRecord(db, 'quotations', null, { customer_key: customer.key, rows: rowFields(op.rows), services: [SERVICE], discount: 0, total: 0 });
+      const key = await saveRecord(db, 'quotations', null, {
+        customer_key: customer.key,
+        rows: rowFields(op.rows),
+        services: [SERVICE],
+        discount: 0,
+        total: 0,
+      });
       model.quotations.push({ key, customer, rows: op.rows, discount: 0, status: 'open', live: true, duplicated: false });
       return;
     }
@@ -119,7 +162,14 @@ export async function applyQuotationOp(db: SyncDatabase, model: QuotationModel, 
 /** What a quotation should look like on the server: customer, status, lines with their totals, money fields. */
 function expected(customer: QCustomer, rows: RowSpec[], discount: number, status: QuotationStatus) {
   const totals = quotationWireTotals({ rows, services: [SERVICE], costs: [], discount, discount_type: 'pct', parcel: 1 });
-  return JSON.stringify([customer.name, status, totals.rows.map((row) => [row.quantity, row.value, row.total]), discount, totals.subtotal, totals.total]);
+  return JSON.stringify([
+    customer.name,
+    status,
+    totals.rows.map((row) => [row.quantity, row.value, row.total]),
+    discount,
+    totals.subtotal,
+    totals.total,
+  ]);
 }
 
 function actual(record: RecordFields) {
@@ -127,7 +177,12 @@ function actual(record: RecordFields) {
   return JSON.stringify([record.customer_name, record.status, rows, record.discount ?? 0, record.subtotal, record.total]);
 }
 
-export async function expectQuotationsConverged(db: SyncDatabase, model: QuotationModel, list: (path: string) => Promise<RecordFields[]>, prefix: string): Promise<void> {
+export async function expectQuotationsConverged(
+  db: SyncDatabase,
+  model: QuotationModel,
+  list: (path: string) => Promise<RecordFields[]>,
+  prefix: string,
+): Promise<void> {
   if (model.customers.length === 0) return;
   const remote = await list(`api/quotation/all/0/1000?search=${encodeURIComponent(prefix)}`);
   const live = model.quotations.filter((quotation) => quotation.live);

@@ -12,9 +12,7 @@ import { renderWithMantine } from '../ui/render-with-mantine';
 function setup(request: (email: string) => Promise<unknown> = async () => ({ message: 'ok' })) {
   const requestPasswordReset = vi.fn(request);
   const onSent = vi.fn();
-  renderWithMantine(
-    <ForgotPasswordModal opened onClose={() => {}} requestPasswordReset={requestPasswordReset} onSent={onSent} />,
-  );
+  renderWithMantine(<ForgotPasswordModal opened onClose={() => {}} requestPasswordReset={requestPasswordReset} onSent={onSent} />);
   const email = screen.getByLabelText('E-mail');
   const send = screen.getByRole('button', { name: 'Enviar' });
   return { requestPasswordReset, onSent, email, send };

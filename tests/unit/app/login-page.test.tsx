@@ -5,13 +5,7 @@
  */
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  RouterProvider,
-} from '@tanstack/react-router';
+import { createMemoryHistory, createRootRoute, createRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { LoginPage, type LoginPageProps } from '@/features/auth/login-page';
@@ -26,9 +20,7 @@ async function renderLogin(props: Partial<LoginPageProps> = {}) {
   const login = createRoute({
     getParentRoute: () => root,
     path: '/public/login',
-    component: () => (
-      <LoginPage signIn={signIn} onSignedIn={onSignedIn} requestPasswordReset={async () => ({})} {...props} />
-    ),
+    component: () => <LoginPage signIn={signIn} onSignedIn={onSignedIn} requestPasswordReset={async () => ({})} {...props} />,
   });
   const router = createRouter({
     routeTree: root.addChildren([login]),

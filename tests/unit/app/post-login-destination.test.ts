@@ -4,12 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { CurrentUser, UserCustomer } from '@sync/contract/user';
-import {
-  customerRedirect,
-  postLoginDestination,
-  safeRedirectPath,
-  type Destination,
-} from '@/app/auth/post-login-destination';
+import { customerRedirect, postLoginDestination, safeRedirectPath, type Destination } from '@/app/auth/post-login-destination';
 import { makeAdmin, makeUser } from '../session/user-factory';
 
 const staff = makeUser({}, 'tecnico');
@@ -20,7 +15,11 @@ const link = (id: number): UserCustomer => ({ user_id: 7, customer_id: id, custo
 const cases: Array<[string, { redirect?: unknown; user: CurrentUser; customers: UserCustomer[] | null }, Destination]> = [
   ['redirect query wins', { redirect: '/admin/clientes/lista/1', user: staff, customers: [] }, { path: '/admin/clientes/lista/1' }],
   ['redirect wins for a customer too', { redirect: '/admin/perfil', user: customerUser, customers: [link(4)] }, { path: '/admin/perfil' }],
-  ['redirect keeps its query', { redirect: '/admin/orcamentos/lista/2?search=x', user: staff, customers: [] }, { path: '/admin/orcamentos/lista/2?search=x' }],
+  [
+    'redirect keeps its query',
+    { redirect: '/admin/orcamentos/lista/2?search=x', user: staff, customers: [] },
+    { path: '/admin/orcamentos/lista/2?search=x' },
+  ],
   ['customer with several customers', { user: customerUser, customers: [link(4), link(9)] }, { path: '/admin/clientes/lista/1' }],
   ['customer with one customer', { user: customerUser, customers: [link(4)] }, { path: '/admin/clientes/4' }],
   ['customer with no customer', { user: customerUser, customers: [] }, { path: '/admin/overview' }],

@@ -60,14 +60,43 @@ describe('normal form', () => {
       payment_info: '  ',
     });
     expect(parsed.rows).toEqual([
-      { product_id: null, name: 'Ruído', product_type_id: 1, sector: null, function: null, exposition_type_id: 1, daily_exposition: null, quantity: 1, value: 0, unit_type: null },
-      { product_id: 4, name: null, product_type_id: 1, sector: null, function: null, exposition_type_id: 1, daily_exposition: null, quantity: 1, value: 0, unit_type: null },
+      {
+        product_id: null,
+        name: 'Ruído',
+        product_type_id: 1,
+        sector: null,
+        function: null,
+        exposition_type_id: 1,
+        daily_exposition: null,
+        quantity: 1,
+        value: 0,
+        unit_type: null,
+      },
+      {
+        product_id: 4,
+        name: null,
+        product_type_id: 1,
+        sector: null,
+        function: null,
+        exposition_type_id: 1,
+        daily_exposition: null,
+        quantity: 1,
+        value: 0,
+        unit_type: null,
+      },
     ]);
     expect(parsed.services).toEqual([]);
     expect(parsed.costs).toEqual([]);
     expect(parsed.equipments).toEqual([{ equipment_id: 2, name: null, quantity: 1 }]);
     expect(parsed.deadlines).toEqual([{ activity: 'Campo', description: null }]);
-    expect(parsed).toMatchObject({ discount: null, discount_type: 'pct', parcel: 1, payment_info: 'Pagamento em 30 dias', valid_at: null, created_by: null });
+    expect(parsed).toMatchObject({
+      discount: null,
+      discount_type: 'pct',
+      parcel: 1,
+      payment_info: 'Pagamento em 30 dias',
+      valid_at: null,
+      created_by: null,
+    });
   });
 
   it('the status command takes only the spec statuses', () => {
@@ -97,6 +126,15 @@ describe('wire totals', () => {
     expect(Object.keys(totals.rows[0]!)).toEqual(Object.keys(quotationRowSchema.shape));
     expect(totals).toMatchObject({ subtotal: 100.29, total: 90.26, parcel_value: 30.09 });
     // A stale total sent in a line is replaced, not kept.
-    expect(quotationWireTotals({ rows: [{ quantity: 2, value: 5, total: 999 }], services: [], costs: [], discount: null, discount_type: 'value', parcel: 1 }).rows[0]!.total).toBe(10);
+    expect(
+      quotationWireTotals({
+        rows: [{ quantity: 2, value: 5, total: 999 }],
+        services: [],
+        costs: [],
+        discount: null,
+        discount_type: 'value',
+        parcel: 1,
+      }).rows[0]!.total,
+    ).toBe(10);
   });
 });

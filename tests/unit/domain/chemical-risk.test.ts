@@ -102,12 +102,17 @@ describe('chemicalRiskLevel', () => {
 
   it('never goes down a risk when the result goes up', () => {
     fc.assert(
-      fc.property(fc.double({ min: 0, max: 1000, noNaN: true }), fc.double({ min: 0, max: 1000, noNaN: true }), fc.double({ min: 0.001, max: 1000, noNaN: true }), (a, b, limit) => {
-        const [low, high] = a <= b ? [a, b] : [b, a];
-        const lowLevel = chemicalRiskLevel({ result: low, twa: limit }, thresholds).level;
-        const highLevel = chemicalRiskLevel({ result: high, twa: limit }, thresholds).level;
-        expect(ORDER.indexOf(highLevel)).toBeGreaterThanOrEqual(ORDER.indexOf(lowLevel));
-      }),
+      fc.property(
+        fc.double({ min: 0, max: 1000, noNaN: true }),
+        fc.double({ min: 0, max: 1000, noNaN: true }),
+        fc.double({ min: 0.001, max: 1000, noNaN: true }),
+        (a, b, limit) => {
+          const [low, high] = a <= b ? [a, b] : [b, a];
+          const lowLevel = chemicalRiskLevel({ result: low, twa: limit }, thresholds).level;
+          const highLevel = chemicalRiskLevel({ result: high, twa: limit }, thresholds).level;
+          expect(ORDER.indexOf(highLevel)).toBeGreaterThanOrEqual(ORDER.indexOf(lowLevel));
+        },
+      ),
     );
   });
 });
@@ -186,13 +191,17 @@ describe('classification list', () => {
     ],
     ['an empty record as an empty list', { recommendation: '' }, { recommendation: '', classifications: [] }],
     ['null', null, { recommendation: '', classifications: [] }],
-    ['garbage items with empty fields', { classifications: [null, 5] }, {
-      recommendation: '',
-      classifications: [
-        { agent_chemical: '', index: '', leo: '', frequency: '' },
-        { agent_chemical: '', index: '', leo: '', frequency: '' },
-      ],
-    }],
+    [
+      'garbage items with empty fields',
+      { classifications: [null, 5] },
+      {
+        recommendation: '',
+        classifications: [
+          { agent_chemical: '', index: '', leo: '', frequency: '' },
+          { agent_chemical: '', index: '', leo: '', frequency: '' },
+        ],
+      },
+    ],
   ])('normalises %s', (_, raw, expected) => {
     expect(normaliseChemicalClassification(raw)).toEqual(expected);
   });

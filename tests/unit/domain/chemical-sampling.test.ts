@@ -138,7 +138,13 @@ describe('TWA', () => {
 
   it.each<[TimedConcentration[], number | null]>([
     [[{ concentration: 10, minutes: 480 }], 10],
-    [[{ concentration: 10, minutes: 0 }, { concentration: 20, minutes: 60 }], 20],
+    [
+      [
+        { concentration: 10, minutes: 0 },
+        { concentration: 20, minutes: 60 },
+      ],
+      20,
+    ],
     [[], null],
     [[{ concentration: 10, minutes: 0 }], null],
     [[{ concentration: -1, minutes: 60 }], null],

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  agentTotalMinutes,
-  agentTotalTime,
-  agentVolumeLitres,
-  isValidPumpFlow,
-  type AgentRowTimes,
-} from '@/domain/chemical-times';
+import { agentTotalMinutes, agentTotalTime, agentVolumeLitres, isValidPumpFlow, type AgentRowTimes } from '@/domain/chemical-times';
 
 describe('agent row total time', () => {
   it.each<[AgentRowTimes, number | null, string]>([

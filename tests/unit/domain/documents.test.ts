@@ -1,12 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  cnpjCheckDigits,
-  cpfCheckDigits,
-  isValidCnpj,
-  isValidCpf,
-  isValidDocument,
-} from '@/domain/documents';
+import { cnpjCheckDigits, cpfCheckDigits, isValidCnpj, isValidCpf, isValidDocument } from '@/domain/documents';
 import { maskCnpj, maskCpf } from '@/domain/masks';
 
 describe('CPF', () => {

@@ -87,12 +87,14 @@ describe('60-minute weighted period', () => {
     });
   });
 
-  it.each<[HeatTask[]]>([[[]], [[{ minutes: 0, ibutg: 28, metabolicRateW: 200 }]], [[{ minutes: -5, ibutg: 28, metabolicRateW: 200 }]], [[{ minutes: 60, ibutg: Number.NaN, metabolicRateW: 200 }]]])(
-    '%j → null',
-    (list) => {
-      expect(heatPeriod(list)).toBeNull();
-    },
-  );
+  it.each<[HeatTask[]]>([
+    [[]],
+    [[{ minutes: 0, ibutg: 28, metabolicRateW: 200 }]],
+    [[{ minutes: -5, ibutg: 28, metabolicRateW: 200 }]],
+    [[{ minutes: 60, ibutg: Number.NaN, metabolicRateW: 200 }]],
+  ])('%j → null', (list) => {
+    expect(heatPeriod(list)).toBeNull();
+  });
 
   it('the weighted IBUTG lies between the tasks', () => {
     const task = fc.record({

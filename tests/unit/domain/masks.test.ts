@@ -1,15 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  isCompleteCep,
-  maskCep,
-  maskCnpj,
-  maskCpf,
-  maskDate,
-  maskDocument,
-  maskPhone,
-  onlyDigits,
-} from '@/domain/masks';
+import { isCompleteCep, maskCep, maskCnpj, maskCpf, maskDate, maskDocument, maskPhone, onlyDigits } from '@/domain/masks';
 
 describe('maskCpf', () => {
   it.each([

@@ -1,14 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { noiseClassification, noiseResultConclusion, pickNoiseLevel } from '@/domain/noise-levels';
-import {
-  BAND_COLORS,
-  CONSIDERATIONS,
-  NO_DATA_COLOR,
-  RECOMMENDATIONS,
-  defaultResultThresholds,
-  type NoiseLevels,
-} from '@/domain/result-thresholds';
+import { BAND_COLORS, CONSIDERATIONS, NO_DATA_COLOR, RECOMMENDATIONS, defaultResultThresholds, type NoiseLevels } from '@/domain/result-thresholds';
 
 const levels = defaultResultThresholds().noise.nho;
 const LEVEL_ORDER = ['level1', 'level2', 'level3', 'level4'];

@@ -31,7 +31,15 @@ const MIXED_DAY: NoiseExposure[] = [
 
 describe('criterion', () => {
   it('records norm, edition, q and method', () => {
-    expect(NHO).toMatchObject({ norm: 'NHO 01', edition: '2001', q: 3, method: 'formula', criterionLevel: 85, referenceMinutes: 480, thresholdLevel: 80 });
+    expect(NHO).toMatchObject({
+      norm: 'NHO 01',
+      edition: '2001',
+      q: 3,
+      method: 'formula',
+      criterionLevel: 85,
+      referenceMinutes: 480,
+      thresholdLevel: 80,
+    });
     expect(NR15).toMatchObject({ norm: 'NR-15 Anexo 1', edition: 'Portaria MTb 3.214/1978', q: 5, method: 'formula' });
     expect(NR15_TABLE.method).toBe('tabela NR-15');
     // the table is an NR-15 option; NHO 01 always uses its formula
@@ -123,8 +131,22 @@ describe('dose from exposures', () => {
     [[{ minutes: 300, level: 88 }], NR15_TABLE, 100],
     [[{ minutes: 0, level: 100 }], NHO, 0],
     // blank rows are skipped; half-typed rows make the day unknown
-    [[{ minutes: 480, level: 85 }, { minutes: '', level: '' }], NHO, 100],
-    [[{ minutes: 480, level: 85 }, { minutes: 60, level: '' }], NHO, null],
+    [
+      [
+        { minutes: 480, level: 85 },
+        { minutes: '', level: '' },
+      ],
+      NHO,
+      100,
+    ],
+    [
+      [
+        { minutes: 480, level: 85 },
+        { minutes: 60, level: '' },
+      ],
+      NHO,
+      null,
+    ],
     [[{ minutes: 480, level: 'abc' }], NHO, null],
     [[{ minutes: -10, level: 90 }], NHO, null],
     [[], NHO, null],
@@ -202,12 +224,17 @@ describe('projection, NE, NEN, Lavg', () => {
     expect(lavgFromDose(dose, hours, criterion)!).toBeCloseTo(lavg, 1);
   });
 
-  it.each<[number | null]>([[nenFromDose(0, NHO)], [nenFromDose(-5, NHO)], [neFromDose(100, 0, NHO)], [lavgFromDose(100, 0, NR15)], [nenFromNe(Number.NaN, 480, NHO)], [doseFromNen(Number.NaN, NHO)], [doseFromLavg(85, 0, NR15)]])(
-    'invalid input gives null (%s)',
-    (value) => {
-      expect(value).toBeNull();
-    },
-  );
+  it.each<[number | null]>([
+    [nenFromDose(0, NHO)],
+    [nenFromDose(-5, NHO)],
+    [neFromDose(100, 0, NHO)],
+    [lavgFromDose(100, 0, NR15)],
+    [nenFromNe(Number.NaN, 480, NHO)],
+    [doseFromNen(Number.NaN, NHO)],
+    [doseFromLavg(85, 0, NR15)],
+  ])('invalid input gives null (%s)', (value) => {
+    expect(value).toBeNull();
+  });
 
   it.each<[number, typeof NHO, number]>([
     [85, NHO, 100],

@@ -8,12 +8,7 @@ import {
   RECOMMENDATIONS,
   defaultResultThresholds,
 } from '@/domain/result-thresholds';
-import {
-  parseBound,
-  parseChemicalThresholds,
-  parseNoiseThresholds,
-  parseResultThresholds,
-} from '@/domain/result-thresholds-parse';
+import { parseBound, parseChemicalThresholds, parseNoiseThresholds, parseResultThresholds } from '@/domain/result-thresholds-parse';
 import {
   CHEMICAL_THRESHOLDS_ERROR,
   NOISE_THRESHOLDS_ERROR,
@@ -125,10 +120,17 @@ describe('parseChemicalThresholds', () => {
 describe('parseNoiseThresholds and parseResultThresholds', () => {
   it('parses both norms and keeps defaults for what is missing', () => {
     const parsed = parseNoiseThresholds({
-      nho: { level2: { dailyDoseMin: '50,5', min: '' , technicalConsiderations: 'Atenção', bgColor: '#123456' } },
+      nho: { level2: { dailyDoseMin: '50,5', min: '', technicalConsiderations: 'Atenção', bgColor: '#123456' } },
       nr15: '{"level4":{"max":"500"}}',
     });
-    expect(parsed.nho.level2).toMatchObject({ dailyDoseMin: 50.5, dailyDoseMax: 80, min: null, max: 80, technicalConsiderations: 'Atenção', bgColor: '#123456' });
+    expect(parsed.nho.level2).toMatchObject({
+      dailyDoseMin: 50.5,
+      dailyDoseMax: 80,
+      min: null,
+      max: 80,
+      technicalConsiderations: 'Atenção',
+      bgColor: '#123456',
+    });
     expect(parsed.nho.level1).toEqual(defaultResultThresholds().noise.nho.level1);
     expect(parsed.nr15.level4.max).toBe(500);
   });

@@ -151,13 +151,28 @@ describe('agent list', () => {
     }
   }
 
-  const names = () => screen.getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[1]!.textContent);
+  const names = () =>
+    screen
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell')[1]!.textContent);
 
   it('pages 25 local agents by ten, newest first, and searches back to page 1', { timeout: 30_000 }, async () => {
     await seed(25);
     const app = await renderApp(db, routes, '/admin/agentes/lista/2');
     expect(await screen.findByText('Mostrando 11 a 20 de 25 registros')).toBeInTheDocument();
-    expect(names()).toEqual(['Agente 15', 'Agente 14', 'Agente 13', 'Agente 12', 'Agente 11', 'Agente 10', 'Agente 9', 'Agente 8', 'Agente 7', 'Agente 6']);
+    expect(names()).toEqual([
+      'Agente 15',
+      'Agente 14',
+      'Agente 13',
+      'Agente 12',
+      'Agente 11',
+      'Agente 10',
+      'Agente 9',
+      'Agente 8',
+      'Agente 7',
+      'Agente 6',
+    ]);
     // Not pushed yet: the '#' column says so.
     expect(screen.getAllByText('Pendente')).toHaveLength(10);
 

@@ -56,7 +56,7 @@ describe('parseDateText', () => {
     expect(parseDateText(text)).toEqual(expected);
   });
 
-  it('takes the device\'s calendar day, not UTC\'s', () => {
+  it("takes the device's calendar day, not UTC's", () => {
     expect(todayIso(new Date(2026, 0, 31, 23, 59))).toBe('2026-01-31');
   });
 });
@@ -169,7 +169,7 @@ describe('equipment form schema', () => {
     expect(equipmentFormSchema.parse({ ...values, category_key: 'k-1' })).toMatchObject({ category_key: 'k-1' });
   });
 
-  it('refuses a blank name and an impossible date with the contract\'s messages', () => {
+  it("refuses a blank name and an impossible date with the contract's messages", () => {
     const read = equipmentFormSchema.safeParse({ ...equipmentValues(), name: ' ', expiration_date: '30/02/2027' });
     expect(read.success).toBe(false);
     expect(read.error && z.flattenError(read.error).fieldErrors).toEqual({ name: ['Nome é obrigatório'], expiration_date: ['Data inválida'] });

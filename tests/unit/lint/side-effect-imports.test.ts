@@ -45,7 +45,9 @@ function resolveLocal(fromFile: string, specifier: string): string | null {
       return false;
     }
   });
-  return relative(ROOT, found ?? base).split('\\').join('/');
+  return relative(ROOT, found ?? base)
+    .split('\\')
+    .join('/');
 }
 
 describe('side-effect imports', () => {

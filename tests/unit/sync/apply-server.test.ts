@@ -29,7 +29,12 @@ describe('pulled records', () => {
     const [categoryKey] = await apply('equipment_categories', [wireCategory(3, 'Ruído')]);
     await apply('equipment', [wireEquipment(10, { category_id: 3, category: { id: 3, name: 'Ruído' } })]);
     const equipment = await readRecordById(db, 'equipment', 10);
-    expect(equipment).toMatchObject({ id: 10, category_id: 3, category_key: categoryKey, _base: expect.objectContaining({ name: 'Equipamento 10' }) });
+    expect(equipment).toMatchObject({
+      id: 10,
+      category_id: 3,
+      category_key: categoryKey,
+      _base: expect.objectContaining({ name: 'Equipamento 10' }),
+    });
     expect(equipment).not.toHaveProperty('category');
   });
 
@@ -73,7 +78,13 @@ describe('embedded lines', () => {
     // The server now lists only line 100 (101 was removed by someone else).
     await apply('products', [wireProduct(1, { updated_at: at(20), equipments: [wireLine(100, 20, 3, 20)] })]);
     const lines = await readChildren(db, 'product_equipments', productKey!);
-    expect(lines.map((line) => [line.id, line.quantity]).sort()).toEqual([[100, 3], [101, 7], [null, 5]].sort());
+    expect(lines.map((line) => [line.id, line.quantity]).sort()).toEqual(
+      [
+        [100, 3],
+        [101, 7],
+        [null, 5],
+      ].sort(),
+    );
     expect(lines.find((line) => line.key === added)).toBeDefined();
   });
 });
@@ -98,7 +109,13 @@ describe('embedded lines of one pushed answer (pending looked up among the lines
       await replaceChildren(store, store.registry.get('products'), parent, wire);
     });
     const lines = await readChildren(db, 'product_equipments', productKey!);
-    expect(lines.map((item) => [item.id, item.quantity]).sort()).toEqual([[100, 3], [101, 7], [null, 5]].sort());
+    expect(lines.map((item) => [item.id, item.quantity]).sort()).toEqual(
+      [
+        [100, 3],
+        [101, 7],
+        [null, 5],
+      ].sort(),
+    );
     expect(lines.find((item) => item.key === added)).toBeDefined();
     expect(await readRecordById(db, 'product_equipments', 103)).toBeUndefined();
     expect((await readChildren(db, 'product_equipments', otherKey!)).map((item) => item.id)).toEqual([102]);

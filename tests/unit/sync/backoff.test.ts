@@ -4,13 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  backoffCeiling,
-  backoffDelay,
-  DEFAULT_BACKOFF,
-  nextRetryDelay,
-  parseRetryAfter,
-} from '@sync/engine/backoff';
+import { backoffCeiling, backoffDelay, DEFAULT_BACKOFF, nextRetryDelay, parseRetryAfter } from '@sync/engine/backoff';
 
 describe('backoff schedule', () => {
   it.each([

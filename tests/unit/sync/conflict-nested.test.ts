@@ -55,7 +55,10 @@ async function conflicted(mine: RecordFields, current: RecordFields): Promise<st
 describe('a nested field in a conflict', () => {
   it('is one question with both whole lists; a name changed only on the server is not asked', async () => {
     const mine = [{ description: 'Ruído', quantity: 2 }];
-    const theirs = [{ quantity: 3, description: 'Ruído' }, { description: 'Calor', quantity: 1 }];
+    const theirs = [
+      { quantity: 3, description: 'Ruído' },
+      { description: 'Calor', quantity: 1 },
+    ];
     await conflicted({ lines: mine }, doc('Orçamento B', theirs, 30));
     const [change] = await readPendingChanges(db);
     expect(change!.conflict).toEqual([{ field: 'lines', label: 'Itens', mine, theirs }]);

@@ -19,7 +19,10 @@ import {
 } from '@sync/contract/fields';
 
 describe('every input text has its maximum', () => {
-  const longest = (schema: z.ZodType, max: number, fill = 'a') => [schema.safeParse(fill.repeat(max)).success, schema.safeParse(fill.repeat(max + 1)).success];
+  const longest = (schema: z.ZodType, max: number, fill = 'a') => [
+    schema.safeParse(fill.repeat(max)).success,
+    schema.safeParse(fill.repeat(max + 1)).success,
+  ];
 
   it.each([
     ['an agent name', productInputSchema.shape.name, TEXT_LIMITS.line],

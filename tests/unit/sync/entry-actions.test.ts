@@ -27,7 +27,14 @@ const setEntry = async (key: string, changes: Partial<OutboxEntry>) => {
   const entry = await entryOf(key);
   await db.outbox.put({ ...entry, ...changes });
 };
-const cost = (id: number, name: string, price: number, updated = 0) => ({ id, name, slug: name.toLowerCase(), price, created_at: at(0), updated_at: at(updated) });
+const cost = (id: number, name: string, price: number, updated = 0) => ({
+  id,
+  name,
+  slug: name.toLowerCase(),
+  price,
+  created_at: at(0),
+  updated_at: at(updated),
+});
 
 describe('status counts', () => {
   it('counts pending (including in flight), failed and conflicts, with the published engine state', async () => {
@@ -159,7 +166,7 @@ describe('resolveConflict', () => {
     });
   });
 
-  it("theirs on a delete conflict brings the record back", async () => {
+  it('theirs on a delete conflict brings the record back', async () => {
     const [key] = await pulled('costs', [cost(1, 'Diária', 300)]);
     await deleteRecord(db, 'costs', key!);
     await setEntry(key!, { status: 'conflict', attempts: 1, conflict: { current: cost(1, 'Diária', 500, 40) } });

@@ -11,14 +11,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { applyServerDelete, applyServerRecords, keysWithEntries } from '@sync/engine/apply-server';
 import { discardEntry } from '@sync/engine/entry-actions';
-import {
-  cacheFile,
-  keysWithDeviceFiles,
-  markUploaded,
-  readDeviceFile,
-  saveRecordWithFile,
-  uploadForm,
-} from '@sync/engine/files';
+import { cacheFile, keysWithDeviceFiles, markUploaded, readDeviceFile, saveRecordWithFile, uploadForm } from '@sync/engine/files';
 import { clearUploadProgress, readUploadProgress, uploadProgressReporter } from '@sync/engine/files-progress';
 import { uploadTimeoutMs } from '@sync/engine/files-xhr';
 import { deleteRecord, saveRecord } from '@sync/engine/mutations';
@@ -142,7 +135,12 @@ describe('the bytes after the upload and on download', () => {
 
   it('caches a downloaded file of a pulled line, and not one whose line is gone', async () => {
     await db.write(async (store) =>
-      applyServerRecords(store, store.registry.get('customers'), [wireCustomer(7, { files: [wireFile(3, 7), wireFile(4, 7)] })], await keysWithEntries(store)),
+      applyServerRecords(
+        store,
+        store.registry.get('customers'),
+        [wireCustomer(7, { files: [wireFile(3, 7), wireFile(4, 7)] })],
+        await keysWithEntries(store),
+      ),
     );
     const [first, second] = await db.records('customer_files').orderBy('id').toArray();
     expect(await keysWithDeviceFiles(db, 'customer_files', [first!.key, second!.key])).toEqual(new Set());
@@ -188,14 +186,25 @@ describe('the bytes go with their record', () => {
 
   it('when the server says the file was deleted, or the customer pulled without it', async () => {
     await db.write(async (store) =>
-      applyServerRecords(store, store.registry.get('customers'), [wireCustomer(7, { files: [wireFile(3, 7), wireFile(4, 7)] })], await keysWithEntries(store)),
+      applyServerRecords(
+        store,
+        store.registry.get('customers'),
+        [wireCustomer(7, { files: [wireFile(3, 7), wireFile(4, 7)] })],
+        await keysWithEntries(store),
+      ),
     );
     const lines = await db.records('customer_files').orderBy('id').toArray();
     for (const line of lines) {
       await cacheFile(db, 'customer_files', line.key, { blob: bytes(`F${line.id}`), fileName: 'a.pdf', type: 'application/pdf', id: line.id });
     }
     await db.write(async (store) => applyServerDelete(store, store.registry.get('customer_files'), 3, await keysWithEntries(store)));
-    expect(await keysWithDeviceFiles(db, 'customer_files', lines.map((line) => line.key))).toEqual(new Set([lines[1]!.key]));
+    expect(
+      await keysWithDeviceFiles(
+        db,
+        'customer_files',
+        lines.map((line) => line.key),
+      ),
+    ).toEqual(new Set([lines[1]!.key]));
     await db.write(async (store) =>
       applyServerRecords(store, store.registry.get('customers'), [wireCustomer(7, { files: [], updated_at: at(5) })], await keysWithEntries(store)),
     );

@@ -58,7 +58,7 @@ describe('useLocalPage', () => {
 
   it('on a page change shows loading, never page 1 rows as page 2', async () => {
     for (let index = 1; index <= 12; index += 1) {
-      await saveRecord(db, 'costs', null, { name: `Custo ${index}` , price: index }, { now: () => Date.UTC(2026, 0, 1, 0, index) });
+      await saveRecord(db, 'costs', null, { name: `Custo ${index}`, price: index }, { now: () => Date.UTC(2026, 0, 1, 0, index) });
     }
     seen.length = 0;
     render(

@@ -7,14 +7,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  carryForward,
-  mergeUnitsOf,
-  resolveMerge,
-  sameReference,
-  threeWayMerge,
-  type MergeUnit,
-} from '@sync/engine/merge';
+import { carryForward, mergeUnitsOf, resolveMerge, sameReference, threeWayMerge, type MergeUnit } from '@sync/engine/merge';
 import { sameValue } from '@sync/store/local-record';
 import { createDefaultRegistry } from '@sync/store/registry';
 import type { RecordFields } from '@sync/store/types';
@@ -57,7 +50,13 @@ describe('threeWayMerge', () => {
     ['both several fields', { name: 'A', price: 1 }, { name: 'B', price: 2 }, { name: 'A', price: 1 }, ['name', 'price']],
     ['mine emptied the notes, theirs the name', { notes: '' }, { name: 'X' }, { name: 'X' }, []],
     ['only theirs changed the lines (nested)', {}, { lines: lines(['Ruído', 2]) }, { lines: lines(['Ruído', 2]) }, []],
-    ['only mine added a line', { lines: lines(['Ruído', 1], ['Poeira', 1]) }, { price: 9 }, { price: 9, lines: lines(['Ruído', 1], ['Poeira', 1]) }, []],
+    [
+      'only mine added a line',
+      { lines: lines(['Ruído', 1], ['Poeira', 1]) },
+      { price: 9 },
+      { price: 9, lines: lines(['Ruído', 1], ['Poeira', 1]) },
+      [],
+    ],
     [
       'both changed the lines, differently: one conflict on the whole list',
       { lines: lines(['Ruído', 1], ['Poeira', 1]) },
@@ -65,7 +64,13 @@ describe('threeWayMerge', () => {
       { lines: lines(['Ruído', 1], ['Poeira', 1]) },
       ['lines'],
     ],
-    ['both changed the lines the same way, keys in another order', { lines: [{ quantity: 5, description: 'Ruído' }] }, { lines: lines(['Ruído', 5]) }, { lines: lines(['Ruído', 5]) }, []],
+    [
+      'both changed the lines the same way, keys in another order',
+      { lines: [{ quantity: 5, description: 'Ruído' }] },
+      { lines: lines(['Ruído', 5]) },
+      { lines: lines(['Ruído', 5]) },
+      [],
+    ],
   ])('%s', (_what, mineChanges, theirsChanges, expectedChanges, conflicts) => {
     const result = threeWayMerge(base, { ...base, ...mineChanges }, { ...base, ...theirsChanges }, units);
     expect(result.conflicts).toEqual(conflicts);
@@ -113,9 +118,18 @@ describe('resolveMerge: the user chooses per field', () => {
   const result = threeWayMerge(base, mine, theirs, units);
 
   it.each([
-    [{ name: 'mine', price: 'mine' }, { name: 'Minha', price: 350 }],
-    [{ name: 'theirs', price: 'mine' }, { name: 'Deles', price: 350 }],
-    [{ name: 'theirs', price: 'theirs' }, { name: 'Deles', price: 400 }],
+    [
+      { name: 'mine', price: 'mine' },
+      { name: 'Minha', price: 350 },
+    ],
+    [
+      { name: 'theirs', price: 'mine' },
+      { name: 'Deles', price: 350 },
+    ],
+    [
+      { name: 'theirs', price: 'theirs' },
+      { name: 'Deles', price: 400 },
+    ],
   ] as const)('%j → %j, one-side changes kept either way', (choices, chosen) => {
     expect(resolveMerge(result, mine, theirs, units, choices)).toEqual({ ...chosen, lines: lines(['Ruído', 1]), notes: 'só aqui' });
   });
@@ -142,7 +156,13 @@ describe('properties', () => {
   const fields = ['name', 'price', 'lines', 'notes'];
   const record = fc.record(Object.fromEntries(fields.map((field) => [field, value])) as Record<string, fc.Arbitrary<unknown>>);
   /** Each field: unchanged, or changed to a random value, on each side. */
-  const sides = fc.tuple(record, fc.array(fc.boolean(), { minLength: 4, maxLength: 4 }), record, fc.array(fc.boolean(), { minLength: 4, maxLength: 4 }), record);
+  const sides = fc.tuple(
+    record,
+    fc.array(fc.boolean(), { minLength: 4, maxLength: 4 }),
+    record,
+    fc.array(fc.boolean(), { minLength: 4, maxLength: 4 }),
+    record,
+  );
   const runs = Number(process.env.MERGE_PROPERTY_RUNS ?? 500);
 
   function build([base, mineChanged, mineValues, theirsChanged, theirsValues]: [RecordFields, boolean[], RecordFields, boolean[], RecordFields]) {
@@ -183,8 +203,20 @@ describe('properties', () => {
         const backward = threeWayMerge(base, theirs, mine, units);
         expect(backward.conflicts).toEqual(forward.conflicts);
         // Choosing the same version of each conflicting field from either point of view gives the same record.
-        const a = resolveMerge(forward, mine, theirs, units, Object.fromEntries(forward.conflicts.map((field) => [field, pickFirst ? 'mine' : 'theirs'])))!;
-        const b = resolveMerge(backward, theirs, mine, units, Object.fromEntries(backward.conflicts.map((field) => [field, pickFirst ? 'theirs' : 'mine'])))!;
+        const a = resolveMerge(
+          forward,
+          mine,
+          theirs,
+          units,
+          Object.fromEntries(forward.conflicts.map((field) => [field, pickFirst ? 'mine' : 'theirs'])),
+        )!;
+        const b = resolveMerge(
+          backward,
+          theirs,
+          mine,
+          units,
+          Object.fromEntries(backward.conflicts.map((field) => [field, pickFirst ? 'theirs' : 'mine'])),
+        )!;
         for (const field of fields) expect(sameValue(a[field], b[field]), field).toBe(true);
       }),
       { numRuns: runs },

@@ -16,7 +16,13 @@ const context = (serverId: number | null): PlanContext => ({
   newIdempotencyKey: () => `new-${++keys}`,
 });
 
-function entry(seq: number, op: OutboxEntry['op'], status: OutboxStatus, attempts: number, payload: Record<string, unknown> | null = { name: `v${seq}` }): OutboxEntry {
+function entry(
+  seq: number,
+  op: OutboxEntry['op'],
+  status: OutboxStatus,
+  attempts: number,
+  payload: Record<string, unknown> | null = { name: `v${seq}` },
+): OutboxEntry {
   return {
     seq,
     resource: 'costs',

@@ -100,7 +100,19 @@ describe('customer search by CPF or CNPJ', () => {
     const small = openTestDb();
     const resource = small.registry.get('customers');
     const customer = (key: string, name: string, document: string) =>
-      withIndexes(resource, { key, id: null, created_at: null, updated_at: null, _base: null, _local_at: `2026-01-0${key}T00:00:00.000Z`, name, type: 'corporate', document, email: 'a@b.com.br', phone: '1134567890' });
+      withIndexes(resource, {
+        key,
+        id: null,
+        created_at: null,
+        updated_at: null,
+        _base: null,
+        _local_at: `2026-01-0${key}T00:00:00.000Z`,
+        name,
+        type: 'corporate',
+        document,
+        email: 'a@b.com.br',
+        phone: '1134567890',
+      });
     await small.records('customers').bulkPut([customer('1', 'Química Vale Verde', '12345678000195'), customer('2', 'Pedra Forte', '98765432000198')]);
     const found = async (search: string) => (await readPage(small, 'customers', { search })).rows.map((row) => row.name);
     expect(await found('12.345.678/0001-95')).toEqual(['Química Vale Verde']);
@@ -118,7 +130,16 @@ describe('small lists and lines', () => {
     const small = openTestDb();
     const resource = small.registry.get('equipment_categories');
     const record = (key: string, name: string, extra: Partial<StoredRecord> = {}) =>
-      withIndexes(resource, { key, id: null, created_at: null, updated_at: null, _base: null, _local_at: `2026-01-0${key}T00:00:00.000Z`, name, ...extra });
+      withIndexes(resource, {
+        key,
+        id: null,
+        created_at: null,
+        updated_at: null,
+        _base: null,
+        _local_at: `2026-01-0${key}T00:00:00.000Z`,
+        name,
+        ...extra,
+      });
     await small.records('equipment_categories').bulkPut([record('1', 'Ruído'), record('2', 'Calor', { _deleted: 1 }), record('3', 'Poeira')]);
     expect((await readAll(small, 'equipment_categories')).map((row) => row.name)).toEqual(['Poeira', 'Ruído']);
     expect((await readPage(small, 'equipment_categories', { search: 'calor' })).total).toBe(0);
@@ -131,11 +152,13 @@ describe('small lists and lines', () => {
     const resource = small.registry.get('product_equipments');
     const line = (key: string, parent: string, at: string) =>
       withIndexes(resource, { key, id: null, created_at: null, updated_at: null, _base: null, _local_at: at, product_key: parent, name: key });
-    await small.records('product_equipments').bulkPut([
-      line('b', 'p1', '2026-01-02T00:00:00.000Z'),
-      line('a', 'p1', '2026-01-01T00:00:00.000Z'),
-      line('c', 'p2', '2026-01-01T00:00:00.000Z'),
-    ]);
+    await small
+      .records('product_equipments')
+      .bulkPut([
+        line('b', 'p1', '2026-01-02T00:00:00.000Z'),
+        line('a', 'p1', '2026-01-01T00:00:00.000Z'),
+        line('c', 'p2', '2026-01-01T00:00:00.000Z'),
+      ]);
     expect((await readChildren(small, 'product_equipments', 'p1')).map((row) => row.key)).toEqual(['a', 'b']);
     small.close();
     await small.delete();
@@ -150,11 +173,13 @@ describe('small lists and lines', () => {
       const line = (key: string, id: number | null, label: string, at: { created_at?: string; _local_at?: string }) =>
         withIndexes(resource, { key, id, updated_at: null, _base: null, created_at: null, ...at, customer_key: 'c', customer_id: 1, label });
       const same = { created_at: '2026-01-01T00:00:00.000Z' };
-      await small.records('customer_addresses').bulkPut([
-        line(keys[2]!, 2, 'Filial', same),
-        line(keys[1]!, 1, 'Matriz', same),
-        ...unsent.map((key, index) => line(key, null, `Nova ${index}`, { _local_at: `2025-12-3${index}T00:00:00.000Z` })),
-      ]);
+      await small
+        .records('customer_addresses')
+        .bulkPut([
+          line(keys[2]!, 2, 'Filial', same),
+          line(keys[1]!, 1, 'Matriz', same),
+          ...unsent.map((key, index) => line(key, null, `Nova ${index}`, { _local_at: `2025-12-3${index}T00:00:00.000Z` })),
+        ]);
       const labels = (await readChildren(small, 'customer_addresses', 'c')).map((row) => row.label);
       small.close();
       await small.delete();
@@ -169,7 +194,13 @@ describe('small lists and lines', () => {
   it('orders lines saved at the same moment on this device in the order they were queued, as they will be numbered', async () => {
     const small = openTestDb();
     const now = () => Date.parse('2026-01-01T00:00:00.000Z');
-    const customer = await saveRecord(small, 'customers', null, { name: 'Cliente', type: 'individual', email: 'a@b.com.br', phone: '11987654321' }, { now });
+    const customer = await saveRecord(
+      small,
+      'customers',
+      null,
+      { name: 'Cliente', type: 'individual', email: 'a@b.com.br', phone: '11987654321' },
+      { now },
+    );
     const labels = ['Matriz', 'Filial', 'Depósito', 'Obra', 'Escritório'];
     for (const label of labels) await saveRecord(small, 'customer_addresses', null, { customer_key: customer, label }, { now });
     // Same creation time for all: the random local keys alone would shuffle them.

@@ -72,7 +72,19 @@ describe('saving a quotation', () => {
       payment_info: 'Pagamento em 30 dias',
     });
     expect(record.rows).toEqual([
-      { product_id: null, name: 'Ruído contínuo', product_type_id: 1, sector: null, function: null, exposition_type_id: 1, daily_exposition: null, quantity: 2, value: 300, unit_type: null, total: 600 },
+      {
+        product_id: null,
+        name: 'Ruído contínuo',
+        product_type_id: 1,
+        sector: null,
+        function: null,
+        exposition_type_id: 1,
+        daily_exposition: null,
+        quantity: 2,
+        value: 300,
+        unit_type: null,
+        total: 600,
+      },
     ]);
     const entry = (await outbox()).find((item) => item.resource === 'quotations');
     expect(entry).toMatchObject({ op: 'create', payload: { total: 975.65, customer_key: customerKey } });
@@ -140,12 +152,20 @@ describe('commands', () => {
     await runCommand(db, 'quotations', key, 'duplicate');
     const chain = (await outbox()).filter((entry) => entry.key === key);
     expect(chain.map((entry) => entry.op)).toEqual(['create', 'command', 'update', 'command']);
-    expect(chain[1]).toMatchObject({ payload: { status: 'pending', markAsSent: true }, command: { name: 'status', method: 'PUT', path: 'api/quotation/{id}/status', answer: 'record' } });
+    expect(chain[1]).toMatchObject({
+      payload: { status: 'pending', markAsSent: true },
+      command: { name: 'status', method: 'PUT', path: 'api/quotation/{id}/status', answer: 'record' },
+    });
     expect(chain[3]!.command).toMatchObject({ name: 'duplicate', method: 'POST', answer: 'created', pulls: ['quotations'] });
     expect(new Set(chain.map((entry) => entry.idempotency_key)).size).toBe(4);
     expect((await readRecord(db, 'quotations', key))!.status).toBe('pending');
     const changes = await readPendingChanges(db);
-    expect(changes.filter((change) => change.key === key).map((change) => change.opLabel)).toEqual(['Inclusão', 'Alteração de status', 'Alteração', 'Duplicação']);
+    expect(changes.filter((change) => change.key === key).map((change) => change.opLabel)).toEqual([
+      'Inclusão',
+      'Alteração de status',
+      'Alteração',
+      'Duplicação',
+    ]);
   });
 
   it('validate their body with Portuguese messages', async () => {
@@ -161,7 +181,9 @@ describe('commands', () => {
       defineResource({
         ...SYNCED_RESOURCES.find((resource) => resource.name === 'quotations')!,
         schema: SYNCED_RESOURCES.find((resource) => resource.name === 'quotations')!.schema as z.ZodObject<z.ZodRawShape>,
-        commands: { whatsapp: { label: 'Envio por Whatsapp', method: 'POST', path: 'api/quotation/{id}/send/whatsapp', answer: 'none', online: true } },
+        commands: {
+          whatsapp: { label: 'Envio por Whatsapp', method: 'POST', path: 'api/quotation/{id}/send/whatsapp', answer: 'none', online: true },
+        },
       }),
     ]);
     const local = new SyncDatabase(`test-${newKey()}`, { registry });

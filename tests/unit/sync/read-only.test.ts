@@ -47,13 +47,21 @@ const named = (id: number, name: string, seconds = 0) => ({ id, name, slug: name
 describe('writes are refused', () => {
   it.each(READ_ONLY_RESOURCES.map((resource) => resource.name))('%s: save, unit of work and delete refused, nothing queued', async (name) => {
     const refused = async (work: Promise<unknown>) => {
-      const error = await work.then(() => null, (caught: unknown) => caught);
+      const error = await work.then(
+        () => null,
+        (caught: unknown) => caught,
+      );
       expect(error).toBeInstanceOf(SyncError);
       expect((error as SyncError).code).toBe('validation');
       expect((error as SyncError).message).toBe(SYNC_MESSAGES.readOnly);
     };
     await refused(saveRecord(db, name, null, { name: 'x', option: 'company_name', value: 'x' }));
-    await refused(saveRecords(db, [{ resource: 'costs', key: null, fields: { name: 'Custo', price: 1 } }, { resource: name, key: null, fields: {} }]));
+    await refused(
+      saveRecords(db, [
+        { resource: 'costs', key: null, fields: { name: 'Custo', price: 1 } },
+        { resource: name, key: null, fields: {} },
+      ]),
+    );
     await refused(deleteRecord(db, name, newKey()));
     expect(await db.outbox.count()).toBe(0);
     expect(await db.records('costs').count()).toBe(0);
@@ -125,9 +133,22 @@ describe('only the lists the user may read', () => {
   const cases: Array<[string, Reader, string[]]> = [
     ['a customer-type user', user(2, 'cliente', ['dashboard', 'customers', 'samples']), ['customers', ...readOnly]],
     ['a user without modules', user(2, 'sem-modulos', []), readOnly],
-    ['a technician', user(2, 'tecnico-de-campo', ['customers', 'quotations', 'samples', 'products', 'equipment']), [
-      'product_types', 'equipment_categories', 'equipment', 'products', 'services', 'costs', 'customers', 'payment_types', 'exposition_types', ...readOnly,
-    ]],
+    [
+      'a technician',
+      user(2, 'tecnico-de-campo', ['customers', 'quotations', 'samples', 'products', 'equipment']),
+      [
+        'product_types',
+        'equipment_categories',
+        'equipment',
+        'products',
+        'services',
+        'costs',
+        'customers',
+        'payment_types',
+        'exposition_types',
+        ...readOnly,
+      ],
+    ],
     ['a costs-only user', user(2, 'custos', ['costs']), ['product_types', 'costs', ...readOnly]],
     ['a users-module user', user(2, 'rh', ['users']), ['users', ...readOnly]],
     // Administrators read everything: compared with the whole pull order below.
@@ -148,10 +169,16 @@ describe('only the lists the user may read', () => {
   it('asks the server for none of the others', async () => {
     const reader = user(2, 'cliente', ['customers']);
     const { calls, transport } = fakeServer(
-      Object.fromEntries(pullableResources(db, reader).map((resource) => [resource.paths.list!.replace('/{skip}/{take}', '/0/500'), () => pullShape([])])),
+      Object.fromEntries(
+        pullableResources(db, reader).map((resource) => [resource.paths.list!.replace('/{skip}/{take}', '/0/500'), () => pullShape([])]),
+      ),
     );
     await pullAll({ db, transport, pageSize: 500, incremental: true, isStopped: () => false, reader });
-    expect(calls.sort()).toEqual(pullableResources(db, reader).map((resource) => resource.paths.list!.replace('/{skip}/{take}', '/0/500')).sort());
+    expect(calls.sort()).toEqual(
+      pullableResources(db, reader)
+        .map((resource) => resource.paths.list!.replace('/{skip}/{take}', '/0/500'))
+        .sort(),
+    );
     expect(mayRead(reader, { modules: ['costs'], customers: false })).toBe(false);
   });
 });

@@ -44,15 +44,34 @@ const newFile = (name: string, content = name): NewRecordFile => ({
 
 function wireCustomer(id: number, files: RecordFields[]): RecordFields {
   return {
-    id, name: `Cliente ${id}`, type: 'individual', document: null, email: `c${id}@exemplo.com.br`, phone: '1133334444', comment: null,
-    contact: null, contact_name: null, addresses: [], f_created_at: '20/11/2026', files, created_at: at(0), updated_at: at(0),
+    id,
+    name: `Cliente ${id}`,
+    type: 'individual',
+    document: null,
+    email: `c${id}@exemplo.com.br`,
+    phone: '1133334444',
+    comment: null,
+    contact: null,
+    contact_name: null,
+    addresses: [],
+    f_created_at: '20/11/2026',
+    files,
+    created_at: at(0),
+    updated_at: at(0),
   };
 }
 function wireFile(id: number, customerId: number): RecordFields {
   return {
-    id, customer_id: customerId, file_id: 100 + id, name: `Arquivo ${id}`, original_name: `Arquivo ${id}.pdf`,
-    file: { type: 'application/pdf', download_url: `api/customer/${customerId}/file/${id}/download` }, size: 6, sha256: 'ab'.repeat(32),
-    created_at: at(0), updated_at: at(0),
+    id,
+    customer_id: customerId,
+    file_id: 100 + id,
+    name: `Arquivo ${id}`,
+    original_name: `Arquivo ${id}.pdf`,
+    file: { type: 'application/pdf', download_url: `api/customer/${customerId}/file/${id}/download` },
+    size: 6,
+    sha256: 'ab'.repeat(32),
+    created_at: at(0),
+    updated_at: at(0),
   };
 }
 
@@ -84,7 +103,11 @@ function fakeTransfers(contents: Record<string, string>) {
 
 describe('the states of a record’s files', () => {
   const cases: Array<[string, (customerKey: string, key: string) => Promise<void>, Record<string, unknown>]> = [
-    ['attached here, not sent yet: on this device only', async () => undefined, { state: 'local', id: null, progress: null, problem: null, availableOffline: true }],
+    [
+      'attached here, not sent yet: on this device only',
+      async () => undefined,
+      { state: 'local', id: null, progress: null, problem: null, availableOffline: true },
+    ],
     [
       'being sent: uploading, with bytes sent of total',
       async (_customer, key) => {
@@ -107,11 +130,14 @@ describe('the states of a record’s files', () => {
     [
       'refused by the server: failed, with its message',
       async (_customer, key) => {
-        await db.outbox.where('key').equals(key).modify((entry) => {
-          entry.status = 'failed';
-          entry.attempts = 1;
-          entry.error = { code: 'validation', message: 'Tipo de arquivo não permitido.', status: 422 };
-        });
+        await db.outbox
+          .where('key')
+          .equals(key)
+          .modify((entry) => {
+            entry.status = 'failed';
+            entry.attempts = 1;
+            entry.error = { code: 'validation', message: 'Tipo de arquivo não permitido.', status: 422 };
+          });
       },
       { state: 'failed', problem: { status: 'failed', message: 'Tipo de arquivo não permitido.' } },
     ],

@@ -24,7 +24,17 @@ describe('schema', () => {
   it('has a table per resource with both sides of every reference indexed', () => {
     const stores = SCHEMA_VERSIONS[0]!.stores;
     expect(Object.keys(stores).sort()).toEqual(
-      [...Object.keys(ENGINE_STORES), 'product_types', 'equipment_categories', 'equipment', 'products', 'product_equipments', 'services', 'service_equipments', 'costs'].sort(),
+      [
+        ...Object.keys(ENGINE_STORES),
+        'product_types',
+        'equipment_categories',
+        'equipment',
+        'products',
+        'product_equipments',
+        'services',
+        'service_equipments',
+        'costs',
+      ].sort(),
     );
     expect(stores.product_equipments).toBe('key, id, _sort, *_search, product_key, product_id, equipment_key, equipment_id');
     expect(resourceIndexes(costs)).toBe('key, id, _sort, *_search');
@@ -64,7 +74,17 @@ describe('schema', () => {
     // As version 2 indexed it: the CAS's parts only.
     const sort = '2026-01-01T00:00:00.000Z|a';
     const words = ['formaldeido', ...wordsOf('50-00-0')];
-    await first.records('products').put({ key: 'a', id: 1, created_at: null, updated_at: null, _base: null, name: 'Formaldeído', cas: '50-00-0', _sort: sort, _search: searchEntries(words, sort) });
+    await first.records('products').put({
+      key: 'a',
+      id: 1,
+      created_at: null,
+      updated_at: null,
+      _base: null,
+      name: 'Formaldeído',
+      cas: '50-00-0',
+      _sort: sort,
+      _search: searchEntries(words, sort),
+    });
     expect((await readPage(first, 'products', { search: '50-00-0' })).total).toBe(0);
     first.close();
 

@@ -75,9 +75,7 @@ describe('masked numbers (CPF, CNPJ, CAS, phone, serial number)', () => {
 
 describe('index entries', () => {
   it('holds every prefix of every word once, joined to the ordering key', () => {
-    expect(searchEntries(['ruido', 'rui'], 'S').sort()).toEqual(
-      ['r', 'ru', 'rui', 'ruid', 'ruido'].map((prefix) => `${prefix}\u0001S`).sort(),
-    );
+    expect(searchEntries(['ruido', 'rui'], 'S').sort()).toEqual(['r', 'ru', 'rui', 'ruid', 'ruido'].map((prefix) => `${prefix}\u0001S`).sort());
   });
 
   it('stops at the indexed length', () => {

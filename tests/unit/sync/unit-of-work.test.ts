@@ -18,7 +18,17 @@ let db: SyncDatabase;
 useTestDb((opened) => (db = opened));
 
 const customer = { name: 'Metalúrgica Souza', type: 'individual', email: 'contato@souza.com.br', phone: '(11) 3333-4444' };
-const address = (label: string, zipcode: string | null = null) => ({ label, zipcode, street: 'Rua A', number: '1', address2: null, district: null, city: null, state: null, country: null });
+const address = (label: string, zipcode: string | null = null) => ({
+  label,
+  zipcode,
+  street: 'Rua A',
+  number: '1',
+  address2: null,
+  district: null,
+  city: null,
+  state: null,
+  country: null,
+});
 const outbox = () => db.outbox.orderBy('seq').toArray();
 
 describe('saveRecords', () => {
@@ -106,7 +116,11 @@ describe('saveRecords', () => {
 
   it.each(failures)('a failure midway writes nothing: %s', async (_label, unit, item, code) => {
     const existing = await saveRecord(db, 'customers', null, { ...customer, name: 'Já existe' });
-    const before = { customers: await db.records('customers').toArray(), addresses: await db.records('customer_addresses').toArray(), outbox: await outbox() };
+    const before = {
+      customers: await db.records('customers').toArray(),
+      addresses: await db.records('customer_addresses').toArray(),
+      outbox: await outbox(),
+    };
     const error = await saveRecords(db, unit(existing)).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(UnitOfWorkError);
     expect(error).toBeInstanceOf(SyncError);

@@ -20,16 +20,35 @@ useTestDb((opened) => (db = opened));
 
 function wireFile(id: number): RecordFields {
   return {
-    id, customer_id: 7, file_id: 100 + id, name: `Arquivo ${id}`, original_name: `Arquivo ${id}.pdf`,
-    file: { type: 'application/pdf', download_url: `api/customer/7/file/${id}/download` }, size: 6, sha256: 'ab'.repeat(32),
-    created_at: at(id), updated_at: at(0),
+    id,
+    customer_id: 7,
+    file_id: 100 + id,
+    name: `Arquivo ${id}`,
+    original_name: `Arquivo ${id}.pdf`,
+    file: { type: 'application/pdf', download_url: `api/customer/7/file/${id}/download` },
+    size: 6,
+    sha256: 'ab'.repeat(32),
+    created_at: at(id),
+    updated_at: at(0),
   };
 }
 
 async function pulledCustomer(): Promise<string> {
   const wire = {
-    id: 7, name: 'Cliente 7', type: 'individual', document: null, email: 'c7@exemplo.com.br', phone: '1133334444', comment: null,
-    contact: null, contact_name: null, addresses: [], f_created_at: '20/11/2026', files: [wireFile(3), wireFile(4)], created_at: at(0), updated_at: at(0),
+    id: 7,
+    name: 'Cliente 7',
+    type: 'individual',
+    document: null,
+    email: 'c7@exemplo.com.br',
+    phone: '1133334444',
+    comment: null,
+    contact: null,
+    contact_name: null,
+    addresses: [],
+    f_created_at: '20/11/2026',
+    files: [wireFile(3), wireFile(4)],
+    created_at: at(0),
+    updated_at: at(0),
   };
   await db.write(async (store) => applyServerRecords(store, store.registry.get('customers'), [wire], await keysWithEntries(store)));
   return (await db.records('customers').where('id').equals(7).first())!.key;
@@ -77,8 +96,18 @@ describe('useRecordFiles', () => {
     const other = await db.records('customer_files').where('id').equals(4).first();
     await act(async () => {
       await db.outbox.add({
-        resource: 'customer_files', op: 'update', key: other!.key, payload: { name: 'Arquivo 4' }, idempotency_key: 'k-4', attempts: 1,
-        next_attempt_at: 0, status: 'failed', error: { code: 'validation', message: 'Arquivo em uso.' }, conflict: null, created_at: 0, changed_at: 0,
+        resource: 'customer_files',
+        op: 'update',
+        key: other!.key,
+        payload: { name: 'Arquivo 4' },
+        idempotency_key: 'k-4',
+        attempts: 1,
+        next_attempt_at: 0,
+        status: 'failed',
+        error: { code: 'validation', message: 'Arquivo em uso.' },
+        conflict: null,
+        created_at: 0,
+        changed_at: 0,
       });
     });
     await screen.findByText(/Arquivo 4: failed — Arquivo em uso\./);

@@ -10,9 +10,7 @@ describe('ConfirmModal', () => {
   it('asks with the default title and reports the choice', () => {
     const onConfirm = vi.fn();
     const onCancel = vi.fn();
-    renderWithMantine(
-      <ConfirmModal opened message="Tem certeza que deseja excluir esse cliente?" onConfirm={onConfirm} onCancel={onCancel} />,
-    );
+    renderWithMantine(<ConfirmModal opened message="Tem certeza que deseja excluir esse cliente?" onConfirm={onConfirm} onCancel={onCancel} />);
 
     expect(screen.getByText('Confirmar exclusão')).toBeInTheDocument();
     expect(screen.getByText('Tem certeza que deseja excluir esse cliente?')).toBeInTheDocument();
@@ -25,9 +23,7 @@ describe('ConfirmModal', () => {
 
   it('takes a specific title and blocks cancelling while it works', () => {
     const onCancel = vi.fn();
-    renderWithMantine(
-      <ConfirmModal opened title="Confirme exclusão de cliente" message="..." loading onConfirm={() => {}} onCancel={onCancel} />,
-    );
+    renderWithMantine(<ConfirmModal opened title="Confirme exclusão de cliente" message="..." loading onConfirm={() => {}} onCancel={onCancel} />);
 
     expect(screen.getByText('Confirme exclusão de cliente')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Cancelar' })).toBeDisabled();

@@ -7,9 +7,5 @@ import { MantineProvider } from '@mantine/core';
 import { render, type RenderResult } from '@testing-library/react';
 
 export function renderWithMantine(ui: ReactElement): RenderResult {
-  return render(
-    <MantineProvider env="test">
-      {ui}
-    </MantineProvider>,
-  );
+  return render(<MantineProvider env="test">{ui}</MantineProvider>);
 }

@@ -30,7 +30,14 @@ describe('formatFieldValue', () => {
     ['flag', true, 'Sim'],
     ['flag', false, 'Não'],
     ['lines', [], EMPTY_VALUE],
-    ['lines', [{ description: 'Ruído', quantity: 2 }, { description: 'Poeira', quantity: 1.5, note: null }], 'Ruído · 2\nPoeira · 1,5'],
+    [
+      'lines',
+      [
+        { description: 'Ruído', quantity: 2 },
+        { description: 'Poeira', quantity: 1.5, note: null },
+      ],
+      'Ruído · 2\nPoeira · 1,5',
+    ],
     ['lines', [{ description: 'Calor', tags: ['a', 'b'], extra: { done: true } }], 'Calor · a, b · Sim'],
     ['address', { street: 'Rua A', number: '10' }, 'Rua A · 10'],
     ['address', { street: null }, EMPTY_VALUE],

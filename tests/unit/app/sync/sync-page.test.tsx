@@ -83,7 +83,11 @@ describe('SyncPage', () => {
     await saveRecord(db, 'costs', costKey!, { price: 350 });
     await deleteRecord(db, 'equipment_categories', categoryKey!);
     const retryAt = Date.parse('2026-11-20T13:07:00.000Z');
-    await setEntry(newCategory, { attempts: 2, next_attempt_at: retryAt, error: { code: 'server', message: 'O servidor não conseguiu processar a alteração.' } });
+    await setEntry(newCategory, {
+      attempts: 2,
+      next_attempt_at: retryAt,
+      error: { code: 'server', message: 'O servidor não conseguiu processar a alteração.' },
+    });
     await setEntry(equipmentKey!, {
       status: 'failed',
       attempts: 1,
@@ -134,12 +138,10 @@ describe('SyncPage', () => {
     fireEvent.click(within(card).getByRole('button', { name: 'Descartar' }));
     const dialog = await screen.findByRole('dialog', { name: 'Descartar alteração' });
     expect(dialog).toHaveTextContent('As alterações em "Dosímetro" (Equipamento) serão perdidas (Número de Série, Data de Validade)');
-    const rows = within(dialog).getAllByRole('row').map((row) => row.textContent);
-    expect(rows).toEqual([
-      'CampoValor que será perdidoVolta a ser',
-      'Número de SérieB2A1',
-      'Data de Validade15/01/202831/03/2027',
-    ]);
+    const rows = within(dialog)
+      .getAllByRole('row')
+      .map((row) => row.textContent);
+    expect(rows).toEqual(['CampoValor que será perdidoVolta a ser', 'Número de SérieB2A1', 'Data de Validade15/01/202831/03/2027']);
 
     // Cancelling keeps everything.
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
@@ -168,9 +170,7 @@ describe('SyncPage', () => {
     await openPage();
     fireEvent.click(within(await cardOf('Avaliação de ruído')).getByRole('button', { name: 'Descartar' }));
     const dialog = await screen.findByRole('dialog', { name: 'Descartar alteração' });
-    expect(dialog).toHaveTextContent(
-      'O novo registro "Avaliação de ruído" (Serviço) será apagado deste dispositivo e não será enviado ao servidor.',
-    );
+    expect(dialog).toHaveTextContent('O novo registro "Avaliação de ruído" (Serviço) será apagado deste dispositivo e não será enviado ao servidor.');
     await act(async () => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Descartar' }));
     });
@@ -233,11 +233,11 @@ describe('SyncPage', () => {
     it('lets the user choose per field, and applies only once every field is chosen', async () => {
       const { key, card } = await bothChanged();
       const table = within(card).getByTestId('conflict-versions');
-      expect(within(table).getAllByRole('row').map((row) => row.textContent)).toEqual([
-        'CampoMinha versãoVersão do servidor',
-        'NomeDiária minhaDiária deles',
-        'PreçoR$ 350,00R$ 400,00',
-      ]);
+      expect(
+        within(table)
+          .getAllByRole('row')
+          .map((row) => row.textContent),
+      ).toEqual(['CampoMinha versãoVersão do servidor', 'NomeDiária minhaDiária deles', 'PreçoR$ 350,00R$ 400,00']);
       const apply = within(card).getByRole('button', { name: 'Aplicar escolhas' });
       expect(apply).toBeDisabled();
       fireEvent.click(within(card).getByRole('radio', { name: 'Versão do servidor: Nome' }));

@@ -63,7 +63,13 @@ describe('tabs and labels', () => {
     const removed = addDraft(removeDraft(three, three[1]!.tabId));
     expect(removed.map((draft) => draft.values.label)).toEqual(['Endereço Principal', 'Novo Endereço 2', 'Novo Endereço 3', 'Novo Endereço']);
     const renamed = addDraft(updateDraft(three, three[3]!.tabId, { label: 'Fábrica' }));
-    expect(renamed.map((draft) => draft.values.label)).toEqual(['Endereço Principal', 'Novo Endereço', 'Novo Endereço 2', 'Fábrica', 'Novo Endereço 3']);
+    expect(renamed.map((draft) => draft.values.label)).toEqual([
+      'Endereço Principal',
+      'Novo Endereço',
+      'Novo Endereço 2',
+      'Fábrica',
+      'Novo Endereço 3',
+    ]);
   });
 
   it('shows a blank label as the default of its place', () => {

@@ -5,12 +5,7 @@
  * company's own block (null when blank).
  */
 import { describe, expect, it } from 'vitest';
-import {
-  changeCustomerForm,
-  customerFormValues,
-  readCustomerForm,
-  type CustomerFormValues,
-} from '@/entities/customer';
+import { changeCustomerForm, customerFormValues, readCustomerForm, type CustomerFormValues } from '@/entities/customer';
 
 const filled = (patch: Partial<CustomerFormValues> = {}): CustomerFormValues => ({
   ...customerFormValues(),
@@ -92,7 +87,7 @@ describe('the contact', () => {
     });
   });
 
-  it("of a company is its own block, blank parts null, all blank no contact", () => {
+  it('of a company is its own block, blank parts null, all blank no contact', () => {
     const withContact = readCustomerForm(filled({ type: 'corporate', contactName: 'Ana Souza', contactPhone: '(11) 3333-4444' }));
     expect(withContact.ok && withContact.fields.contact).toEqual({ name: 'Ana Souza', email: null, phone: '1133334444' });
     const blank = readCustomerForm(filled({ type: 'corporate' }));

@@ -67,7 +67,9 @@ async function chooseFiles(files: File[]) {
 }
 
 describe('customer form', () => {
-  it('shows the required messages, masks what is typed and saves an individual with the contact copied and the first address', { timeout: 30_000 }, async () => {
+  it('shows the required messages, masks what is typed and saves an individual with the contact copied and the first address', {
+    timeout: 30_000,
+  }, async () => {
     const app = await renderApp(db, routes, '/admin/clientes/novo');
     expect(await screen.findByRole('heading', { name: 'Cliente / Adicionar' })).toBeInTheDocument();
     // A new customer has one address tab and no 'Salvar endereço' (the customer does not exist yet).
@@ -108,7 +110,9 @@ describe('customer form', () => {
       id: null,
     });
     const addresses = await db.records('customer_addresses').toArray();
-    expect(addresses).toEqual([expect.objectContaining({ customer_key: customer!.key, label: 'Endereço Principal', street: 'Rua Augusta', number: '200' })]);
+    expect(addresses).toEqual([
+      expect.objectContaining({ customer_key: customer!.key, label: 'Endereço Principal', street: 'Rua Augusta', number: '200' }),
+    ]);
     await waitFor(() => expect(app.path()).toBe(`/admin/clientes/${customer!.key}`));
     expect(await screen.findByRole('heading', { name: 'Cliente / Editar' })).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Salvar endereço' })).toBeInTheDocument();
@@ -158,10 +162,11 @@ describe('customer form', () => {
 
 describe('postcode lookup', () => {
   it('fills street, district, city and state when the CEP has 8 digits, once per CEP', async () => {
-    const fetch = vi.fn(async (_url: string, _init?: RequestInit) =>
-      new Response(JSON.stringify({ cep: '01310-100', logradouro: 'Avenida Paulista', bairro: 'Bela Vista', localidade: 'São Paulo', uf: 'SP' }), {
-        status: 200,
-      }),
+    const fetch = vi.fn(
+      async (_url: string, _init?: RequestInit) =>
+        new Response(JSON.stringify({ cep: '01310-100', logradouro: 'Avenida Paulista', bairro: 'Bela Vista', localidade: 'São Paulo', uf: 'SP' }), {
+          status: 200,
+        }),
     );
     vi.stubGlobal('fetch', fetch);
     await renderApp(db, routes, '/admin/clientes/novo');
@@ -315,17 +320,16 @@ describe('customers list', () => {
     const app = await renderApp(db, routes, '/admin/clientes/lista/1');
     expect(await screen.findByText('Ainda não tem nenhum cliente cadastrado.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Novo cliente' })).toHaveAttribute('href', '/admin/clientes/novo');
-    await pulled(db, 'customers', [wireCustomer(7, { name: 'Metalúrgica Alfa' }), wireCustomer(8, { name: 'Química Beta', contact: null, contact_name: null })]);
-    const table = await screen.findByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
-      '#',
-      'Nome',
-      'E-mail',
-      'Telefone',
-      'Contato',
-      'Cliente desde',
-      'Opções',
+    await pulled(db, 'customers', [
+      wireCustomer(7, { name: 'Metalúrgica Alfa' }),
+      wireCustomer(8, { name: 'Química Beta', contact: null, contact_name: null }),
     ]);
+    const table = await screen.findByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['#', 'Nome', 'E-mail', 'Telefone', 'Contato', 'Cliente desde', 'Opções']);
     const row = within(table).getByText('Metalúrgica Alfa').closest('tr')!;
     expect(within(row).getByText('(11) 98765-4321')).toBeInTheDocument();
     expect(within(row).getByText('Ana Souza')).toBeInTheDocument();
@@ -352,7 +356,11 @@ describe('customer-type users', () => {
     const restricted = routesFor(true);
     await renderApp(db, restricted, '/admin/clientes/lista/1');
     const table = await screen.findByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).not.toContain('Opções');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).not.toContain('Opções');
     expect(screen.queryByRole('link', { name: 'Novo cliente' })).not.toBeInTheDocument();
     expect(within(table).queryByRole('button', { name: 'Deletar' })).not.toBeInTheDocument();
     fireEvent.click(within(table).getByRole('link', { name: 'Metalúrgica Alfa' }));

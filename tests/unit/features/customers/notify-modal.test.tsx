@@ -17,14 +17,27 @@ const TEMPLATE = 'Olá {contato}, há novos arquivos de {cliente} ({tipo_documen
 
 describe('placeholders', () => {
   it.each([
-    [{ name: 'Metalúrgica Alfa', type: 'corporate', document: '11222333000181', contactName: 'Ana Souza' }, 'Olá Ana Souza, há novos arquivos de Metalúrgica Alfa (CNPJ 11.222.333/0001-81).'],
-    [{ name: 'Maria da Silva', type: 'individual', document: null, contactName: null }, 'Olá Maria da Silva, há novos arquivos de Maria da Silva (CPF ).'],
+    [
+      { name: 'Metalúrgica Alfa', type: 'corporate', document: '11222333000181', contactName: 'Ana Souza' },
+      'Olá Ana Souza, há novos arquivos de Metalúrgica Alfa (CNPJ 11.222.333/0001-81).',
+    ],
+    [
+      { name: 'Maria da Silva', type: 'individual', document: null, contactName: null },
+      'Olá Maria da Silva, há novos arquivos de Maria da Silva (CPF ).',
+    ],
   ] as const)('%j', (customer, expected) => {
     expect(fillCustomerPlaceholders(TEMPLATE, customer)).toBe(expected);
   });
 
   it('empties the quotation placeholders a customer message cannot fill', () => {
-    expect(fillCustomerPlaceholders('{orcamento}: {total} ({total_extenso}) {cliente}', { name: 'X', type: 'individual', document: null, contactName: null })).toBe(':  () X');
+    expect(
+      fillCustomerPlaceholders('{orcamento}: {total} ({total_extenso}) {cliente}', {
+        name: 'X',
+        type: 'individual',
+        document: null,
+        contactName: null,
+      }),
+    ).toBe(':  () X');
   });
 });
 
@@ -45,13 +58,23 @@ describe('the modal', () => {
     };
     const at = new Date().toISOString();
     await pulled(db, 'settings', [{ id: 1, option: NEW_FILES_TEMPLATE_OPTION, value: TEMPLATE, created_at: at, updated_at: at }]);
-    const customer = { id: 7, email: 'contato@alfa.com.br', name: 'Metalúrgica Alfa', type: 'corporate' as const, document: '11222333000181', contactName: 'Ana Souza' };
+    const customer = {
+      id: 7,
+      email: 'contato@alfa.com.br',
+      name: 'Metalúrgica Alfa',
+      type: 'corporate' as const,
+      document: '11222333000181',
+      contactName: 'Ana Souza',
+    };
     await renderApp(db, { '/c': () => <NotifyModal opened onClose={() => undefined} customer={customer} remote={remote} /> }, '/c');
     const message = await screen.findByRole('textbox', { name: 'Mensagem' });
     await waitFor(() => expect(message).toHaveValue('Olá Ana Souza, há novos arquivos de Metalúrgica Alfa (CNPJ 11.222.333/0001-81).'));
     expect((message as HTMLTextAreaElement).value).not.toMatch(/\{(contato|cliente)\}/);
     fireEvent.click(screen.getByRole('button', { name: 'Enviar' }));
     await waitFor(() => expect(sent).toHaveLength(1));
-    expect(sent[0]).toEqual({ email: 'contato@alfa.com.br', message: 'Olá Ana Souza, há novos arquivos de Metalúrgica Alfa (CNPJ 11.222.333/0001-81).' });
+    expect(sent[0]).toEqual({
+      email: 'contato@alfa.com.br',
+      message: 'Olá Ana Souza, há novos arquivos de Metalúrgica Alfa (CNPJ 11.222.333/0001-81).',
+    });
   });
 });

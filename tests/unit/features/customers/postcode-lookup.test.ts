@@ -7,7 +7,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_POSTCODE_URL, lookupPostcode, readPostcodeAnswer } from '@/ui/postcode';
 
-const VIACEP = { cep: '01310-100', logradouro: 'Avenida Paulista', complemento: 'de 612 a 1510 - lado par', bairro: 'Bela Vista', localidade: 'São Paulo', uf: 'SP' };
+const VIACEP = {
+  cep: '01310-100',
+  logradouro: 'Avenida Paulista',
+  complemento: 'de 612 a 1510 - lado par',
+  bairro: 'Bela Vista',
+  localidade: 'São Paulo',
+  uf: 'SP',
+};
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 describe('lookupPostcode', () => {

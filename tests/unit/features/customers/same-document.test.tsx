@@ -56,7 +56,10 @@ const type = (input: HTMLElement, value: string) => fireEvent.change(input, { ta
 
 describe('the customer page', () => {
   it('warns about the CNPJ of another customer and opens it in a new tab', { timeout: 30_000 }, async () => {
-    await pulled(db, 'customers', [wireCustomer(7, { name: 'Metalúrgica Alfa', document: CNPJ }), wireCustomer(8, { name: 'Química Beta', document: '45678912000155' })]);
+    await pulled(db, 'customers', [
+      wireCustomer(7, { name: 'Metalúrgica Alfa', document: CNPJ }),
+      wireCustomer(8, { name: 'Química Beta', document: '45678912000155' }),
+    ]);
     await renderApp(db, routes, '/admin/clientes/novo');
     await screen.findByRole('heading', { name: 'Cliente / Adicionar' });
     fireEvent.click(screen.getByRole('radio', { name: 'Pessoa jurídica' }));

@@ -81,13 +81,17 @@ describe('read at Salvar', () => {
     values.rows[0]!.quantity = '0';
     const read = readQuotationForm(values);
     expect(read.ok).toBe(false);
-    if (!read.ok) expect(read.errors).toMatchObject({ parcel: 'O número mínimo de parcelas é 1', 'rows.0.quantity': 'Quantidade deve ser maior que zero' });
+    if (!read.ok)
+      expect(read.errors).toMatchObject({ parcel: 'O número mínimo de parcelas é 1', 'rows.0.quantity': 'Quantidade deve ser maior que zero' });
   });
 
   it('drops rows without a product and blank lines, with the total from the domain', () => {
     const values = filled({ discount: '10' });
     values.rows = addRow('rows', values.rows);
-    values.deadlines = [{ uid: 'd1', activity: 'Campo', description: '' }, { uid: 'd2', activity: '', description: '' }];
+    values.deadlines = [
+      { uid: 'd1', activity: 'Campo', description: '' },
+      { uid: 'd2', activity: '', description: '' },
+    ];
     const read = readQuotationForm(values);
     expect(read.ok).toBe(true);
     if (!read.ok) return;

@@ -146,10 +146,34 @@ describe('quotation form', () => {
 
   it('offers the service address only when the customer has more than one, and saves the one chosen', { timeout: 30_000 }, async () => {
     const one = await saveRecord(db, 'customers', null, { name: 'Padaria Beta', email: 'b@beta.com.br', phone: '1133224455' });
-    await saveRecord(db, 'customer_addresses', null, { customer_key: one, label: 'Matriz', zipcode: '01310100', street: 'Rua A', number: '1', city: 'São Paulo', state: 'SP' });
+    await saveRecord(db, 'customer_addresses', null, {
+      customer_key: one,
+      label: 'Matriz',
+      zipcode: '01310100',
+      street: 'Rua A',
+      number: '1',
+      city: 'São Paulo',
+      state: 'SP',
+    });
     const two = await saveRecord(db, 'customers', null, { name: 'Metalúrgica Alfa', email: 'a@alfa.com.br', phone: '1133224455' });
-    await saveRecord(db, 'customer_addresses', null, { customer_key: two, label: 'Matriz', zipcode: '01310100', street: 'Rua B', number: '2', city: 'São Paulo', state: 'SP' });
-    const plant = await saveRecord(db, 'customer_addresses', null, { customer_key: two, label: 'Fábrica', zipcode: '13010000', street: 'Rua C', number: '3', city: 'Campinas', state: 'SP' });
+    await saveRecord(db, 'customer_addresses', null, {
+      customer_key: two,
+      label: 'Matriz',
+      zipcode: '01310100',
+      street: 'Rua B',
+      number: '2',
+      city: 'São Paulo',
+      state: 'SP',
+    });
+    const plant = await saveRecord(db, 'customer_addresses', null, {
+      customer_key: two,
+      label: 'Fábrica',
+      zipcode: '13010000',
+      street: 'Rua C',
+      number: '3',
+      city: 'Campinas',
+      state: 'SP',
+    });
     await renderApp(db, routes, '/admin/orcamentos/novo');
     await screen.findByText('Orçamento / Adicionar');
 
@@ -165,7 +189,12 @@ describe('quotation form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByText('Orçamento salvo com sucesso')).toBeInTheDocument();
     const [quotation] = await db.records('quotations').toArray();
-    expect(quotation).toMatchObject({ customer_key: two, service_address_key: plant, total: 90, costs: [expect.objectContaining({ name: 'Deslocamento', value: 90 })] });
+    expect(quotation).toMatchObject({
+      customer_key: two,
+      service_address_key: plant,
+      total: 90,
+      costs: [expect.objectContaining({ name: 'Deslocamento', value: 90 })],
+    });
   });
 
   it('Duplicar makes a copy on the device and opens it; Deletar asks first', { timeout: 30_000 }, async () => {
