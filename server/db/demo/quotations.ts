@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { quotationWireTotals, type QuotationStatus } from '@sync/contract/quotations';
 import { referenceNumber } from '@server/routes/quotations/reference-number';
-import { customers, quotations } from '../schema';
+import { customers, productTypes, quotations } from '../schema';
 import { DEMO_AGENTS, DEMO_COSTS, DEMO_EQUIPMENT, DEMO_SERVICES } from './catalog-data';
 import type { DemoState, DemoStep } from './steps';
 
@@ -101,10 +101,11 @@ function catalogLine<T extends { key: string; name: string; price: number }>(
   return { product_id: ids?.[pick.key] ?? null, name: item.name, quantity: pick.quantity, value: item.price };
 }
 
-function rowsOf(state: DemoState, quotation: DemoQuotation) {
+function rowsOf(state: DemoState, quotation: DemoQuotation, typeIds: ReadonlyMap<string, number>) {
   const rows = quotation.rows.map((pick) => ({
     ...catalogLine(DEMO_AGENTS, state.other.agents, pick),
-    product_type_id: 1,
+    // The agent's own type (Calor for the heat agent), as the quotation form fills it.
+    product_type_id: typeIds.get(DEMO_AGENTS.find((agent) => agent.key === pick.key)?.type ?? '') ?? 1,
     sector: pick.sector ?? null,
     function: pick.function ?? null,
     exposition_type_id: 1,
@@ -131,6 +132,9 @@ function rowsOf(state: DemoState, quotation: DemoQuotation) {
 export const demoQuotationsStep: DemoStep = {
   name: 'orçamentos',
   async run(tx, state) {
+    const typeIds = new Map(
+      (await tx.select({ id: productTypes.id, slug: productTypes.slug }).from(productTypes)).map((type) => [type.slug, type.id]),
+    );
     const now = new Date();
     const ids: Record<string, number> = {};
     for (const [index, quotation] of DEMO_QUOTATIONS.entries()) {
@@ -138,7 +142,7 @@ export const demoQuotationsStep: DemoStep = {
       if (customerId === undefined) throw new Error(`demo quotations: unknown customer ${quotation.customer}`);
       const [customer] = await tx.select({ name: customers.name, phone: customers.phone }).from(customers).where(eq(customers.id, customerId));
       const totals = quotationWireTotals({
-        rows: rowsOf(state, quotation),
+        rows: rowsOf(state, quotation, typeIds),
         services: quotation.services.map((pick) => catalogLine(DEMO_SERVICES, state.other.services, pick)),
         costs: quotation.costs.map((pick) => catalogLine(DEMO_COSTS, state.other.costs, pick)),
         discount: quotation.discount,

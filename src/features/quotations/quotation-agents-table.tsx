@@ -58,7 +58,8 @@ export function QuotationAgentsTable({ lines, errors, onChange, onAdd, onRemove,
                 styles={LINE_INPUT_STYLES}
               />
             </Table.Td>
-            <Table.Td>{typeName(line.product_type_id)}</Table.Td>
+            {/* A blank row has no agent yet, so no type to show. */}
+            <Table.Td>{line.product_id === null && line.product_key === null && line.name === '' ? '' : typeName(line.product_type_id)}</Table.Td>
             <Table.Td>
               <TextInput
                 aria-label={`Setor ${index + 1}`}

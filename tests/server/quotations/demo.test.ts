@@ -63,3 +63,11 @@ it('seeds quotations the API reads back and would compute the same', async () =>
     });
   }
 });
+
+it("gives each agent row its agent's type", async () => {
+  const { list } = ok(await admin.get('/api/quotation/all/0/100'));
+  const agents = ok(await admin.get('/api/product/all/0/100')).list as Array<{ id: number; type_id: number }>;
+  const rows = (list as Quotation[]).flatMap((quotation) => quotation.rows);
+  expect(new Set(rows.map((row) => row.product_type_id)).size).toBeGreaterThan(1);
+  for (const row of rows) expect(row.product_type_id).toBe(agents.find((agent) => agent.id === row.product_id)?.type_id);
+});
