@@ -182,7 +182,7 @@ export function createIdempotencyPlugin(options: IdempotencyOptions = {}): AppPl
 
       app.addHook('onSend', async (request, reply, payload) => {
         const entry = states.get(request);
-        if (!entry || entry.state !== 'claimed') return payload;
+        if (entry?.state !== 'claimed') return payload;
         entry.state = 'done';
         try {
           const textual = typeof payload === 'string' || payload === null || payload === undefined;
@@ -210,7 +210,7 @@ export function createIdempotencyPlugin(options: IdempotencyOptions = {}): AppPl
       // A request that ended without a response being sent (aborted before onSend) gives its key back.
       app.addHook('onResponse', async (request) => {
         const entry = states.get(request);
-        if (!entry || entry.state !== 'claimed') return;
+        if (entry?.state !== 'claimed') return;
         entry.state = 'done';
         await releaseKey(ctx.db, entry.id).catch((err: unknown) => request.log.error({ err }, 'could not release an idempotency key'));
         runningHere.delete(runningId(entry.id));

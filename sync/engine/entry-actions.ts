@@ -61,7 +61,7 @@ export type ConflictChoice = FieldChoice | Readonly<Record<string, FieldChoice>>
 export async function resolveConflict(db: SyncDatabase, seq: number, choice: ConflictChoice): Promise<void> {
   await db.write(async (store) => {
     const entry = await store.outbox.get(seq);
-    if (!entry || entry.status !== 'conflict' || !entry.conflict) return;
+    if (entry?.status !== 'conflict' || !entry.conflict) return;
     const resource = store.registry.get(entry.resource);
     const table = store.records(resource.name);
     const record = await table.get(entry.key);

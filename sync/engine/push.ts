@@ -152,7 +152,7 @@ async function prepare(context: PushContext, db: StoreScope, seen: OutboxEntry):
     db.records(seen.resource).get(seen.key),
     seen.payload ? readReferenceTargets(db, db.registry.get(seen.resource), seen.payload) : undefined,
   ]);
-  if (!entry || entry.status !== 'pending' || entry.next_attempt_at > context.now()) return 'skipped';
+  if (entry?.status !== 'pending' || entry.next_attempt_at > context.now()) return 'skipped';
   if (entry.key !== seen.key || head?.seq !== seq) return 'skipped';
   const resource = db.registry.get(entry.resource);
   if (!record || (await removedWithOther(db, record, entry))) {
