@@ -91,7 +91,8 @@ describe('quotations offline, end to end', () => {
     await page.getByText('Novo, aguardando sincronização').first().waitFor();
 
     await page.goto('/admin/orcamentos/lista/1');
-    const row = page.getByRole('row').filter({ hasText: CUSTOMER });
+    // A table row on a wide screen, a card on a tablet in portrait: both are list rows.
+    const row = page.locator('[data-list-row]').filter({ hasText: CUSTOMER });
     await row.getByText('Novo, aguardando sincronização').waitFor();
     await row.getByRole('combobox', { name: 'Status' }).selectOption('pending');
     await page.getByText('Deseja marcar esse orçamento como enviado para o cliente?').waitFor();
