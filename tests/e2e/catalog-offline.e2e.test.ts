@@ -12,7 +12,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { baseUrl, connectivity, launchChromium, newContext, recordForm, signIn, signInReadyForOffline } from './support/browser';
-import { E2E_ADMIN } from './support/e2e-admin';
+import { adminToken } from './support/api';
 import { E2E_OFFICE_USER } from './support/e2e-users';
 import { screenshot } from './support/screenshots';
 
@@ -161,22 +161,6 @@ async function expectCatalogShown(target: Page) {
 }
 
 // ---- API checks ----------------------------------------------------------
-
-async function adminToken(): Promise<string> {
-  const response = await fetch(`${baseUrl()}/oauth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      grant_type: 'password',
-      client_id: 'pwa',
-      client_secret: 'public',
-      username: E2E_ADMIN.username,
-      password: E2E_ADMIN.password,
-    }),
-  });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { access_token: string }).access_token;
-}
 
 async function apiGet<T>(token: string, path: string): Promise<T> {
   const response = await fetch(`${baseUrl()}/${path}`, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } });

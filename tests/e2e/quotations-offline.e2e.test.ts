@@ -13,7 +13,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { baseUrl, connectivity, launchChromium, newContext, recordForm, signInReadyForOffline } from './support/browser';
-import { E2E_ADMIN } from './support/e2e-admin';
+import { adminToken } from './support/api';
 import { screenshot } from './support/screenshots';
 
 const RUN = `e2e${Date.now().toString(36)}`;
@@ -41,22 +41,6 @@ afterAll(async () => {
 
 async function alertShown(target: Page, text: string) {
   await target.getByRole('alert').filter({ hasText: text }).first().waitFor();
-}
-
-async function apiToken(): Promise<string> {
-  const response = await fetch(`${baseUrl()}/oauth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      grant_type: 'password',
-      client_id: 'pwa',
-      client_secret: 'public',
-      username: E2E_ADMIN.username,
-      password: E2E_ADMIN.password,
-    }),
-  });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { access_token: string }).access_token;
 }
 
 describe('quotations offline, end to end', () => {
@@ -109,7 +93,7 @@ describe('quotations offline, end to end', () => {
     await expect.poll(() => row.getByText('Aguardando sincronização', { exact: true }).count(), { timeout: 60_000 }).toBe(0);
     expect(await row.getByRole('combobox', { name: 'Status' }).inputValue()).toBe('pending');
 
-    const token = await apiToken();
+    const token = await adminToken();
     const response = await fetch(`${baseUrl()}/api/quotation/all/0/100?search=${encodeURIComponent(RUN)}`, {
       headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
     });
