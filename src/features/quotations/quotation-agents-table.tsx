@@ -8,10 +8,9 @@
 import { NativeSelect, Table, TextInput } from '@mantine/core';
 import { useLocalList } from '@sync/react/use-local-record';
 import type { LocalProduct } from '@sync/store/registry/catalog-records';
-import { formatBRL } from '@/domain/money';
 import { AgentPicker } from '@/entities/agent';
-import { moneyToText, MoneyInput } from '@/ui/inputs';
-import { LineActions } from './line-actions';
+import { moneyToText } from '@/ui/inputs';
+import { PricedLineCells } from './priced-line-cells';
 import { LINE_INPUT_STYLES, LineTable, type LineListProps } from './line-table';
 import { EXPOSITION_TYPES } from './quotation-options';
 import type { RowValues } from './quotation-form-values';
@@ -93,29 +92,19 @@ export function QuotationAgentsTable({ lines, errors, onChange, onAdd, onRemove,
                 styles={LINE_INPUT_STYLES}
               />
             </Table.Td>
-            <Table.Td>
-              <TextInput
-                aria-label={`Qtd. ${index + 1}`}
-                inputMode="decimal"
-                value={line.quantity}
-                onChange={(event) => onChange(index, { quantity: event.currentTarget.value })}
-                error={error('quantity')}
-                styles={LINE_INPUT_STYLES}
-              />
-            </Table.Td>
-            <Table.Td>
-              <MoneyInput
-                aria-label={`Valor un. ${index + 1}`}
-                value={line.value}
-                onChange={(value) => onChange(index, { value })}
-                error={error('value')}
-                styles={LINE_INPUT_STYLES}
-              />
-            </Table.Td>
-            <Table.Td data-testid={`rows-total-${index}`}>{formatBRL(totals[index] ?? 0)}</Table.Td>
-            <Table.Td>
-              <LineActions last={index === lines.length - 1} onAdd={onAdd} onRemove={() => onRemove(index)} />
-            </Table.Td>
+            <PricedLineCells
+              labelPrefix={''}
+              index={index}
+              quantity={line.quantity}
+              value={line.value}
+              total={totals[index] ?? 0}
+              totalTestId={`rows-total-${index}`}
+              error={error}
+              onChange={(patch) => onChange(index, patch)}
+              last={index === lines.length - 1}
+              onAdd={onAdd}
+              onRemove={() => onRemove(index)}
+            />
           </Table.Tr>
         );
       })}

@@ -7,9 +7,8 @@
  */
 import { Group, Table, TextInput } from '@mantine/core';
 import type { LocalCost, LocalService } from '@sync/store/registry/catalog-records';
-import { formatBRL } from '@/domain/money';
-import { LocalRecordSelect, MoneyInput, moneyToText } from '@/ui/inputs';
-import { LineActions } from './line-actions';
+import { LocalRecordSelect, moneyToText } from '@/ui/inputs';
+import { PricedLineCells } from './priced-line-cells';
 import { LINE_INPUT_STYLES, LineTable, type LineListProps } from './line-table';
 import type { ItemValues } from './quotation-form-values';
 
@@ -59,29 +58,19 @@ export function QuotationItemsTable({ list, lines, errors, onChange, onAdd, onRe
                 />
               </Group>
             </Table.Td>
-            <Table.Td>
-              <TextInput
-                aria-label={`${title}: Qtd. ${index + 1}`}
-                inputMode="decimal"
-                value={line.quantity}
-                onChange={(event) => onChange(index, { quantity: event.currentTarget.value })}
-                error={error('quantity')}
-                styles={LINE_INPUT_STYLES}
-              />
-            </Table.Td>
-            <Table.Td>
-              <MoneyInput
-                aria-label={`${title}: Valor un. ${index + 1}`}
-                value={line.value}
-                onChange={(value) => onChange(index, { value })}
-                error={error('value')}
-                styles={LINE_INPUT_STYLES}
-              />
-            </Table.Td>
-            <Table.Td data-testid={`${list}-total-${index}`}>{formatBRL(totals[index] ?? 0)}</Table.Td>
-            <Table.Td>
-              <LineActions last={index === lines.length - 1} onAdd={onAdd} onRemove={() => onRemove(index)} />
-            </Table.Td>
+            <PricedLineCells
+              labelPrefix={`${title}: `}
+              index={index}
+              quantity={line.quantity}
+              value={line.value}
+              total={totals[index] ?? 0}
+              totalTestId={`${list}-total-${index}`}
+              error={error}
+              onChange={(patch) => onChange(index, patch)}
+              last={index === lines.length - 1}
+              onAdd={onAdd}
+              onRemove={() => onRemove(index)}
+            />
           </Table.Tr>
         );
       })}
