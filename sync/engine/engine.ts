@@ -24,6 +24,7 @@ import { defaultLock, type EngineLock } from './lock';
 import { DEFAULT_PULL_PAGE_SIZE, pullAll } from './pull';
 import { push, type PushContext } from './push';
 import { readSyncStatus, type SyncStatus } from './status';
+import { OnlineWrites } from './online-writes';
 import { Transport, type FetchFunction } from './transport';
 
 export interface SyncEngineOptions {
@@ -70,6 +71,8 @@ export class SyncEngine {
   readonly db: SyncDatabase;
   /** Downloads for the screens (a file's bytes, a zip), with this engine's session; any tab may use it. */
   readonly files: FileTransfers;
+  /** Writes only the server can make (read-only resources' screens), refused offline; any tab may use it. */
+  readonly writes: OnlineWrites;
   private readonly options: SyncEngineOptions;
   private readonly transport: Transport;
   private readonly environment: EngineEnvironment;
@@ -99,6 +102,7 @@ export class SyncEngine {
       now: this.now,
     });
     this.files = new FileTransfers(this.transport);
+    this.writes = new OnlineWrites(this.transport, this.db, { isOnline: () => this.environment.isOnline() });
   }
 
   /** True while this tab holds the engine lock. */
