@@ -14,9 +14,15 @@ export function AccessControlTab() {
         <Tabs.Tab value="modulos">Módulos</Tabs.Tab>
         <Tabs.Tab value="usuarios">Usuários</Tabs.Tab>
       </Tabs.List>
-      <Tabs.Panel value="tipos" pt="md" />
-      <Tabs.Panel value="modulos" pt="md" />
-      <Tabs.Panel value="usuarios" pt="md" />
+      <Tabs.Panel value="tipos" pt="md">
+        {null}
+      </Tabs.Panel>
+      <Tabs.Panel value="modulos" pt="md">
+        {null}
+      </Tabs.Panel>
+      <Tabs.Panel value="usuarios" pt="md">
+        {null}
+      </Tabs.Panel>
     </Tabs>
   );
 }
