@@ -49,7 +49,7 @@ describe('administrators only', () => {
     ['GET', (_c, roleId) => `/api/access-control/role/${roleId}/permissions`, undefined, 200],
     ['POST', (_c, roleId) => `/api/access-control/role/${roleId}/permissions`, () => ({ permissions: [{ module_id: 1, active: false }] }), 200],
     ['GET', () => '/api/access-control/user', undefined, 200],
-    ['POST', (c, roleId) => `/api/access-control/user/${c.userIds.noModule}`, (roleId) => ({ role_id: roleId }), 200],
+    ['POST', (c) => `/api/access-control/user/${c.userIds.noModule}`, (roleId) => ({ role_id: roleId }), 200],
     ['DELETE', () => '/api/access-control/role/999999', undefined, 404],
   ];
   const cases = ROUTES.flatMap(([method, path, body, ok]) =>
