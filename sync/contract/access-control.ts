@@ -42,8 +42,11 @@ export const ACCESS_CONTROL_MESSAGES = {
   adminsOnly: 'Somente administradores podem alterar o controle de acesso.',
 } as const;
 
-/** A role as the roles list answers it: the named record plus the ids of its active modules. */
-export const roleRecordSchema = namedRecordSchema.extend({ modules: z.array(z.number().int()) });
+/**
+ * A role as the roles list answers it: the named record plus the ids of its
+ * active modules (absent from a server before access control: none known).
+ */
+export const roleRecordSchema = namedRecordSchema.extend({ modules: z.array(z.number().int()).default([]) });
 export type RoleRecord = z.infer<typeof roleRecordSchema>;
 
 /** Create or rename: only the name; the slug is derived from it on the server. */
