@@ -31,7 +31,7 @@ export const samples = defineResource({
   },
   schema: sampleSchema,
   input: sampleInputSchema,
-  embedded: ['type'],
+  embedded: ['type', 'files'],
   references: [
     {
       field: 'quotation_id',
