@@ -13,7 +13,7 @@
  * and `able_create_sample` change), so a pull of quotations brings them.
  */
 import { and, eq, type SQL } from 'drizzle-orm';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { SAMPLE_MESSAGES, sampleInputSchema, sampleListFiltersSchema, sampleSchema, type Sample, type SampleBody } from '@sync/contract/samples';
 import type { AppContext, ZodApp } from '@server/app-context';
 import type { Tx } from '@server/db/client';
@@ -22,7 +22,6 @@ import { idParam, registerCrudRoutes } from '@server/sync/crud-routes';
 import type { ListSource } from '@server/sync/list';
 import { nextUpdatedAt } from '@server/sync/versioning';
 import { notFound } from '@server/http/errors';
-import { z as zod } from 'zod';
 import { assertSampleCustomer, SAMPLE_GUARDS, SAMPLE_READ, sampleVisibility } from './access';
 import { loadSamples } from './load';
 import { sampleInSlot, sampleValues } from './values';
@@ -82,7 +81,7 @@ export function registerSampleCrud(app: ZodApp, ctx: AppContext) {
   // One sample: read here (not by the factory) so a customer-type user's scope is checked on the loaded sample.
   app.get(
     '/api/sample/:id',
-    { config: SAMPLE_READ, schema: { params: zod.object({ id: idParam }), response: { 200: sampleSchema } } },
+    { config: SAMPLE_READ, schema: { params: z.object({ id: idParam }), response: { 200: sampleSchema } } },
     async (request) => {
       const [sample] = await loadSamples(ctx.db, [request.params.id]);
       if (!sample) throw notFound(SAMPLE_MESSAGES.notFound);
