@@ -5,7 +5,7 @@
  *   GET    api/sample/all/{skip}/{take}   search (agent, employee, company), type_id, quotation_id
  *   GET    api/sample/{id}
  *   POST   api/sample                     create (an extension: the engine's create; a plan slot that exists is updated, 200)
- *   POST   api/sample/{id}, PUT api/sample/{id}   the whole sample
+ *   POST   api/sample/{id}, PUT api/sample/{id}   the whole sample (POST also as multipart with its images: multipart-save.ts)
  *   DELETE api/sample/{id}
  *
  * Customer-type users read their own customers' samples only. Every
@@ -20,10 +20,11 @@ import type { Tx } from '@server/db/client';
 import { quotations, samples } from '@server/db/schema';
 import { idParam, registerCrudRoutes } from '@server/sync/crud-routes';
 import type { ListSource } from '@server/sync/list';
-import { nextUpdatedAt } from '@server/sync/versioning';
+import { nextUpdatedAt, writeTime } from '@server/sync/versioning';
 import { notFound } from '@server/http/errors';
 import { assertSampleCustomer, SAMPLE_GUARDS, SAMPLE_READ, sampleVisibility } from './access';
 import { loadSamples } from './load';
+import { attachReceivedImages } from './multipart-save';
 import { sampleInSlot, sampleValues } from './values';
 
 export const SAMPLES_RESOURCE = 'samples';
@@ -65,7 +66,12 @@ export function registerSampleCrud(app: ZodApp, ctx: AppContext) {
     list: { search: [samples.agent_name, samples.employee, samples.company_name], where: listFilter },
     visibility: sampleVisibility,
     existing: (tx, input) => sampleInSlot(tx, input),
-    values: (tx, input, current) => sampleValues(tx, input, current),
+    async values(tx, input, current, request) {
+      const values = await sampleValues(tx, input, current);
+      // The images of a multipart save (the documented whole-sample POST) join the sample in this transaction.
+      if (current) await attachReceivedImages(tx, request, current.id, writeTime(ctx.clock));
+      return values;
+    },
     async afterSave(tx, id, _input, now, created) {
       if (!created) return;
       const [row] = await tx.select({ quotation_id: samples.quotation_id }).from(samples).where(eq(samples.id, id));
