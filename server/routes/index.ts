@@ -8,6 +8,7 @@ import { passwordRecoveryRoutes } from '../auth/password-recovery-routes';
 import { catalogRoutes } from './catalog';
 import { customerRoutes } from './customers';
 import { quotationRoutes } from './quotations';
+import { sampleRoutes } from './samples';
 import { lookupRoutes } from './lookups';
 import { roleRoutes } from './roles';
 import { settingsRoutes } from './settings';
@@ -25,4 +26,5 @@ export const routeModules: RouteModule[] = [
   ...catalogRoutes,
   customerRoutes,
   quotationRoutes,
+  sampleRoutes,
 ];

@@ -13,3 +13,4 @@ export type { LiveState } from './use-live';
 export * from './use-pending-commands';
 export * from './use-online-write';
 export * from './use-read-only-list';
+export * from './use-record-sync-state';
