@@ -1,0 +1,8 @@
+/**
+ * The heat (IBUTG) type's tab contents (samples-types): the blocks it
+ * fills, by name. Tabs left out show 'Em breve'; the Caracterização tab's
+ * common fields come from ../common.
+ */
+import type { SampleTypeTabs } from '../sample-tab-types';
+
+export const HEAT_TABS: Partial<SampleTypeTabs> = {};
