@@ -2,4 +2,4 @@
 export { PhotoArea, type PhotoAreaProps, type PhotoView } from './photo-area';
 export { PhotoCarousel, type CarouselPhoto } from './photo-carousel';
 export { PHOTO_TEXTS } from './photo-texts';
-export { checkImages, isImageFile, PHOTO_REDUCTION, reduceImage, type ReducedImage } from './reduce-image';
+export { checkImages, isImageFile, makeThumbnail, PHOTO_REDUCTION, reduceImage, type ReducedImage } from './reduce-image';

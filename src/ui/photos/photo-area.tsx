@@ -54,7 +54,10 @@ function messageOf(error: unknown): string {
 }
 
 function thumbnailSource<T>(file: RecordFile<T>, view: PhotoView, props: PhotoAreaProps<T>): ThumbnailSource | null {
-  if (file.availableOffline) return { id: `device:${file.key}`, load: () => props.files.bytes(file.key) };
+  if (file.availableOffline) {
+    const { files } = props;
+    return { id: `device:${file.key}`, load: async () => (await files.thumbnail(file.key)) ?? files.bytes(file.key) };
+  }
   const path = view.thumbnailPath;
   const download = props.download;
   if (path && download) return { id: `server:${path}`, load: () => download(path) };

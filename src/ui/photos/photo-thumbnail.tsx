@@ -1,7 +1,7 @@
 /**
  * One photo of the area as a 150×150 thumbnail (spec section 9): from the
- * device's copy when the bytes are here (taken here, or kept after a
- * download: no network, works offline), else the server's thumbnail
+ * device when the bytes are here (the thumbnail made when the photo was
+ * taken, else the photo itself, scaled; no network, works offline), else the server's thumbnail
  * (`?w=150&h=150`, through the session), else a plain 'not offline' tile.
  * With its state (on this device, sending, sent, failed with the reason)
  * and a delete control; a tap opens the carousel.

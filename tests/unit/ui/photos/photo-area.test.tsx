@@ -49,7 +49,10 @@ beforeEach(() => {
   };
   notifications.clean();
 });
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
 
 function wireFile(id: number): RecordFields {
   return {
@@ -187,6 +190,38 @@ describe('PhotoArea', () => {
     expect(screen.getByTestId('photo-camera-input').getAttribute('accept')).toBe('image/*');
     expect(screen.getByTestId('photo-camera-input').getAttribute('capture')).toBe('environment');
     expect(screen.getByTestId('photo-files-input').hasAttribute('multiple')).toBe(true);
+  });
+
+  it('makes a small thumbnail of the reduced photo on the device and shows it instead of the photo', async () => {
+    const customerKey = await pulledCustomer();
+    const drawn: number[][] = [];
+    vi.stubGlobal('createImageBitmap', async () => ({ width: 1600, height: 1200, close() {} }));
+    vi.stubGlobal(
+      'OffscreenCanvas',
+      class {
+        constructor(
+          readonly width: number,
+          readonly height: number,
+        ) {}
+        getContext() {
+          return { imageSmoothingQuality: 'low', drawImage: (_image: unknown, ...box: number[]) => drawn.push(box) };
+        }
+        async convertToBlob(options: { type: string }) {
+          return new NodeBlob([`thumbnail ${this.width}x${this.height}`], { type: options.type });
+        }
+      },
+    );
+    renderArea({ customerKey });
+    await screen.findByText('Nenhuma imagem adicionada.');
+    choose([image('obra.jpg')]);
+    await waitFor(() => expect(screen.getAllByRole('img')).toHaveLength(1));
+    // The centre square of a 1600 × 1200 photo, drawn at 300 × 300.
+    expect(drawn).toEqual([[200, 0, 1200, 1200, 0, 0, 300, 300]]);
+    const [line] = await storedLines();
+    const stored = await readDeviceFile(db, 'customer_files', line!.key);
+    expect(await (stored!.thumbnail as Blob).text()).toBe('thumbnail 300x300');
+    const shown = objectUrls.get(screen.getByRole('img').getAttribute('src')!) as Blob;
+    expect(await shown.text()).toBe('thumbnail 300x300');
   });
 
   it('says which image could not be processed and keeps the others', async () => {
