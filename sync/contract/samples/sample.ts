@@ -29,8 +29,10 @@ export const SAMPLE_MESSAGES = {
   fileNotFound: 'Arquivo não encontrado.',
   quotationRequired: 'Orçamento é obrigatório',
   quotationNotFound: 'Orçamento não encontrado.',
+  imagesOnly: 'Você não pode enviar arquivos desse tipo.',
   quotationNotApproved: 'O plano de amostragem só pode ser criado a partir de um orçamento aprovado.',
   planExists: 'Este orçamento já tem um plano de amostragem.',
+  quotationHasSamples: 'Este orçamento possui amostras e não pode ser excluído. Exclua as amostras dele primeiro.',
   planEmpty: 'O orçamento não tem agentes para amostrar.',
   rowNotFound: 'Agente do orçamento não encontrado.',
   typeRequired: 'Tipo de amostra é obrigatório',
@@ -67,17 +69,19 @@ export type SampleFile = z.infer<typeof sampleFileSchema>;
 
 /** Form fields of `POST api/sample/{id}/file` besides the file (`file`). */
 export const sampleFileInputSchema = z.object({
-  name: trimmedText(TEXT_LIMITS.line).min(1).nullish(),
+  name: trimmedText(TEXT_LIMITS.line).min(1, 'Nome do arquivo é obrigatório'),
 });
 
 /* ---------- the sample ---------- */
 
+/** A block as answered: a JSON object (what was written, validated when written). */
+const wireBlock = z.record(z.string(), z.unknown());
 const blockFields = {
-  caracterization: looseBlockSchema,
-  memory_field: looseBlockSchema,
-  result: looseBlockSchema,
-  risk_classification: looseBlockSchema,
-  validation: looseBlockSchema,
+  caracterization: wireBlock,
+  memory_field: wireBlock,
+  result: wireBlock,
+  risk_classification: wireBlock,
+  validation: wireBlock,
 };
 
 export const sampleTypeSchema = z.object({ id, name: z.string(), slug: z.enum(SAMPLE_TYPE_SLUGS) });
@@ -129,8 +133,20 @@ export const sampleInputSchema = z
       .int(SAMPLE_MESSAGES.quotationRequired)
       .positive(SAMPLE_MESSAGES.quotationRequired)
       .max(MAX_ID, SAMPLE_MESSAGES.quotationRequired),
-    quotation_row_id: z.number().int().positive().max(MAX_PLAN_SAMPLES).nullish().transform((value) => value ?? null),
-    plan_unit: z.number().int().positive().max(MAX_PLAN_SAMPLES).nullish().transform((value) => value ?? null),
+    quotation_row_id: z
+      .number()
+      .int()
+      .positive()
+      .max(MAX_PLAN_SAMPLES)
+      .nullish()
+      .transform((value) => value ?? null),
+    plan_unit: z
+      .number()
+      .int()
+      .positive()
+      .max(MAX_PLAN_SAMPLES)
+      .nullish()
+      .transform((value) => value ?? null),
     type_id: z
       .number({ error: SAMPLE_MESSAGES.typeRequired })
       .int(SAMPLE_MESSAGES.typeInvalid)

@@ -12,11 +12,9 @@
  * as one (docs/decisions/new-samples-core.md).
  */
 import { READ_ACCESS } from '@sync/contract/access';
-import { sampleEmployee, sampleFileInputSchema, sampleFileSchema, sampleInputSchema, sampleSchema } from '@sync/contract/samples';
+import { SAMPLE_MESSAGES, sampleEmployee, sampleFileInputSchema, sampleFileSchema, sampleInputSchema, sampleSchema } from '@sync/contract/samples';
 import type { RecordFields } from '../types';
 import { defineResource } from './resource';
-
-export const SAMPLE_DELETE_REFUSED = 'Este orçamento possui amostras e não pode ser excluído. Exclua as amostras dele primeiro.';
 
 function sampleDerived(record: RecordFields): RecordFields {
   return { employee: sampleEmployee(record.caracterization as Record<string, unknown> | null) };
@@ -33,14 +31,14 @@ export const samples = defineResource({
   },
   schema: sampleSchema,
   input: sampleInputSchema,
-  embedded: ['type'],
+  embedded: ['type', 'files'],
   references: [
     {
       field: 'quotation_id',
       keyField: 'quotation_key',
       resource: 'quotations',
       onDelete: 'restrict',
-      inUseMessage: SAMPLE_DELETE_REFUSED,
+      inUseMessage: SAMPLE_MESSAGES.quotationHasSamples,
       copy: { customer_id: 'customer_id', company_name: 'customer_name' },
     },
   ],
