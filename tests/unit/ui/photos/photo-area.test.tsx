@@ -94,9 +94,10 @@ interface HarnessProps {
   customerKey: string;
   onBeforeCamera?: () => unknown;
   download?: (path: string) => Promise<Blob>;
+  readOnly?: boolean;
 }
 
-function Photos({ customerKey, onBeforeCamera, download }: HarnessProps) {
+function Photos({ customerKey, onBeforeCamera, download, readOnly }: HarnessProps) {
   const files = useRecordFiles('customer_files', customerKey);
   return (
     <PhotoArea<LocalCustomerFile>
@@ -113,6 +114,7 @@ function Photos({ customerKey, onBeforeCamera, download }: HarnessProps) {
       })}
       onBeforeCamera={onBeforeCamera}
       download={download}
+      readOnly={readOnly}
     />
   );
 }
@@ -326,6 +328,32 @@ describe('PhotoArea', () => {
       'api/customer/7/file/4/download?w=150&h=150',
     ]);
     expect(screen.getAllByTestId('photo-state').map((badge) => badge.textContent)).toEqual(['Enviada', 'Enviada']);
+  });
+
+  it('shows a photo the server refused as failed, and read-only users neither add nor delete', async () => {
+    const customerKey = await pulledCustomer([wireFile(3)]);
+    const line = await db.records('customer_files').where('id').equals(3).first();
+    await db.outbox.add({
+      resource: 'customer_files',
+      op: 'delete',
+      key: line!.key,
+      payload: {},
+      idempotency_key: 'k-3',
+      attempts: 1,
+      next_attempt_at: 0,
+      status: 'failed',
+      error: { code: 'validation', message: 'Arquivo em uso.' },
+      conflict: null,
+      created_at: 0,
+      changed_at: 0,
+    });
+    renderArea({ customerKey, readOnly: true });
+    await waitFor(() => expect(screen.getByTestId('photo-state').textContent).toBe('Falhou'));
+    expect(screen.getByTestId('photo-thumbnail').dataset.state).toBe('failed');
+    expect(screen.queryByRole('button', { name: 'Tirar foto' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Escolher imagens' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Excluir/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Abrir Foto 3' })).toBeTruthy();
   });
 
   it('says a photo is not available offline when neither the device nor the server can show it', async () => {
