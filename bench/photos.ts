@@ -10,7 +10,10 @@
  *    (the floor of any reduction). One warm-up each, then REPEATS pairs,
  *    alternating order. The requests of the page and its worker are
  *    watched: the library script must come from the page's origin and
- *    nothing from a CDN.
+ *    nothing from a CDN. Then the page installs the PWA's service worker,
+ *    the network is cut, and one more reduction runs: does the worker still
+ *    get the library (from the service worker), and stay off the main
+ *    thread (long tasks)?
  * 2. Open: a sample with 20 photos kept on the device (1600 × 1200 JPEGs,
  *    as reduced). The sample page is not on this branch: the photo area of
  *    the Caracterização tab (`SamplePhotos`, the real wiring on the real
@@ -67,6 +70,16 @@ export interface PhotosFigure {
     ratioToBaseline: number;
     libraryFrom: string[];
     cdnRequests: number;
+    /** One reduction with the network cut, under the PWA's service worker. */
+    offline: {
+      serviceWorkerControlled: boolean;
+      libraryPrecached: boolean;
+      ms: number;
+      bytes: number;
+      longTaskMs: number;
+      libraryResponses: { url: string; fromServiceWorker: boolean; status: number }[];
+      libraryFailures: string[];
+    };
     goals: { ms: number; bytes: number };
     met: boolean;
   };
@@ -138,6 +151,25 @@ export async function runPhotosBench(say: (message: string) => void): Promise<Ph
       );
     }
     const libraryFrom = [...new Set(requests.filter((request) => /browser-image-compression/.test(request)))];
+
+    // Offline: the installed app's service worker, the network cut, one more reduction.
+    say('photos: installing the service worker, then one reduction offline...');
+    const installed = await call('installServiceWorker');
+    const libraryResponses: { url: string; fromServiceWorker: boolean; status: number }[] = [];
+    context.on('response', (response) => {
+      if (/browser-image-compression/.test(response.url()))
+        libraryResponses.push({ url: response.url(), fromServiceWorker: response.fromServiceWorker(), status: response.status() });
+    });
+    const failedLibrary: string[] = [];
+    context.on('requestfailed', (request) => {
+      if (/browser-image-compression/.test(request.url())) failedLibrary.push(request.failure()?.errorText ?? 'failed');
+    });
+    await context.setOffline(true);
+    const offlineRun = await call('reduce');
+    await context.setOffline(false);
+    say(
+      `photos: offline reduction ${Math.round(offlineRun.ms)} ms, long tasks ${Math.round(offlineRun.longTaskMs)} ms; library ${JSON.stringify(libraryResponses)} ${failedLibrary.join(', ')}`,
+    );
     const cdnRequests = requests.filter(
       (request) => !request.startsWith(url.replace(/\/$/, '')) && !request.startsWith('blob:') && !request.startsWith('data:'),
     ).length;
@@ -182,6 +214,15 @@ export async function runPhotosBench(say: (message: string) => void): Promise<Ph
         ratioToBaseline: round(reduceMs.median / median(decodeRuns), 2),
         libraryFrom,
         cdnRequests,
+        offline: {
+          serviceWorkerControlled: installed.controlled,
+          libraryPrecached: installed.precached.some((path) => /browser-image-compression/.test(path)),
+          ms: round(offlineRun.ms),
+          bytes: offlineRun.bytes,
+          longTaskMs: round(offlineRun.longTaskMs),
+          libraryResponses,
+          libraryFailures: failedLibrary,
+        },
         goals: { ms: PHOTO_GOALS.reduceMs, bytes: PHOTO_GOALS.reducedBytes },
         met: reduceMs.max < PHOTO_GOALS.reduceMs && reducedBytes.max < PHOTO_GOALS.reducedBytes,
       },
@@ -216,6 +257,10 @@ export function formatPhotos(figure: PhotosFigure): string {
     `    size   median ${Math.round(reduce.bytes.median / 1024)} kB (max ${Math.round(reduce.bytes.max / 1024)} kB); goal < ${reduce.goals.bytes / 1000} kB -> ${yes(reduce.met)}`,
     `    baseline decode to bitmap median ${reduce.baselineDecodeMs.median} ms; ratio ${reduce.ratioToBaseline}; main-thread long tasks median ${reduce.longTaskMs.median} ms`,
     `    library script from ${reduce.libraryFrom.join(', ') || '(not seen)'}; other-origin requests ${reduce.cdnRequests}`,
+    `    offline (service worker ${reduce.offline.serviceWorkerControlled ? 'in control' : 'NOT in control'}, library ${reduce.offline.libraryPrecached ? 'precached' : 'NOT precached'}): ` +
+      `${reduce.offline.ms} ms, ${Math.round(reduce.offline.bytes / 1024)} kB, long tasks ${reduce.offline.longTaskMs} ms; library answered ` +
+      `${reduce.offline.libraryResponses.map((r) => `${r.status}${r.fromServiceWorker ? ' by the service worker' : ''}`).join(', ') || 'not requested'}` +
+      `${reduce.offline.libraryFailures.length > 0 ? `; failed: ${reduce.offline.libraryFailures.join(', ')}` : ''}`,
     `  open a sample with ${open.photos} photos on the device (${Math.round(open.bytesOnDevice / 1024)} kB), ${open.what}:`,
     `    usable median ${open.usableMs.median} ms (max ${open.usableMs.max}); thumbnails drawn median ${open.thumbnailsMs.median} ms (min ${open.thumbnailsMs.min}, max ${open.thumbnailsMs.max}); goal < ${open.goalMs} ms -> ${yes(open.met)}`,
     `    baseline plain <img> of the stored thumbnails median ${open.baselineMs.median} ms; ratio ${open.ratioToBaseline}; plain <img> of the full photos median ${open.fullPhotosMs.median} ms`,

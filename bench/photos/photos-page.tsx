@@ -41,6 +41,8 @@ export interface OpenTiming {
 }
 
 export interface PhotoBenchPage {
+  /** Registers the service worker (the PWA's options) and waits until it controls the page and has precached. */
+  installServiceWorker(): Promise<{ controlled: boolean; precached: string[] }>;
   makePhoto(width: number, height: number, seed: number): Promise<{ bytes: number }>;
   decodeBaseline(): Promise<{ ms: number; width: number; height: number }>;
   reduce(): Promise<ReduceTiming>;
@@ -112,6 +114,17 @@ function wireSample() {
 }
 
 const bench: PhotoBenchPage = {
+  async installServiceWorker() {
+    await navigator.serviceWorker.register('/sw.js');
+    await navigator.serviceWorker.ready;
+    for (let i = 0; i < 100 && !navigator.serviceWorker.controller; i += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+    const precached: string[] = [];
+    for (const name of await caches.keys()) {
+      for (const request of await (await caches.open(name)).keys()) precached.push(new URL(request.url).pathname);
+    }
+    return { controlled: navigator.serviceWorker.controller !== null, precached };
+  },
+
   async makePhoto(width, height, seed) {
     const blob = await cameraLikeJpeg(width, height, seed);
     original = new File([blob], 'IMG_20261120_101500.jpg', { type: 'image/jpeg' });
