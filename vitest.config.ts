@@ -3,14 +3,21 @@
  * have their own config (vitest.e2e.config.ts) because they need a build,
  * a running server and Chromium.
  */
+import { realpathSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 import { viteAliases } from './path-aliases.ts';
+
+// `?url` imports (the image-compression library's script, src/ui/photos) are
+// served only from allowed folders; a worktree's node_modules may be a
+// symlink to a folder outside the project.
+const fsAllow = { allow: ['.', realpathSync('node_modules')] };
 
 export default defineConfig({
   test: {
     projects: [
       {
         resolve: { alias: viteAliases },
+        server: { fs: fsAllow },
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],

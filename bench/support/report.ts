@@ -6,6 +6,7 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import type { ApiThroughputResults } from '../api-throughput';
 import { round } from './stats';
 import type { FirstLoadFigure } from '../first-load';
+import type { PhotosFigure } from '../photos';
 
 export interface PushSide {
   /** Each timed run, in the order run. */
@@ -80,6 +81,8 @@ export interface BenchResults {
   pull: PullFigure[];
   /** bench/first-load.ts; null when that part did not run. */
   firstLoad: FirstLoadFigure | null;
+  /** Issue 13: photo reduction and a sample with 20 photos opened (bench/photos.ts). */
+  photos?: PhotosFigure | null;
   search: SearchFigure[];
   /** Part api-throughput (bench/api-throughput.ts). */
   apiThroughput?: ApiThroughputResults;

@@ -19,6 +19,8 @@ export interface DeviceFile {
   fileName: string;
   /** MIME type ('' when the browser does not know it). */
   type: string;
+  /** A small preview made on the device (a photo's thumbnail), kept beside the bytes; never sent. */
+  thumbnail?: Blob | null;
 }
 
 /** The `files` row of bytes a record owns: kept until upload ('pending'), or known to the server ('uploaded'). */
@@ -34,7 +36,7 @@ export function ownedFileRow(
     name: file.fileName,
     type: file.type,
     blob: file.blob,
-    thumbnail: null,
+    thumbnail: file.thumbnail ?? null,
     id: state.id,
     status: state.status,
     created_at: state.created_at,

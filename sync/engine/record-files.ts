@@ -125,6 +125,16 @@ export function removeRecordFile(db: SyncDatabase, resourceName: string, key: st
 }
 
 /**
+ * The preview made on this device when the file was added (a photo's
+ * thumbnail), or null: not made here, or the bytes are not on this device.
+ * Never reaches for the network.
+ */
+export async function recordFileThumbnail(db: SyncDatabase, resourceName: string, key: string): Promise<Blob | null> {
+  uploadResource(db, resourceName);
+  return (await readDeviceFile(db, resourceName, key))?.thumbnail ?? null;
+}
+
+/**
  * A file's bytes: the device's copy, else the server's (through the
  * engine's transfers, with the session), which is then kept on the device.
  * Throws a SyncError 'network' when neither can be had.

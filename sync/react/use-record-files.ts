@@ -4,10 +4,19 @@
  * uploading with progress, uploaded, failed with the server's message)
  * and whether it opens offline; and the actions: `add` (one unit of work:
  * lines, entries and bytes), `remove`, `bytes` (the device's copy, else the
- * server's, then kept) and `keepOffline`. See sync/engine/record-files.ts.
+ * server's, then kept), `thumbnail` (the device's preview) and
+ * `keepOffline`. See sync/engine/record-files.ts.
  */
 import { useMemo } from 'react';
-import { addRecordFiles, readRecordFiles, recordFileBytes, removeRecordFile, type NewRecordFile, type RecordFile } from '../engine/record-files';
+import {
+  addRecordFiles,
+  readRecordFiles,
+  recordFileBytes,
+  recordFileThumbnail,
+  removeRecordFile,
+  type NewRecordFile,
+  type RecordFile,
+} from '../engine/record-files';
 import type { ResourceName, ResourceRecordMap } from '../store/registry/catalog-records';
 import { useSyncContext } from './context';
 import { useLive } from './use-live';
@@ -18,6 +27,8 @@ export interface RecordFileActions {
   remove(key: string): Promise<{ cancelled: boolean }>;
   /** The bytes of a file: the device's copy, else downloaded (and kept). */
   bytes(key: string): Promise<Blob>;
+  /** The preview made on this device when the file was added (a photo's thumbnail), or null. */
+  thumbnail(key: string): Promise<Blob | null>;
   /** Downloads a file now so it opens offline later. */
   keepOffline(key: string): Promise<void>;
 }
@@ -38,6 +49,7 @@ export function useRecordFiles<R extends ResourceName>(resource: R, recordKey: s
       },
       remove: (key) => removeRecordFile(db, resource, key),
       bytes: (key) => recordFileBytes(db, engine?.files, resource, key),
+      thumbnail: (key) => recordFileThumbnail(db, resource, key),
       keepOffline: async (key) => {
         await recordFileBytes(db, engine?.files, resource, key);
       },

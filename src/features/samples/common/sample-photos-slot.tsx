@@ -1,17 +1,18 @@
 /**
- * The slot of the Caracterização tab where the sample's photos go. The
- * photo pipeline (capture, reduction, thumbnails, carousel, delete) is
- * samples-photos' (./photos and src/ui/photos): it replaces this body with
- * its component, keeping these props. `sampleKey` is the sample's local key
- * (its files are `useRecordFiles('sample_files', sampleKey)`);
- * `beforeCamera` must be awaited before the camera opens.
+ * The slot of the Caracterização tab where the sample's photos go: the
+ * photo pipeline (capture, reduction, thumbnails, carousel, delete) of
+ * ./photos and src/ui/photos. `sampleKey` is the sample's local key (its
+ * files are `useRecordFiles('sample_files', sampleKey)`); `beforeCamera` is
+ * awaited before the camera opens.
  */
+import { SamplePhotos } from './photos';
+
 export interface SamplePhotosSlotProps {
   sampleKey: string;
   readOnly: boolean;
   beforeCamera(): Promise<void>;
 }
 
-export function SamplePhotosSlot(_props: SamplePhotosSlotProps) {
-  return null;
+export function SamplePhotosSlot(props: SamplePhotosSlotProps) {
+  return <SamplePhotos {...props} />;
 }

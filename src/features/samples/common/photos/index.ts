@@ -1,0 +1,2 @@
+/** The sample's photos (characterization images). */
+export { SamplePhotos, type SamplePhotosProps } from './sample-photos';

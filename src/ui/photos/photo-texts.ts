@@ -1,0 +1,31 @@
+/**
+ * The photo area's texts (spec samples.md sections 5 and 8, word for word
+ * where the spec gives them; the labels where it is silent are in
+ * docs/decisions/new-samples-photos.md).
+ */
+export const PHOTO_TEXTS = {
+  refused: 'Você não pode enviar arquivos desse tipo.',
+  unsupported: (type: string) => `Tipo de arquivo não suportado: ${type}`,
+  processFailed: (error: string) => `Erro ao processar imagem: ${error}`,
+  filesFailed: (error: string) => `Erro ao processar arquivos: ${error}`,
+  deleted: 'Arquivo deletado com sucesso',
+  deleteFailed: (error: string) => `Erro ao deletar arquivo: ${error}`,
+  confirmDelete: 'Deseja realmente excluir esta imagem?',
+  title: 'Imagens',
+  camera: 'Tirar foto',
+  choose: 'Escolher imagens',
+  processing: 'Processando imagens...',
+  empty: 'Nenhuma imagem adicionada.',
+  pending: 'Neste dispositivo',
+  uploading: 'Enviando',
+  uploaded: 'Enviada',
+  failed: 'Falhou',
+  notOnDevice: 'Imagem não disponível offline',
+  open: (name: string) => `Abrir ${name}`,
+  remove: (name: string) => `Excluir ${name}`,
+  previous: 'Imagem anterior',
+  next: 'Próxima imagem',
+  close: 'Fechar',
+  counter: (index: number, total: number) => `${index} de ${total}`,
+  preview: 'Visualizar imagens',
+} as const;

@@ -1,0 +1,111 @@
+/**
+ * Photos reduced on the device before they are kept (FIELD-UX item 7):
+ * re-encoded to JPEG, about 1600 px on the long side, under 400 kB, with
+ * browser-image-compression in a web worker whose library script is served
+ * by the app itself (compression-library-url.ts), so it works offline.
+ * Only images are taken: anything else is refused with the spec's messages
+ * (`checkImages`), before any work is done. A small thumbnail is made from
+ * the reduced photo and kept beside it on the device (never sent).
+ */
+import imageCompression, { type Options } from 'browser-image-compression';
+import { compressionLibraryUrl } from './compression-library-url';
+import { PHOTO_TEXTS } from './photo-texts';
+
+/** What a photo is reduced to: enough for a report (8 such photos make a PDF under 2 MB). */
+export const PHOTO_REDUCTION = {
+  maxWidthOrHeight: 1600,
+  /** The library's MB is 1024 × 1024 bytes: 0.38 of it is about 398 kB, under 400 kB as people count. */
+  maxSizeMB: 0.38,
+  initialQuality: 0.8,
+  fileType: 'image/jpeg',
+} as const;
+
+/** The library's call, replaceable in tests that do not decode real images. */
+export type CompressImage = (file: File, options: Options) => Promise<File>;
+
+/** An image by its MIME type, or by its extension when the browser gives no type. */
+export function isImageFile(file: File): boolean {
+  if (file.type) return file.type.startsWith('image/');
+  return /\.(jpe?g|png|gif|webp|bmp|heic|heif|avif|tiff?)$/i.test(file.name);
+}
+
+export type ImageCheck = { ok: true; images: File[] } | { ok: false; refused: File[]; message: string; warnings: string[] };
+
+/**
+ * Takes the chosen files only when all are images; otherwise says which are
+ * refused (the whole choice is refused, so nothing is half added).
+ */
+export function checkImages(files: readonly File[]): ImageCheck {
+  const refused = files.filter((file) => !isImageFile(file));
+  if (refused.length === 0) return { ok: true, images: [...files] };
+  return {
+    ok: false,
+    refused,
+    message: PHOTO_TEXTS.refused,
+    warnings: refused.map((file) => PHOTO_TEXTS.unsupported(file.type || file.name)),
+  };
+}
+
+/** The reduced photo's name: the original's with a .jpg extension. */
+export function jpegName(name: string): string {
+  const base = name.replace(/\.[^./\\]+$/, '') || 'imagem';
+  return `${base}.jpg`;
+}
+
+/**
+ * The device's own thumbnail: a centre square, twice the 150 px tile (sharp
+ * on a tablet's 2× screen), a few kB. Opening a sample with 20 photos then
+ * decodes 20 small images, not 20 of 1600 px.
+ */
+export const DEVICE_THUMBNAIL = { px: 300, quality: 0.7 } as const;
+
+/** A reduced photo: the JPEG bytes, the name they are kept and sent under, and the device's thumbnail. */
+export interface ReducedImage {
+  blob: Blob;
+  fileName: string;
+  type: 'image/jpeg';
+  /** Null where the browser cannot make one (then the photo itself is shown, scaled). */
+  thumbnail: Blob | null;
+}
+
+/** The centre square of the photo at DEVICE_THUMBNAIL.px, as JPEG; null when this browser has no way to draw it. */
+export async function makeThumbnail(photo: Blob): Promise<Blob | null> {
+  if (typeof createImageBitmap !== 'function' || typeof OffscreenCanvas !== 'function') return null;
+  try {
+    const bitmap = await createImageBitmap(photo);
+    const side = Math.min(bitmap.width, bitmap.height);
+    const canvas = new OffscreenCanvas(DEVICE_THUMBNAIL.px, DEVICE_THUMBNAIL.px);
+    const context = canvas.getContext('2d');
+    if (!context) return null;
+    context.imageSmoothingQuality = 'high';
+    context.drawImage(bitmap, (bitmap.width - side) / 2, (bitmap.height - side) / 2, side, side, 0, 0, DEVICE_THUMBNAIL.px, DEVICE_THUMBNAIL.px);
+    bitmap.close();
+    return await canvas.convertToBlob({ type: 'image/jpeg', quality: DEVICE_THUMBNAIL.quality });
+  } catch {
+    // A thumbnail is a convenience: the photo itself is shown instead.
+    return null;
+  }
+}
+
+/**
+ * Reduces one image to JPEG. Throws an Error whose message is the spec's
+ * 'Erro ao processar imagem: {error}'. The library's own result is kept as
+ * it is (renamed through `fileName`, not copied into a new File: one copy
+ * of the bytes fewer on a low-memory tablet).
+ */
+export async function reduceImage(file: File, compress: CompressImage = imageCompression): Promise<ReducedImage> {
+  try {
+    const reduced = await compress(file, {
+      ...PHOTO_REDUCTION,
+      useWebWorker: true,
+      libURL: compressionLibraryUrl(),
+      // The library applies the EXIF orientation to the pixels; the rest of
+      // the original's EXIF (location, device) is not kept.
+      preserveExif: false,
+    });
+    return { blob: reduced, fileName: jpegName(file.name), type: 'image/jpeg', thumbnail: await makeThumbnail(reduced) };
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(PHOTO_TEXTS.processFailed(reason));
+  }
+}
