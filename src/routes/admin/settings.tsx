@@ -1,7 +1,13 @@
-/** /admin/settings: 'Configurações' (not built yet). */
+/** /admin/settings: 'Configurações'; the 'Controle de acesso' tab for administrators only. */
 import { createFileRoute } from '@tanstack/react-router';
-import { AreaPlaceholder } from '@/ui/area-placeholder';
+import { isAdminUser } from '@sync/session/session-user';
+import { useSessionState } from '@/app/session/use-session-state';
+import { SettingsPage } from '@/features/settings';
 
-export const Route = createFileRoute('/admin/settings')({
-  component: () => <AreaPlaceholder title="Configurações" />,
-});
+export const Route = createFileRoute('/admin/settings')({ component: SettingsRoute });
+
+function SettingsRoute() {
+  const { session } = Route.useRouteContext();
+  const { user } = useSessionState(session);
+  return user ? <SettingsPage isAdmin={isAdminUser(user)} /> : null;
+}
