@@ -43,8 +43,8 @@ async function fillValidCompany(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('Dados da empresa', () => {
-  it('shows valid/invalid only after the first attempt, re-checks on each change, and sends nothing while invalid', { timeout: 30_000 }, async () => {
-    const user = userEvent.setup();
+  it('shows valid/invalid only after the first attempt, re-checks on each change, and sends nothing while invalid', { timeout: 60_000 }, async () => {
+    const user = userEvent.setup({ delay: null });
     await renderSettings(device);
     await screen.findByRole('tab', { name: 'Dados da empresa' });
     expect(screen.queryByText(M.cnpjRequired)).toBeNull();
@@ -75,8 +75,8 @@ describe('Dados da empresa', () => {
     expect(await device.option('company_cnpj')).toBe(''); // nothing was sent
   });
 
-  it('saves a valid form, masked and capitalised, and the device has it', { timeout: 30_000 }, async () => {
-    const user = userEvent.setup();
+  it('saves a valid form, masked and capitalised, and the device has it', { timeout: 60_000 }, async () => {
+    const user = userEvent.setup({ delay: null });
     await renderSettings(device);
     await screen.findByRole('tab', { name: 'Dados da empresa' });
     await fillValidCompany(user);
@@ -93,8 +93,8 @@ describe('Dados da empresa', () => {
   });
 
   // The tests below start from the company saved above (one server for the file).
-  it('accepts an alphanumeric CNPJ', { timeout: 30_000 }, async () => {
-    const user = userEvent.setup();
+  it('accepts an alphanumeric CNPJ', { timeout: 60_000 }, async () => {
+    const user = userEvent.setup({ delay: null });
     const cnpj = `12.ABC.345/01DE-${cnpjCheckDigits('12ABC34501DE')}`;
     await renderSettings(device);
     await screen.findByRole('tab', { name: 'Dados da empresa' });
@@ -106,8 +106,8 @@ describe('Dados da empresa', () => {
     expect(await device.option('company_cnpj')).toBe(cnpj);
   });
 
-  it('offline: refused with a plain message, nothing typed is lost, and it saves once back online', { timeout: 30_000 }, async () => {
-    const user = userEvent.setup();
+  it('offline: refused with a plain message, nothing typed is lost, and it saves once back online', { timeout: 60_000 }, async () => {
+    const user = userEvent.setup({ delay: null });
     await renderSettings(device);
     await screen.findByRole('tab', { name: 'Dados da empresa' });
     await user.clear(field('Cidade'));
