@@ -78,9 +78,8 @@ export function MessagesTab({ settings }: { settings: Readonly<Record<string, st
                 <Textarea
                   key={name}
                   label={MESSAGE_LABELS[name]}
-                  autosize
-                  minRows={3}
-                  maxRows={12}
+                  rows={4}
+                  resize="vertical"
                   {...props}
                   onFocus={(event) => {
                     lastEdited.current = { field: name, element: event.currentTarget };

@@ -28,6 +28,8 @@ export interface Device {
   environment: ManualEnvironment;
   /** The device's value of an option. */
   option(name: string): Promise<string | undefined>;
+  /** The bytes the server serves at `path`, with this device's token. */
+  download(path: string): Promise<Uint8Array>;
   close(): Promise<void>;
 }
 
@@ -126,6 +128,11 @@ export async function openDevice(t: ServerProcess, username = ADMIN.username, pa
     db,
     engine,
     environment,
+    download: async (path) => {
+      const response = await realFetch(`${t.baseUrl}/${path}`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
+      if (!response.ok) throw new Error(`GET ${path}: ${response.status}`);
+      return new Uint8Array(await response.arrayBuffer());
+    },
     option: async (name) => (await readAll(db, 'settings')).find((row) => row.option === name)?.value as string | undefined,
     async close() {
       await engine.stop();
