@@ -44,7 +44,7 @@ async function readLogo(request: FastifyRequest) {
   } catch {
     throw badRequest(LOGO_MESSAGES.missing, { file: [LOGO_MESSAGES.missing] });
   }
-  if (!part || part.fieldname !== 'file') {
+  if (part?.fieldname !== 'file') {
     part?.file.resume();
     throw badRequest(LOGO_MESSAGES.missing, { file: [LOGO_MESSAGES.missing] });
   }
