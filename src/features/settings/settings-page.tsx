@@ -4,7 +4,9 @@
  * and, for administrators only, Controle de acesso. Every tab reads the
  * settings the device keeps (readable offline) and saves online only: when
  * there is no connection the page says so plainly, and a refused save keeps
- * everything typed. The tab list scrolls sideways on a tablet.
+ * everything typed. Panels stay mounted, so what was typed in one tab is
+ * still there after visiting another. The tab list scrolls sideways on a
+ * tablet.
  */
 import { Alert, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useSyncStatus } from '@sync/react/use-sync-status';
@@ -37,7 +39,7 @@ export function SettingsPage({ isAdmin }: SettingsPageProps) {
       {settings === null ? (
         <Text c="dimmed">{T.loading}</Text>
       ) : (
-        <Tabs defaultValue="company" keepMounted={false}>
+        <Tabs defaultValue="company">
           <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
             <Tabs.Tab value="company">{T.tabs.company}</Tabs.Tab>
             <Tabs.Tab value="messages">{T.tabs.messages}</Tabs.Tab>

@@ -12,7 +12,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { ONLINE_WRITE_MESSAGES } from '@sync/engine/online-writes';
 import { SETTINGS_MESSAGES as M } from '@sync/contract/settings-groups';
 import { cnpjCheckDigits } from '@/domain/documents';
-import { type Device, goOffline, openDevice, postcodeService, renderSettings, type ServerProcess, startServer } from './settings-support';
+import { type Device, enter, goOffline, openDevice, postcodeService, renderSettings, type ServerProcess, startServer } from './settings-support';
 
 let t: ServerProcess;
 let device: Device;
@@ -35,20 +35,22 @@ const salvar = () => screen.getByRole('button', { name: 'Salvar' });
 
 /** A valid company: the CEP's lookup fills street, district, city and state. */
 async function fillValidCompany(user: ReturnType<typeof userEvent.setup>) {
-  await user.type(field('CNPJ'), '11222333000181');
-  await user.type(field('E-mail'), 'contato@higiene.com.br');
-  await user.type(field('CEP'), '01310100');
+  await enter(user, field('CNPJ'), '11222333000181');
+  await enter(user, field('E-mail'), 'contato@higiene.com.br');
+  await enter(user, field('CEP'), '01310100');
   await waitFor(() => expect(field('Endereço')).toHaveValue('Avenida Paulista'));
-  await user.type(field('Número'), '1000');
+  await enter(user, field('Número'), '1000');
 }
 
 describe('Dados da empresa', () => {
-  it('shows valid/invalid only after the first attempt, re-checks on each change, and sends nothing while invalid', { timeout: 60_000 }, async () => {
+  it('shows valid/invalid only after the first attempt, re-checks on each change, and sends nothing while invalid', {
+    timeout: 120_000,
+  }, async () => {
     const user = userEvent.setup({ delay: null });
     await renderSettings(device);
     await screen.findByRole('tab', { name: 'Dados da empresa' });
     expect(screen.queryByText(M.cnpjRequired)).toBeNull();
-    await user.type(field('CNPJ'), '1122233300018');
+    await enter(user, field('CNPJ'), '1122233300018');
     expect(screen.queryByText(M.cnpjInvalid)).toBeNull(); // nothing judged before the first attempt
 
     await user.click(salvar());
@@ -70,19 +72,19 @@ describe('Dados da empresa', () => {
     expect(field('CNPJ')).toHaveValue('11.222.333/0001-81');
     expect(field('CNPJ').closest('[data-valid]') ?? field('CNPJ')).toBeTruthy();
     expect(within(field('CNPJ').parentElement!).getByLabelText('Válido')).toBeInTheDocument();
-    await user.type(field('E-mail'), 'contato@');
+    await enter(user, field('E-mail'), 'contato@');
     expect(await screen.findByText(M.emailInvalid)).toBeInTheDocument();
     expect(await device.option('company_cnpj')).toBe(''); // nothing was sent
   });
 
-  it('saves a valid form, masked and capitalised, and the device has it', { timeout: 60_000 }, async () => {
+  it('saves a valid form, masked and capitalised, and the device has it', { timeout: 120_000 }, async () => {
     const user = userEvent.setup({ delay: null });
     await renderSettings(device);
     await screen.findByRole('tab', { name: 'Dados da empresa' });
     await fillValidCompany(user);
     expect(screen.getByRole('combobox', { name: /^Estado/ })).toHaveValue('SP - São Paulo');
     await user.clear(field('Bairro'));
-    await user.type(field('Bairro'), 'jardim da saúde');
+    await enter(user, field('Bairro'), 'jardim da saúde');
     await user.click(salvar());
     expect(await screen.findByText(M.companySaved)).toBeInTheDocument();
     expect(await device.option('company_district')).toBe('Jardim da Saúde');
@@ -93,25 +95,25 @@ describe('Dados da empresa', () => {
   });
 
   // The tests below start from the company saved above (one server for the file).
-  it('accepts an alphanumeric CNPJ', { timeout: 60_000 }, async () => {
+  it('accepts an alphanumeric CNPJ', { timeout: 120_000 }, async () => {
     const user = userEvent.setup({ delay: null });
     const cnpj = `12.ABC.345/01DE-${cnpjCheckDigits('12ABC34501DE')}`;
     await renderSettings(device);
     await screen.findByRole('tab', { name: 'Dados da empresa' });
     await user.clear(field('CNPJ'));
-    await user.type(field('CNPJ'), `12abc34501de${cnpjCheckDigits('12ABC34501DE')}`);
+    await enter(user, field('CNPJ'), `12abc34501de${cnpjCheckDigits('12ABC34501DE')}`);
     expect(field('CNPJ')).toHaveValue(cnpj);
     await user.click(salvar());
     expect(await screen.findByText(M.companySaved)).toBeInTheDocument();
     expect(await device.option('company_cnpj')).toBe(cnpj);
   });
 
-  it('offline: refused with a plain message, nothing typed is lost, and it saves once back online', { timeout: 60_000 }, async () => {
+  it('offline: refused with a plain message, nothing typed is lost, and it saves once back online', { timeout: 120_000 }, async () => {
     const user = userEvent.setup({ delay: null });
     await renderSettings(device);
     await screen.findByRole('tab', { name: 'Dados da empresa' });
     await user.clear(field('Cidade'));
-    await user.type(field('Cidade'), 'campinas');
+    await enter(user, field('Cidade'), 'campinas');
     const online = goOffline(device);
     try {
       expect(await screen.findByRole('status')).toHaveTextContent('salvar precisa de conexão');

@@ -13,7 +13,7 @@ import { RESULT_OPTIONS } from '@sync/contract/settings-groups';
 import { chemicalRiskLevel } from '@/domain/chemical-risk';
 import { parseChemicalThresholds, parseNoiseThresholds } from '@/domain/result-thresholds-parse';
 import { CHEMICAL_THRESHOLDS_ERROR, NOISE_THRESHOLDS_ERROR } from '@/domain/result-thresholds-validate';
-import { type Device, openDevice, renderSettings, type ServerProcess, startServer } from './settings-support';
+import { type Device, enter, openDevice, renderSettings, type ServerProcess, startServer } from './settings-support';
 
 let t: ServerProcess;
 let device: Device;
@@ -37,12 +37,12 @@ async function openResults(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('Resultados', () => {
-  it("refuses bounds that are not numbers with the spec's messages, marks them, and sends nothing", { timeout: 60_000 }, async () => {
+  it("refuses bounds that are not numbers with the spec's messages, marks them, and sends nothing", { timeout: 120_000 }, async () => {
     const user = userEvent.setup({ delay: null });
     await openResults(user);
     const before = await device.option(RESULT_OPTIONS.chemical);
     await user.clear(box('Máximo Médio'));
-    await user.type(box('Máximo Médio'), 'meio');
+    await enter(user, box('Máximo Médio'), 'meio');
     await user.click(salvar());
     expect(await screen.findByRole('alert')).toHaveTextContent(CHEMICAL_THRESHOLDS_ERROR);
     expect(box('Máximo Médio')).toHaveAttribute('aria-invalid', 'true');
@@ -50,27 +50,27 @@ describe('Resultados', () => {
 
     await user.click(screen.getByRole('tab', { name: 'NR15' }));
     await user.clear(box('Dose diária mín. (%) NR15 Nível 2'));
-    await user.type(box('Dose diária mín. (%) NR15 Nível 2'), '5a');
+    await enter(user, box('Dose diária mín. (%) NR15 Nível 2'), '5a');
     await user.click(salvar());
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(`${CHEMICAL_THRESHOLDS_ERROR}\n${NOISE_THRESHOLDS_ERROR}`));
     expect(box('Dose diária mín. (%) NR15 Nível 2')).toHaveAttribute('aria-invalid', 'true');
     expect(await device.option(RESULT_OPTIONS.chemical)).toBe(before);
   });
 
-  it('saves a change that the device then computes with', { timeout: 60_000 }, async () => {
+  it('saves a change that the device then computes with', { timeout: 120_000 }, async () => {
     const user = userEvent.setup({ delay: null });
     await openResults(user);
     const row = { lq: 'Acima', result: '0,15', twa: '1', calculation_base: 'TWA' };
     expect(chemicalRiskLevel(row, parseChemicalThresholds(await device.option(RESULT_OPTIONS.chemical))).level).toBe('risk2');
     for (const name of ['Máximo Baixo', 'Mínimo Médio']) {
       await user.clear(box(name));
-      await user.type(box(name), '0,2');
+      await enter(user, box(name), '0,2');
     }
     await user.clear(box('Conclusão Baixo'));
-    await user.type(box('Conclusão Baixo'), 'Exposição baixa');
+    await enter(user, box('Conclusão Baixo'), 'Exposição baixa');
     await user.click(screen.getByRole('tab', { name: 'NHO' }));
     await user.clear(box('Máximo NHO Nível 1'));
-    await user.type(box('Máximo NHO Nível 1'), '55.5');
+    await enter(user, box('Máximo NHO Nível 1'), '55.5');
     await user.click(salvar());
     expect(await screen.findByText('Configurações salvas com sucesso')).toBeInTheDocument();
     const chemical = parseChemicalThresholds(await device.option(RESULT_OPTIONS.chemical));
@@ -82,14 +82,14 @@ describe('Resultados', () => {
     expect(JSON.parse((await device.option(RESULT_OPTIONS.chemical))!).risks.risk1.max).toBe(0.2);
   });
 
-  it('edits an option list: adds a row, drops blank ones, keeps one row when the last is removed', { timeout: 60_000 }, async () => {
+  it('edits an option list: adds a row, drops blank ones, keeps one row when the last is removed', { timeout: 120_000 }, async () => {
     const user = userEvent.setup({ delay: null });
     await openResults(user);
     await user.click(screen.getByRole('tab', { name: 'Notação pele' }));
     expect(box('Nome 1')).toHaveValue('Sim');
     expect(box('Nome 2')).toHaveValue('Não');
     await user.click(screen.getByRole('button', { name: 'Adicionar opção' }));
-    await user.type(box('Nome 3'), 'Não se aplica');
+    await enter(user, box('Nome 3'), 'Não se aplica');
     await user.click(screen.getByRole('button', { name: 'Adicionar opção' }));
     await user.click(salvar());
     expect(await screen.findByText('Configurações salvas com sucesso')).toBeInTheDocument();
@@ -105,13 +105,13 @@ describe('Resultados', () => {
 });
 
 describe('Controle de acesso', () => {
-  it('is a tab for administrators only', { timeout: 60_000 }, async () => {
+  it('is a tab for administrators only', { timeout: 120_000 }, async () => {
     await renderSettings(device, { isAdmin: false });
     await screen.findByRole('tab', { name: 'Resultados' });
     expect(screen.queryByRole('tab', { name: 'Controle de acesso' })).toBeNull();
   });
 
-  it('shows its panel to an administrator', { timeout: 60_000 }, async () => {
+  it('shows its panel to an administrator', { timeout: 120_000 }, async () => {
     const user = userEvent.setup({ delay: null });
     await renderSettings(device, { isAdmin: true });
     await user.click(await screen.findByRole('tab', { name: 'Controle de acesso' }));

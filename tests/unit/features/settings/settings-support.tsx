@@ -178,3 +178,9 @@ export function postcodeService(answer: Record<string, string>): typeof fetch {
     return realFetch(input, init);
   }) as typeof fetch;
 }
+
+/** Writes text into a field at its cursor in one input event (a paste): the masks and rules run as on typing, much faster. */
+export async function enter(user: { click(element: Element): Promise<void>; paste(text: string): Promise<void> }, element: Element, text: string) {
+  await user.click(element);
+  await user.paste(text);
+}

@@ -12,7 +12,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SETTINGS_MESSAGES as M } from '@sync/contract/settings-groups';
 import { ONLINE_WRITE_MESSAGES } from '@sync/engine/online-writes';
-import { type Device, goOffline, openDevice, renderSettings, type ServerProcess, startServer } from './settings-support';
+import { type Device, enter, goOffline, openDevice, renderSettings, type ServerProcess, startServer } from './settings-support';
 
 let t: ServerProcess;
 let device: Device;
@@ -35,22 +35,22 @@ async function openTab(user: ReturnType<typeof userEvent.setup>, name: string) {
 }
 
 describe('Textos dos impressos', () => {
-  it('lists the placeholders beside the editors and writes one at the cursor; saves texts and deadlines', { timeout: 60_000 }, async () => {
+  it('lists the placeholders beside the editors and writes one at the cursor; saves texts and deadlines', { timeout: 120_000 }, async () => {
     const user = userEvent.setup({ delay: null });
     await openTab(user, 'Textos dos impressos');
     for (const placeholder of ['{cliente}', '{contato}', '{tipo_documento}', '{documento}', '{total}', '{total_extenso}', '{orcamento}']) {
       expect(screen.getByText(placeholder)).toBeInTheDocument();
     }
     await user.clear(box('Rodapé'));
-    await user.type(box('Rodapé'), 'Total: ');
+    await enter(user, box('Rodapé'), 'Total: ');
     await user.click(screen.getByText('{total}'));
     expect(box('Rodapé')).toHaveValue('Total: {total}');
 
     const activities = () => screen.getAllByRole('textbox', { name: 'Atividade' });
     const count = activities().length;
     await user.click(screen.getByRole('button', { name: 'Adicionar prazo' }));
-    await user.type(activities()[count]!, 'Reunião de entrega');
-    await user.type(screen.getAllByRole('textbox', { name: 'Descrição' })[count]!, 'Até 5 dias após o relatório');
+    await enter(user, activities()[count]!, 'Reunião de entrega');
+    await enter(user, screen.getAllByRole('textbox', { name: 'Descrição' })[count]!, 'Até 5 dias após o relatório');
     await user.click(screen.getByRole('button', { name: 'Adicionar prazo' })); // a blank row, not saved
     await user.click(salvar());
     expect(await screen.findByText(M.messagesSaved)).toBeInTheDocument();
@@ -60,11 +60,11 @@ describe('Textos dos impressos', () => {
     expect(deadlines.at(-1)).toEqual({ activity: 'Reunião de entrega', description: 'Até 5 dias após o relatório' });
   });
 
-  it('offline: refused plainly, and the text typed stays', { timeout: 60_000 }, async () => {
+  it('offline: refused plainly, and the text typed stays', { timeout: 120_000 }, async () => {
     const user = userEvent.setup({ delay: null });
     await openTab(user, 'Textos dos impressos');
     await user.clear(box('Slogan'));
-    await user.type(box('Slogan'), 'Ar limpo, trabalho seguro');
+    await enter(user, box('Slogan'), 'Ar limpo, trabalho seguro');
     const online = goOffline(device);
     try {
       await user.click(salvar());
@@ -80,12 +80,12 @@ describe('Textos dos impressos', () => {
 const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 7, 7, 7]);
 
 describe('Variáveis do sistema', () => {
-  it('uploads the chosen logo first, then saves the options with its path; the bytes are served back', { timeout: 60_000 }, async () => {
+  it('uploads the chosen logo first, then saves the options with its path; the bytes are served back', { timeout: 120_000 }, async () => {
     const user = userEvent.setup({ delay: null, applyAccept: false });
     await openTab(user, 'Variáveis do sistema');
     await user.upload(document.querySelector<HTMLInputElement>('input[type="file"]')!, new File([PNG], 'logo.png', { type: 'image/png' }));
     await user.clear(box('Garantia (dias)'));
-    await user.type(box('Garantia (dias)'), '120');
+    await enter(user, box('Garantia (dias)'), '120');
     await user.click(salvar());
     expect(await screen.findByText(M.variablesSaved)).toBeInTheDocument();
     const path = (await device.option('settings_logo'))!;
@@ -94,7 +94,7 @@ describe('Variáveis do sistema', () => {
     expect(await device.download(path)).toEqual(PNG);
   });
 
-  it("refuses a file that is not a PNG or JPEG image with the spec's warning", { timeout: 60_000 }, async () => {
+  it("refuses a file that is not a PNG or JPEG image with the spec's warning", { timeout: 120_000 }, async () => {
     const user = userEvent.setup({ delay: null, applyAccept: false });
     await openTab(user, 'Variáveis do sistema');
     const before = await device.option('settings_logo');
@@ -105,15 +105,15 @@ describe('Variáveis do sistema', () => {
     expect(await device.option('settings_logo')).toBe(before);
   });
 
-  it('stops the save while the days are not a number, and offline keeps what was typed', { timeout: 60_000 }, async () => {
+  it('stops the save while the days are not a number, and offline keeps what was typed', { timeout: 120_000 }, async () => {
     const user = userEvent.setup({ delay: null });
     await openTab(user, 'Variáveis do sistema');
     await user.clear(box(/^Alerta de vencimento/));
-    await user.type(box(/^Alerta de vencimento/), 'um mês');
+    await enter(user, box(/^Alerta de vencimento/), 'um mês');
     await user.click(salvar());
     expect(await screen.findByText(M.timeAlertInvalid)).toBeInTheDocument();
     await user.clear(box(/^Alerta de vencimento/));
-    await user.type(box(/^Alerta de vencimento/), '45');
+    await enter(user, box(/^Alerta de vencimento/), '45');
     const online = goOffline(device);
     try {
       await user.click(salvar());
