@@ -5,20 +5,21 @@
  * path"):
  *
  *   POST api/file        multipart `file`, a PNG or JPEG image → 201 { id, path: 'api/file/{id}' }
- *   GET  api/file/{id}   the bytes, to any signed-in user, only while an option points at them
+ *   GET  api/file/{id}   the bytes, to any signed-in user, only while `settings_logo` is that path
  *
  * Images only: the type is read from the bytes themselves (PNG and JPEG,
  * what the PDF templates can draw), never from the name or the declared
  * type alone. Bytes live in the file storage (DATA_DIR/files) like
- * customers' attachments. Serving only what an option names (the logo)
+ * customers' attachments. Serving only the file `settings_logo` names
  * keeps this call from reaching any other stored file (customers' files
- * have their own, scoped calls).
+ * have their own, scoped calls), whatever other options say.
  */
 import { Readable } from 'node:stream';
 import type {} from '@fastify/multipart';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { settingName } from '@sync/contract/settings';
 import { fileUploadResponseSchema, LOGO_MAX_BYTES, LOGO_MESSAGES, logoPath } from '@sync/contract/settings-groups';
 import type { AppContext, ZodApp } from '@server/app-context';
 import { options, storedFiles } from '@server/db/schema';
@@ -29,6 +30,8 @@ import { idParam } from '@server/sync/crud-routes';
 import { writeTime } from '@server/sync/versioning';
 
 /** The image type the bytes are, by their signature; null for anything else. */
+const LOGO_OPTION = settingName('settings', 'logo');
+
 export function imageTypeOf(bytes: Uint8Array): 'image/png' | 'image/jpeg' | null {
   const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
   if (bytes.length >= 8 && png.every((b, i) => bytes[i] === b)) return 'image/png';
@@ -97,7 +100,11 @@ export function registerLogoRoutes(app: ZodApp, ctx: AppContext, storage: FileSt
 
   app.get('/api/file/:id', { schema: { params: z.object({ id: idParam }) } }, async (request, reply) => {
     const path = logoPath(request.params.id);
-    const [named] = await ctx.db.select({ id: options.id }).from(options).where(eq(options.value, path)).limit(1);
+    const [named] = await ctx.db
+      .select({ id: options.id })
+      .from(options)
+      .where(and(eq(options.option, LOGO_OPTION), eq(options.value, path)))
+      .limit(1);
     const [file] = named ? await ctx.db.select().from(storedFiles).where(eq(storedFiles.id, request.params.id)) : [];
     if (!file) throw notFound(LOGO_MESSAGES.notFound);
     const stream = await storage.open(file.storage_key).catch((err: unknown) => {

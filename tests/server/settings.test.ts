@@ -179,7 +179,10 @@ describe('the logo: POST api/file and GET api/file/{id}', () => {
     expect((await upload(PNG, 'image/png', 'logo.png', cast.tokens.technician)).status).toBe(403);
   });
 
-  it('serves no other stored file', async () => {
+  it('serves no other stored file, whatever other options say', async () => {
     expect((await call(t, 'GET', '/api/file/999999', { token: cast.tokens.admin })).status).toBe(404);
+    const other = fileUploadResponseSchema.parse((await upload(PNG, 'image/png', 'outro.png')).body);
+    expect((await put([{ option: 'company_site', value: other.path }])).status).toBe(200);
+    expect((await call(t, 'GET', `/${other.path}`, { token: cast.tokens.admin })).status).toBe(404);
   });
 });
