@@ -129,4 +129,16 @@ describe('Dados da empresa', () => {
     expect(await screen.findByText(M.companySaved)).toBeInTheDocument();
     expect(await device.option('company_city')).toBe('Campinas');
   });
+
+  it('opens offline with the last known data, saying plainly that saving needs a connection', { timeout: 120_000 }, async () => {
+    const online = goOffline(device);
+    try {
+      await renderSettings(device);
+      expect(await screen.findByRole('status')).toHaveTextContent('salvar precisa de conexão');
+      expect(field('Cidade')).toHaveValue('Campinas');
+      expect(field('CNPJ')).toHaveValue(`12.ABC.345/01DE-${cnpjCheckDigits('12ABC34501DE')}`);
+    } finally {
+      online();
+    }
+  });
 });
