@@ -16,6 +16,7 @@ import { Route as ErrorsRouteImport } from './routes/errors';
 import { Route as PublicRouteImport } from './routes/public';
 import { Route as AdminIndexRouteImport } from './routes/admin/index';
 import { Route as AdminSplatRouteImport } from './routes/admin/$';
+import { Route as AdminControleDeAcessoRouteImport } from './routes/admin/controle-de-acesso';
 import { Route as AdminOverviewRouteImport } from './routes/admin/overview';
 import { Route as AdminPerfilRouteImport } from './routes/admin/perfil';
 import { Route as AdminSettingsRouteImport } from './routes/admin/settings';
@@ -91,6 +92,11 @@ const AdminIndexRoute = AdminIndexRouteImport.update({
 const AdminSplatRoute = AdminSplatRouteImport.update({
   id: '/$',
   path: '/$',
+  getParentRoute: () => AdminRoute,
+} as any);
+const AdminControleDeAcessoRoute = AdminControleDeAcessoRouteImport.update({
+  id: '/controle-de-acesso',
+  path: '/controle-de-acesso',
   getParentRoute: () => AdminRoute,
 } as any);
 const AdminOverviewRoute = AdminOverviewRouteImport.update({
@@ -313,6 +319,7 @@ export interface FileRoutesByFullPath {
   '/errors': typeof ErrorsRoute;
   '/public': typeof PublicRouteWithChildren;
   '/admin/$': typeof AdminSplatRoute;
+  '/admin/controle-de-acesso': typeof AdminControleDeAcessoRoute;
   '/admin/overview': typeof AdminOverviewRoute;
   '/admin/perfil': typeof AdminPerfilRoute;
   '/admin/settings': typeof AdminSettingsRoute;
@@ -361,6 +368,7 @@ export interface FileRoutesByTo {
   '/$': typeof SplatRoute;
   '/errors': typeof ErrorsRoute;
   '/admin/$': typeof AdminSplatRoute;
+  '/admin/controle-de-acesso': typeof AdminControleDeAcessoRoute;
   '/admin/overview': typeof AdminOverviewRoute;
   '/admin/perfil': typeof AdminPerfilRoute;
   '/admin/settings': typeof AdminSettingsRoute;
@@ -412,6 +420,7 @@ export interface FileRoutesById {
   '/errors': typeof ErrorsRoute;
   '/public': typeof PublicRouteWithChildren;
   '/admin/$': typeof AdminSplatRoute;
+  '/admin/controle-de-acesso': typeof AdminControleDeAcessoRoute;
   '/admin/overview': typeof AdminOverviewRoute;
   '/admin/perfil': typeof AdminPerfilRoute;
   '/admin/settings': typeof AdminSettingsRoute;
@@ -464,6 +473,7 @@ export interface FileRouteTypes {
     | '/errors'
     | '/public'
     | '/admin/$'
+    | '/admin/controle-de-acesso'
     | '/admin/overview'
     | '/admin/perfil'
     | '/admin/settings'
@@ -512,6 +522,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/errors'
     | '/admin/$'
+    | '/admin/controle-de-acesso'
     | '/admin/overview'
     | '/admin/perfil'
     | '/admin/settings'
@@ -562,6 +573,7 @@ export interface FileRouteTypes {
     | '/errors'
     | '/public'
     | '/admin/$'
+    | '/admin/controle-de-acesso'
     | '/admin/overview'
     | '/admin/perfil'
     | '/admin/settings'
@@ -663,6 +675,13 @@ declare module '@tanstack/react-router' {
       path: '/$';
       fullPath: '/admin/$';
       preLoaderRoute: typeof AdminSplatRouteImport;
+      parentRoute: typeof AdminRoute;
+    };
+    '/admin/controle-de-acesso': {
+      id: '/admin/controle-de-acesso';
+      path: '/controle-de-acesso';
+      fullPath: '/admin/controle-de-acesso';
+      preLoaderRoute: typeof AdminControleDeAcessoRouteImport;
       parentRoute: typeof AdminRoute;
     };
     '/admin/overview': {
@@ -957,6 +976,7 @@ declare module '@tanstack/react-router' {
 
 interface AdminRouteChildren {
   AdminSplatRoute: typeof AdminSplatRoute;
+  AdminControleDeAcessoRoute: typeof AdminControleDeAcessoRoute;
   AdminOverviewRoute: typeof AdminOverviewRoute;
   AdminPerfilRoute: typeof AdminPerfilRoute;
   AdminSettingsRoute: typeof AdminSettingsRoute;
@@ -998,6 +1018,7 @@ interface AdminRouteChildren {
 
 const AdminRouteChildren: AdminRouteChildren = {
   AdminSplatRoute: AdminSplatRoute,
+  AdminControleDeAcessoRoute: AdminControleDeAcessoRoute,
   AdminOverviewRoute: AdminOverviewRoute,
   AdminPerfilRoute: AdminPerfilRoute,
   AdminSettingsRoute: AdminSettingsRoute,

@@ -9,6 +9,7 @@ import { catalogRoutes } from './catalog';
 import { customerRoutes } from './customers';
 import { quotationRoutes } from './quotations';
 import { lookupRoutes } from './lookups';
+import { roleRoutes } from './roles';
 import { settingsRoutes } from './settings';
 import { userCustomerRoutes } from './user-customers';
 import { userRoutes } from './user';
@@ -18,6 +19,7 @@ export const routeModules: RouteModule[] = [
   passwordRecoveryRoutes,
   userRoutes,
   userCustomerRoutes,
+  roleRoutes,
   settingsRoutes,
   lookupRoutes,
   ...catalogRoutes,

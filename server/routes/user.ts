@@ -1,7 +1,7 @@
 /**
  * The current user and the small user lists every signed-in user needs:
  * `GET api/user` (settings, role, type, modules; administrators get every
- * module), `GET api/user/type/all`, `GET api/user/role/all`. The two lists
+ * module), `GET api/user/type/all` (`GET api/user/role/all` is in ./roles.ts). The lists
  * are read-only resources of the devices (server/sync/read-only-list.ts):
  * records with their timestamps, and the pull shape with `updated_since`.
  * `GET api/user/all/{skip}/{take}` (search, trashed) lists the users for
@@ -67,13 +67,6 @@ function register(app: ZodApp, ctx: AppContext) {
     path: `/${LOOKUP_PATHS.userTypes}`,
     item: namedRecordSchema,
     orderBy: [asc(userTypes.id)],
-  });
-
-  registerReadOnlyList(app, ctx, {
-    ...namedSource('roles', roles),
-    path: `/${LOOKUP_PATHS.roles}`,
-    item: namedRecordSchema,
-    orderBy: byName(roles.name, roles.id),
   });
 
   registerReadOnlyList(app, ctx, {

@@ -55,6 +55,14 @@ export interface SyncEngineOptions {
    * user may read are pulled (no 403 calls). Null or absent: every list.
    */
   reader?: () => Reader | null;
+  /**
+   * Runs online at the start of every pull, awaited, with a GET through the
+   * engine's session (one refresh on 401). The app re-reads the signed-in user
+   * here (`GET api/user`), so a change of department or permissions reaches
+   * the pull's `reader`, the menu and the route guards on the next run. A
+   * failure is ignored: the pull goes on with what the device knew.
+   */
+  beforePull?: (get: (path: string) => Promise<unknown>) => Promise<void>;
 }
 
 export interface SyncRunResult {
@@ -280,6 +288,7 @@ export class SyncEngine {
         return failed(error, pushed.nextWakeAt, pushed.sent);
       }
       await this.publish({ phase: 'pulling', reachable: true, lastError: pushed.lastError });
+      await this.beforePull();
       try {
         await pullAll({
           db: this.db,
@@ -307,6 +316,22 @@ export class SyncEngine {
       const info = syncErrorInfo('server', error instanceof Error ? error.message : undefined);
       await this.publish({ phase: 'error', reachable: true, lastError: info }).catch(() => undefined);
       return failed(info);
+    }
+  }
+
+  private async beforePull(): Promise<void> {
+    const hook = this.options.beforePull;
+    if (!hook) return;
+    const get = async (path: string) => {
+      const outcome = await this.transport.send({ method: 'GET', path });
+      if (outcome.kind !== 'response' || outcome.status !== 200)
+        throw new Error(`GET ${path}: ${outcome.kind === 'response' ? outcome.status : outcome.kind}`);
+      return outcome.body;
+    };
+    try {
+      await hook(get);
+    } catch {
+      // Unreachable, refused or unreadable: the pull itself reports what matters.
     }
   }
 

@@ -12,3 +12,4 @@ export * from './use-record-files';
 export type { LiveState } from './use-live';
 export * from './use-pending-commands';
 export * from './use-online-write';
+export * from './use-read-only-list';

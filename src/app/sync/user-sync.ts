@@ -7,9 +7,12 @@
  * stay on the device for the next time that user signs in.
  *
  * The engine pulls only the lists the user's modules allow (read from the
- * session's user on every pull); when the user's permissions change (the
- * user is re-read after a 403 or on start-up), a sync is asked for at once
- * so lists newly allowed arrive without waiting for the next timer.
+ * session's user on every pull). Every sync run re-reads the user first
+ * (`GET api/user`, the engine's `beforePull`), so a change of department or
+ * permissions made by an administrator reaches the menu and the route guards
+ * on the device's next sync; when the user's permissions change (there, after
+ * a 403 or on start-up), a sync is asked for at once so lists newly allowed
+ * arrive without waiting for the next timer.
  *
  * Every tab has one of these; the engine's Web Lock (one per database) makes
  * only one tab push and pull, while the other tabs read the same store live.
@@ -17,6 +20,7 @@
  * never open or start anything twice.
  */
 import { readerOf, type Reader } from '@sync/contract/access';
+import { currentUserSchema } from '@sync/contract/user';
 import { createSyncEngine, type SyncEngine, type SyncEngineOptions } from '@sync/engine/engine';
 import { requestSync } from '@sync/engine/mutations';
 import { ENGINE_LOCK_NAME, noLock, webLocksLock } from '@sync/engine/lock';
@@ -65,6 +69,18 @@ function readerSignature(state: SessionState): string {
   return reader ? JSON.stringify({ ...reader, modules: [...reader.modules].sort() }) : '';
 }
 
+/** `GET api/user` (spec section 7): the current user with its modules. */
+const CURRENT_USER_PATH = 'api/user';
+
+/** Re-reads the signed-in user; the session (and every tab, through storage) changes only when something did. */
+export async function refreshSessionUser(session: Session, get: (path: string) => Promise<unknown>): Promise<void> {
+  const before = session.getState().user;
+  if (!before) return;
+  const parsed = currentUserSchema.safeParse(await get(CURRENT_USER_PATH));
+  if (!parsed.success || JSON.stringify(parsed.data) === JSON.stringify(before)) return;
+  session.setUser(parsed.data);
+}
+
 export function createUserSync(options: UserSyncOptions): UserSyncController {
   const openDatabase = options.openDatabase ?? openUserDatabase;
   const auth = sessionAuth(options.session);
@@ -83,6 +99,7 @@ export function createUserSync(options: UserSyncOptions): UserSyncController {
       auth,
       lock: options.engine?.lock ?? webLocksLock(engineLockName(db)) ?? noLock,
       reader: () => sessionReader(options.session.getState()),
+      beforePull: (get) => refreshSessionUser(options.session, get),
     });
     engine.start();
     return { userId, db, engine };

@@ -11,6 +11,7 @@
  * payment and exposition types (module `quotations`).
  */
 import { READ_ACCESS } from '@sync/contract/access';
+import { roleRecordSchema } from '@sync/contract/access-control';
 import { LOOKUP_PATHS, moduleRecordSchema, namedRecordSchema } from '@sync/contract/lookups';
 import { settingSchema } from '@sync/contract/settings';
 import { USER_LIST_PATH, userRecordSchema } from '@sync/contract/user-list';
@@ -48,7 +49,8 @@ export const roles = defineReadOnlyResource({
   name: 'roles',
   label: 'Departamento',
   list: LOOKUP_PATHS.roles,
-  schema: namedRecordSchema,
+  // With the ids of its active modules (sync/contract/access-control.ts).
+  schema: roleRecordSchema,
   read: READ_ACCESS.everyone,
 });
 

@@ -37,4 +37,17 @@ export const E2E_LINKED_CUSTOMER = {
   addresses: [{ zipcode: '01310100', street: 'Avenida Paulista', number: '1000', district: 'Bela Vista', city: 'São Paulo', state: 'SP' }],
 } as const;
 
-export const E2E_EXTRA_USERS = [E2E_OFFICE_USER, E2E_CUSTOMER_USER] as const;
+/**
+ * A field technician, seeded in 'Técnico de campo'; the access-control test
+ * moves it to a department of its own through the 'Usuários' tab (there is
+ * no user creation call on that branch yet).
+ */
+export const E2E_TECHNICIAN_USER = {
+  name: 'Tiago Técnico',
+  username: 'tiago.tecnico',
+  password: 'Senha-e2e-tecnico',
+  email: 'tiago@e2e.example.com',
+  roleSlug: 'tecnico-de-campo',
+} as const;
+
+export const E2E_EXTRA_USERS = [E2E_OFFICE_USER, E2E_CUSTOMER_USER, E2E_TECHNICIAN_USER] as const;
