@@ -72,12 +72,16 @@ export interface ServerProcess {
   close(): Promise<void>;
 }
 
-/** Starts ./server-process.ts (the real app on loopback with PGlite) and waits until it listens. */
+/**
+ * Starts ./access-control-server.ts (the real app on loopback with PGlite, in
+ * its own process; the access-control tests' script, shared) and waits
+ * until it prints its base URL.
+ */
 export async function startServer(): Promise<ServerProcess> {
   const { spawn } = await import('node:child_process');
   const { resolve } = await import('node:path');
   const root = resolve(__dirname, '../../../..');
-  const child = spawn(process.execPath, ['--import', 'tsx', resolve(__dirname, 'server-process.ts')], {
+  const child = spawn(process.execPath, ['--import', 'tsx', resolve(__dirname, 'access-control-server.ts')], {
     cwd: root,
     stdio: ['pipe', 'pipe', 'inherit'],
   });
@@ -85,7 +89,7 @@ export async function startServer(): Promise<ServerProcess> {
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();
-      const match = /listening (\S+)/.exec(out);
+      const match = /(http:\/\/\S+)/.exec(out);
       if (match) ok(match[1]!);
     });
     child.once('exit', (code) => fail(new Error(`the test server stopped (${code})`)));
