@@ -6,10 +6,17 @@
  * the settings module. A PUT upserts the options sent; an option whose value
  * did not change keeps its updated_at, so devices do not re-pull it.
  * Timestamps come from the app clock, like every synced resource
- * (server/sync/versioning.ts).
+ * (server/sync/versioning.ts). Every option the screens edit is checked by
+ * its group's rule (sync/contract/settings-groups.ts): a refusal (400)
+ * names each bad option and saves nothing. The logo's bytes:
+ * settings-logo.ts.
  */
+import fastifyMultipart from '@fastify/multipart';
 import { asc, inArray, sql } from 'drizzle-orm';
 import { settingSchema, settingsResponseSchema, settingsUpdateSchema, type Setting } from '@sync/contract/settings';
+import { LOGO_MAX_BYTES, settingsProblems } from '@sync/contract/settings-groups';
+import { FileStorage, filesFolder } from '@server/files/storage';
+import { badRequest } from '@server/http/errors';
 import type { AppContext, RouteModule, ZodApp } from '../app-context';
 import type { Db } from '../db/client';
 import { options } from '../db/schema';
@@ -17,6 +24,7 @@ import { syncFields } from '../lib/wire';
 import type { ListSource } from '../sync/list';
 import { registerReadOnlyList } from '../sync/read-only-list';
 import { nextUpdatedAt, writeTime } from '../sync/versioning';
+import { registerLogoRoutes } from './settings-logo';
 
 const settingSource: ListSource<Setting> = {
   resource: 'settings',
@@ -35,7 +43,7 @@ async function allSettings(db: Db) {
   return { options: rows.map((r) => ({ id: r.id, option: r.option, value: r.value, ...syncFields(r) })) };
 }
 
-function register(app: ZodApp, ctx: AppContext) {
+async function register(app: ZodApp, ctx: AppContext) {
   registerReadOnlyList(app, ctx, {
     ...settingSource,
     path: '/api/settings/all',
@@ -59,6 +67,10 @@ function register(app: ZodApp, ctx: AppContext) {
         created_at: now,
         updated_at: now,
       }));
+      // Every option a screen edits follows its group's rule (sync/contract/settings-groups.ts); one bad value refuses the whole
+      // request, so a form is saved whole or not at all and no bad threshold reaches a device.
+      const problems = settingsProblems(values);
+      if (Object.keys(problems).length > 0) throw badRequest([...new Set(Object.values(problems).flat())].join('\n'), problems);
       if (values.length > 0) {
         await ctx.db
           .insert(options)
@@ -72,6 +84,11 @@ function register(app: ZodApp, ctx: AppContext) {
       return allSettings(ctx.db);
     },
   );
+
+  const storage = new FileStorage(filesFolder(ctx.config.dataDir));
+  await storage.init(ctx.clock.now());
+  await app.register(fastifyMultipart, { limits: { fileSize: LOGO_MAX_BYTES, files: 1 } });
+  registerLogoRoutes(app, ctx, storage);
 }
 
 export const settingsRoutes: RouteModule = { name: 'settings', register };

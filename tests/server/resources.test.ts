@@ -89,8 +89,8 @@ describe('settings', () => {
       json: {
         options: [
           { option: 'company_name', value: 'Higiene & Cia' },
-          { option: 'company_cnpj', value: '' },
-          { option: 'company_email', value: null },
+          { option: 'company_instagram', value: '' },
+          { option: 'company_site', value: null },
           { option: 'settings_timeAlert', value: 45 },
           { option: 'result_noise', value: { custom: true } },
           { option: 'company_newField', value: 'novo' },
@@ -100,11 +100,11 @@ describe('settings', () => {
     expect(reply.status).toBe(200);
     const after = Object.fromEntries(settingsResponseSchema.parse(reply.body).options.map((o) => [o.option, o]));
     expect(after.company_name!.value).toBe('Higiene & Cia');
-    expect(after.company_email!.value).toBe('');
+    expect(after.company_site!.value).toBe('');
     expect(after.settings_timeAlert!.value).toBe('45');
     expect(JSON.parse(after.result_noise!.value)).toEqual({ custom: true });
     expect(after.company_newField!.value).toBe('novo');
-    expect(after.company_cnpj!.updated_at).toBe(before.company_cnpj!.updated_at);
+    expect(after.company_instagram!.updated_at).toBe(before.company_instagram!.updated_at);
     expect(after.company_name!.updated_at).toBe(new Date(t.clock.now()).toISOString());
     expect(after.company_name!.created_at).toBe(before.company_name!.created_at);
   });

@@ -1,0 +1,121 @@
+/**
+ * The company logo's bytes (spec sections 4 and 7: "Logo save: if the chosen
+ * file name differs from the stored logo, it is uploaded first, then the
+ * options are saved"; "POST api/file: multipart field file; the response has
+ * path"):
+ *
+ *   POST api/file        multipart `file`, a PNG or JPEG image → 201 { id, path: 'api/file/{id}' }
+ *   GET  api/file/{id}   the bytes, to any signed-in user, only while `settings_logo` is that path
+ *
+ * Images only: the type is read from the bytes themselves (PNG and JPEG,
+ * what the PDF templates can draw), never from the name or the declared
+ * type alone. Bytes live in the file storage (DATA_DIR/files) like
+ * customers' attachments. Serving only the file `settings_logo` names
+ * keeps this call from reaching any other stored file (customers' files
+ * have their own, scoped calls), whatever other options say.
+ */
+import { Readable } from 'node:stream';
+import type {} from '@fastify/multipart';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { settingName } from '@sync/contract/settings';
+import { fileUploadResponseSchema, LOGO_MAX_BYTES, LOGO_MESSAGES, logoPath } from '@sync/contract/settings-groups';
+import type { AppContext, ZodApp } from '@server/app-context';
+import { options, storedFiles } from '@server/db/schema';
+import { safeOriginalName } from '@server/files/file-names';
+import type { FileStorage } from '@server/files/storage';
+import { badRequest, HttpError, notFound } from '@server/http/errors';
+import { idParam } from '@server/sync/crud-routes';
+import { writeTime } from '@server/sync/versioning';
+
+/** The image type the bytes are, by their signature; null for anything else. */
+const LOGO_OPTION = settingName('settings', 'logo');
+
+export function imageTypeOf(bytes: Uint8Array): 'image/png' | 'image/jpeg' | null {
+  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  if (bytes.length >= 8 && png.every((b, i) => bytes[i] === b)) return 'image/png';
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
+  return null;
+}
+
+async function readLogo(request: FastifyRequest) {
+  if (!request.isMultipart()) throw new HttpError(415, LOGO_MESSAGES.missing);
+  let part: Awaited<ReturnType<typeof request.file>>;
+  try {
+    part = await request.file({ limits: { fileSize: LOGO_MAX_BYTES, files: 1, fields: 4, parts: 5 } });
+  } catch {
+    throw badRequest(LOGO_MESSAGES.missing, { file: [LOGO_MESSAGES.missing] });
+  }
+  if (part?.fieldname !== 'file') {
+    part?.file.resume();
+    throw badRequest(LOGO_MESSAGES.missing, { file: [LOGO_MESSAGES.missing] });
+  }
+  const declared = part.mimetype.split(';')[0]!.trim().toLowerCase();
+  if (!declared.startsWith('image/')) {
+    part.file.resume();
+    throw new HttpError(415, LOGO_MESSAGES.notAnImage, { errors: { file: [LOGO_MESSAGES.notAnImage] } });
+  }
+  let bytes: Buffer;
+  try {
+    bytes = await part.toBuffer();
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new HttpError(413, LOGO_MESSAGES.tooLarge, { errors: { file: [LOGO_MESSAGES.tooLarge] } });
+    throw error;
+  }
+  const type = imageTypeOf(bytes);
+  if (!type) {
+    // An image type the PDF cannot draw (WebP, GIF, SVG...), or bytes that are no image at all.
+    const message = declared === 'image/png' || declared === 'image/jpeg' ? LOGO_MESSAGES.notAnImage : LOGO_MESSAGES.unsupported(declared);
+    throw new HttpError(415, message, { errors: { file: [message] } });
+  }
+  return { bytes, type, originalName: safeOriginalName(part.filename) };
+}
+
+export function registerLogoRoutes(app: ZodApp, ctx: AppContext, storage: FileStorage) {
+  app.post('/api/file', { config: { module: 'settings' }, schema: { response: { 201: fileUploadResponseSchema } } }, async (request, reply) => {
+    const logo = await readLogo(request);
+    const stored = await storage.write(Readable.from(logo.bytes));
+    const now = writeTime(ctx.clock);
+    try {
+      const [file] = await ctx.db
+        .insert(storedFiles)
+        .values({
+          storage_key: stored.key,
+          original_name: logo.originalName,
+          mime_type: logo.type,
+          size: stored.size,
+          sha256: stored.sha256,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning({ id: storedFiles.id });
+      return reply.code(201).send({ id: file!.id, path: logoPath(file!.id) });
+    } catch (error) {
+      await storage.remove(stored.key);
+      throw error;
+    }
+  });
+
+  app.get('/api/file/:id', { schema: { params: z.object({ id: idParam }) } }, async (request, reply) => {
+    const path = logoPath(request.params.id);
+    const [named] = await ctx.db
+      .select({ id: options.id })
+      .from(options)
+      .where(and(eq(options.option, LOGO_OPTION), eq(options.value, path)))
+      .limit(1);
+    const [file] = named ? await ctx.db.select().from(storedFiles).where(eq(storedFiles.id, request.params.id)) : [];
+    if (!file) throw notFound(LOGO_MESSAGES.notFound);
+    const stream = await storage.open(file.storage_key).catch((err: unknown) => {
+      request.log.error({ err, key: file.storage_key }, 'stored file missing on disk');
+      throw notFound(LOGO_MESSAGES.notFound);
+    });
+    return reply
+      .header('content-type', file.mime_type)
+      .header('content-length', String(file.size))
+      .header('cache-control', 'private, max-age=300')
+      .header('x-content-type-options', 'nosniff')
+      .send(stream);
+  });
+}

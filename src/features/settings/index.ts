@@ -1,0 +1,2 @@
+/** Public face of 'Configurações': the page the /admin/settings route renders. */
+export { SettingsPage, type SettingsPageProps } from './settings-page';

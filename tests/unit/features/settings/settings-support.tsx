@@ -1,0 +1,190 @@
+/**
+ * The settings screens on a device talking to the real server: the Fastify
+ * app on loopback with PGlite (tests/server/helpers), a local store on
+ * fake-indexeddb that has pulled the settings, and an engine (not started)
+ * whose online writes the screens use. `offline()` turns the device's
+ * connection off, as the browser's offline event does.
+ */
+import { MantineProvider } from '@mantine/core';
+import { Notifications, notifications } from '@mantine/notifications';
+import { act, configure, render } from '@testing-library/react';
+import { PWA_CLIENT_ID, PWA_CLIENT_SECRET } from '@sync/contract/auth';
+import { SyncEngine } from '@sync/engine/engine';
+import { manualEnvironment, type ManualEnvironment } from '@sync/engine/environment';
+import { noLock } from '@sync/engine/lock';
+import { SyncProvider } from '@sync/react/context';
+import { SyncDatabase } from '@sync/store/database';
+import { newKey } from '@sync/store/keys';
+import { readAll } from '@sync/store/queries';
+import { SettingsPage } from '@/features/settings';
+
+const ADMIN = { username: 'admin', password: 'admin-password-1' };
+
+configure({ asyncUtilTimeout: 8_000 });
+
+export interface Device {
+  db: SyncDatabase;
+  engine: SyncEngine;
+  environment: ManualEnvironment;
+  /** The device's value of an option. */
+  option(name: string): Promise<string | undefined>;
+  /** The bytes the server serves at `path`, with this device's token. */
+  download(path: string): Promise<Uint8Array>;
+  close(): Promise<void>;
+}
+
+/**
+ * Node's fetch, with the page's FormData (jsdom's) rebuilt as Node's, so an
+ * upload reaches the server as the browser would send it.
+ */
+const realFetch = globalThis.fetch;
+
+const nodeFetch: typeof fetch = async (input, init) => {
+  if (init?.body instanceof FormData) {
+    // jsdom's FormData means nothing to Node's fetch: write the multipart body as a browser does.
+    const boundary = `----settings-test-${newKey()}`;
+    const chunks: Uint8Array[] = [];
+    const encoder = new TextEncoder();
+    for (const [name, value] of init.body.entries()) {
+      if (typeof value === 'string') {
+        chunks.push(encoder.encode(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+      } else {
+        const head = `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${value.name}"\r\nContent-Type: ${value.type || 'application/octet-stream'}\r\n\r\n`;
+        chunks.push(encoder.encode(head), new Uint8Array(await value.arrayBuffer()), encoder.encode('\r\n'));
+      }
+    }
+    chunks.push(encoder.encode(`--${boundary}--\r\n`));
+    const body = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+    let at = 0;
+    for (const chunk of chunks) {
+      body.set(chunk, at);
+      at += chunk.length;
+    }
+    const headers = new Headers(init.headers);
+    headers.set('content-type', `multipart/form-data; boundary=${boundary}`);
+    return realFetch(input, { ...init, headers, body });
+  }
+  return realFetch(input, init);
+};
+
+export interface ServerProcess {
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts ./access-control-server.ts (the real app on loopback with PGlite, in
+ * its own process; the access-control tests' script, shared) and waits
+ * until it prints its base URL.
+ */
+export async function startServer(): Promise<ServerProcess> {
+  const { spawn } = await import('node:child_process');
+  const { resolve } = await import('node:path');
+  const root = resolve(__dirname, '../../../..');
+  const child = spawn(process.execPath, ['--import', 'tsx', resolve(__dirname, 'access-control-server.ts')], {
+    cwd: root,
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const baseUrl = await new Promise<string>((ok, fail) => {
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /(http:\/\/\S+)/.exec(out);
+      if (match) ok(match[1]!);
+    });
+    child.once('exit', (code) => fail(new Error(`the test server stopped (${code})`)));
+  });
+  return {
+    baseUrl,
+    close: () =>
+      new Promise<void>((ok) => {
+        child.once('exit', () => ok());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+async function signIn(t: ServerProcess, username: string, password: string): Promise<{ access_token: string }> {
+  const response = await realFetch(`${t.baseUrl}/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ grant_type: 'password', username, password, client_id: PWA_CLIENT_ID, client_secret: PWA_CLIENT_SECRET }),
+  });
+  return (await response.json()) as { access_token: string };
+}
+
+export async function openDevice(t: ServerProcess, username = ADMIN.username, password = ADMIN.password): Promise<Device> {
+  const tokens = await signIn(t, username, password);
+  const db = new SyncDatabase(`settings-${newKey()}`);
+  await db.open();
+  const environment = manualEnvironment(true);
+  const engine = new SyncEngine({
+    db,
+    baseUrl: t.baseUrl,
+    auth: { getAccessToken: async () => tokens.access_token, refresh: async () => false },
+    fetch: nodeFetch,
+    environment,
+    lock: noLock,
+    timeoutMs: 5_000,
+  });
+  await engine.syncNow();
+  return {
+    db,
+    engine,
+    environment,
+    download: async (path) => {
+      const response = await realFetch(`${t.baseUrl}/${path}`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
+      if (!response.ok) throw new Error(`GET ${path}: ${response.status}`);
+      return new Uint8Array(await response.arrayBuffer());
+    },
+    option: async (name) => (await readAll(db, 'settings')).find((row) => row.option === name)?.value as string | undefined,
+    async close() {
+      await engine.stop();
+      db.close();
+      await db.delete();
+    },
+  };
+}
+
+export async function renderSettings(device: Device, { isAdmin = true } = {}) {
+  notifications.clean();
+  await act(async () => {
+    render(
+      <MantineProvider env="test">
+        <Notifications />
+        <SyncProvider db={device.db} engine={device.engine}>
+          <SettingsPage isAdmin={isAdmin} />
+        </SyncProvider>
+      </MantineProvider>,
+    );
+  });
+}
+
+/** Goes offline as the browser does: the engine's environment and navigator.onLine, with the event the screens follow. */
+export function goOffline(device: Device): () => void {
+  device.environment.set(false);
+  const descriptor = Object.getOwnPropertyDescriptor(window.navigator, 'onLine');
+  Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => false });
+  window.dispatchEvent(new Event('offline'));
+  return () => {
+    device.environment.set(true);
+    if (descriptor) Object.defineProperty(window.navigator, 'onLine', descriptor);
+    else delete (window.navigator as { onLine?: boolean }).onLine;
+    window.dispatchEvent(new Event('online'));
+  };
+}
+
+/** The public postcode service (outside the machine) answers this address; other calls go through. */
+export function postcodeService(answer: Record<string, string>): typeof fetch {
+  return (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input instanceof Request ? input.url : input);
+    if (url.startsWith('https://viacep.com.br/')) return new Response(JSON.stringify(answer), { headers: { 'content-type': 'application/json' } });
+    return realFetch(input, init);
+  }) as typeof fetch;
+}
+
+/** Writes text into a field at its cursor in one input event (a paste): the masks and rules run as on typing, much faster. */
+export async function enter(user: { click(element: Element): Promise<void>; paste(text: string): Promise<void> }, element: Element, text: string) {
+  await user.click(element);
+  await user.paste(text);
+}
