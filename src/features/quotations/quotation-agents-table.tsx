@@ -12,7 +12,7 @@ import { AgentPicker } from '@/entities/agent';
 import { moneyToText } from '@/ui/inputs';
 import { PricedLineCells } from './priced-line-cells';
 import { LINE_INPUT_STYLES, LineTable, type LineListProps } from './line-table';
-import { EXPOSITION_TYPES } from './quotation-options';
+import { lookupOptions, useLookupList } from './quotation-lookups';
 import type { RowValues } from './quotation-form-values';
 
 export const AGENT_TABLE_TEXTS = {
@@ -38,6 +38,7 @@ export function rowFromAgent(agent: LocalProduct | null): Partial<RowValues> {
 export function QuotationAgentsTable({ lines, errors, onChange, onAdd, onRemove, totals }: LineListProps<RowValues> & { totals: number[] }) {
   const types = useLocalList('product_types');
   const typeName = (id: number) => (types.loading ? '' : (types.rows.find((type) => type.id === id)?.name ?? ''));
+  const expositionTypes = useLookupList('exposition_types');
   return (
     <LineTable
       title={AGENT_TABLE_TEXTS.title}
@@ -80,7 +81,7 @@ export function QuotationAgentsTable({ lines, errors, onChange, onAdd, onRemove,
                 aria-label={`Tipo de exposição ${index + 1}`}
                 value={String(line.exposition_type_id)}
                 onChange={(event) => onChange(index, { exposition_type_id: Number(event.currentTarget.value) })}
-                data={EXPOSITION_TYPES.map((type) => ({ value: String(type.id), label: type.name }))}
+                data={lookupOptions(expositionTypes, String(line.exposition_type_id))}
                 styles={LINE_INPUT_STYLES}
               />
             </Table.Td>

@@ -6,11 +6,13 @@
  * comments. Salvar saves on the device ('Orçamento salvo com sucesso'; a
  * new quotation opens its edit route); Duplicar and Deletar work offline.
  *
- * Details and comments are plain multi-line text for now: the rich-text
- * editor (tiptap), 'Inserir o texto padrão' and 'Formatar texto' come later.
+ * Details are rich text (a tiptap document, editor loaded lazily, with
+ * 'Inserir o texto padrão' from the message settings); comments are plain
+ * text with 'Formatar texto' and its auto-format checkbox. The seller is
+ * chosen by administrators among the users on the device.
  */
 import { useState } from 'react';
-import { Badge, Button, Divider, Grid, Stack, Text, Textarea } from '@mantine/core';
+import { Badge, Button, Divider, Grid, Stack, Text } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { usePendingCommands } from '@sync/react/use-pending-commands';
 import { useLocalList } from '@sync/react/use-local-record';
@@ -22,8 +24,10 @@ import { errorMessage } from '@/ui/forms';
 import { DateInputBR } from '@/ui/inputs';
 import { agentEquipment } from './agent-equipment';
 import { QuotationAgentsTable } from './quotation-agents-table';
+import { QuotationCommentField } from './quotation-comment-field';
 import { QuotationCustomerField } from './quotation-customer-field';
 import { QuotationDeadlines } from './quotation-deadlines';
+import { QuotationDetailsField } from './quotation-details-field';
 import { duplicateFields } from './quotation-duplicate';
 import { QuotationEquipmentTable } from './quotation-equipment-table';
 import {
@@ -40,6 +44,7 @@ import {
 import { QuotationItemsTable } from './quotation-items-table';
 import { quotationNumber } from './quotation-number';
 import { QUOTATION_ROUTES } from './quotation-routes';
+import { QuotationSellerField } from './quotation-seller-field';
 import { QuotationStatusMenu } from './quotation-status-menu';
 import { QUOTATION_TEXTS } from './quotation-texts';
 import { QuotationTotalsBlock } from './quotation-totals-block';
@@ -47,8 +52,6 @@ import { QuotationTotalsBlock } from './quotation-totals-block';
 export const FORM_TEXTS = {
   validAt: 'Validade',
   status: 'Status',
-  details: 'Detalhes',
-  comment: 'Observações',
   notFoundTitle: 'Orçamento',
   backToList: 'Voltar para a lista',
 } as const;
@@ -58,9 +61,16 @@ export interface QuotationEditPageProps {
   quotationId?: string;
   /** The signed-in user's name: the seller of a new quotation. */
   sellerName: string;
+  /** The signed-in user's id: the seller of a new quotation. */
+  sellerId?: number | null;
+  /** Administrators choose the seller (spec section 6). */
+  canChooseSeller?: boolean;
 }
 
-export function QuotationEditPage({ quotationId, sellerName }: QuotationEditPageProps) {
+/** The message setting 'Inserir o texto padrão' inserts (spec section 3: message settings, quotationDetails). */
+export const DETAILS_DEFAULT_SETTING = 'message_quotationDetails';
+
+export function QuotationEditPage({ quotationId, ...seller }: QuotationEditPageProps) {
   return (
     <RecordRoute
       resource="quotations"
@@ -69,22 +79,26 @@ export function QuotationEditPage({ quotationId, sellerName }: QuotationEditPage
       backToList={FORM_TEXTS.backToList}
       routes={QUOTATION_ROUTES}
     >
-      {(record) => <QuotationForm record={record} sellerName={sellerName} />}
+      {(record) => <QuotationForm record={record} {...seller} />}
     </RecordRoute>
   );
 }
 
-function QuotationForm({ record, sellerName }: { record?: LocalQuotation; sellerName: string }) {
+type SellerProps = Omit<QuotationEditPageProps, 'quotationId'>;
+
+function QuotationForm({ record, sellerName, sellerId, canChooseSeller = false }: SellerProps & { record?: LocalQuotation }) {
   const navigate = useNavigate();
   const { saveRecord } = useSyncActions();
   const [duplicating, setDuplicating] = useState(false);
   const products = useLocalList('products');
   const agentLines = useLocalList('product_equipments');
   const pendingCommands = usePendingCommands('quotations');
+  const settings = useLocalList('settings');
+  const defaultDetails = settings.loading ? '' : (settings.rows.find((setting) => setting.option === DETAILS_DEFAULT_SETTING)?.value ?? '');
   const editor = useRecordEditor<'quotations', QuotationFormValues, string>({
     resource: 'quotations',
     record,
-    initialValues: () => quotationFormValues(record),
+    initialValues: () => quotationFormValues(record, sellerId),
     read: (values) => readQuotationForm(values) as FormRead<'quotations', string>,
     fieldNames: { customer_id: 'customer', customer_key: 'customer' },
     texts: { saved: QUOTATION_TEXTS.saved, deleted: QUOTATION_TEXTS.deleted },
@@ -207,23 +221,25 @@ function QuotationForm({ record, sellerName }: { record?: LocalQuotation; seller
       <QuotationItemsTable list="costs" {...lineProps('costs')} totals={totals.costTotals} />
       <QuotationEquipmentTable {...lineProps('equipments')} />
       <Divider />
-      <QuotationTotalsBlock values={values} totals={totals} errors={errors} sellerName={record?.user?.name ?? sellerName} onChange={editor.change} />
+      <QuotationTotalsBlock
+        values={values}
+        totals={totals}
+        errors={errors}
+        onChange={editor.change}
+        seller={
+          <QuotationSellerField
+            value={values.created_by}
+            onChange={(created_by) => editor.change({ created_by }, 'created_by')}
+            canChoose={canChooseSeller}
+            name={record?.user?.name ?? sellerName}
+            error={errors.created_by}
+          />
+        }
+      />
       <Divider />
       <QuotationDeadlines {...lineProps('deadlines')} />
-      <Textarea
-        label={FORM_TEXTS.details}
-        name="details"
-        rows={5}
-        value={values.details}
-        onChange={(event) => editor.change({ details: event.currentTarget.value }, 'details')}
-      />
-      <Textarea
-        label={FORM_TEXTS.comment}
-        name="comment"
-        rows={4}
-        value={values.comment}
-        onChange={(event) => editor.change({ comment: event.currentTarget.value }, 'comment')}
-      />
+      <QuotationDetailsField value={values.details} onChange={(details) => editor.change({ details }, 'details')} defaultText={defaultDetails} />
+      <QuotationCommentField value={values.comment} onChange={(comment) => editor.change({ comment }, 'comment')} />
     </EditPage>
   );
 }

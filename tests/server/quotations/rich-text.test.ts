@@ -40,11 +40,19 @@ const DETAILS = {
         {
           type: 'text',
           text: 'Fundacentro',
-          marks: [{ type: 'link', attrs: { href: 'https://www.gov.br/fundacentro', target: '_blank', rel: 'noopener noreferrer nofollow', class: null, title: null } }],
+          marks: [
+            {
+              type: 'link',
+              attrs: { href: 'https://www.gov.br/fundacentro', target: '_blank', rel: 'noopener noreferrer nofollow', class: null, title: null },
+            },
+          ],
         },
       ],
     },
-    { type: 'bulletList', content: [{ type: 'listItem', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Ruído', marks: [{ type: 'italic' }] }] }] }] },
+    {
+      type: 'bulletList',
+      content: [{ type: 'listItem', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Ruído', marks: [{ type: 'italic' }] }] }] }],
+    },
   ],
 };
 
@@ -63,7 +71,10 @@ describe('quotation details as rich text', () => {
     ['a style attribute', { type: 'doc', content: [{ type: 'paragraph', attrs: { style: 'color:red' } }] }, RICH_TEXT_MESSAGES.invalid],
     [
       'a javascript: link',
-      { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'x', marks: [{ type: 'link', attrs: { href: 'javascript:alert(1)' } }] }] }] },
+      {
+        type: 'doc',
+        content: [{ type: 'paragraph', content: [{ type: 'text', text: 'x', marks: [{ type: 'link', attrs: { href: 'javascript:alert(1)' } }] }] }],
+      },
       RICH_TEXT_MESSAGES.linkInvalid,
     ],
     ['HTML inside the document', { type: 'doc', content: '<script>alert(1)</script>' }, RICH_TEXT_MESSAGES.invalid],
@@ -99,7 +110,9 @@ describe('quotation details as rich text', () => {
       type: 'doc',
       content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Texto salvo antes do editor' }] }],
     });
-    const cleared = ok(await admin.put(`/api/quotation/${old.id}`, validQuotation(customerId, { details: { type: 'doc', content: [{ type: 'paragraph' }] } })));
+    const cleared = ok(
+      await admin.put(`/api/quotation/${old.id}`, validQuotation(customerId, { details: { type: 'doc', content: [{ type: 'paragraph' }] } })),
+    );
     expect(cleared.details).toBeNull();
   });
 });

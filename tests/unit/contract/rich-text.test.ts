@@ -30,9 +30,15 @@ const ACCEPTED: Array<[string, unknown]> = [
   ['a line break (with a mark, as ProseMirror keeps it)', doc(p(t('a'), { type: 'hardBreak', marks: [{ type: 'bold' }] }, t('b')))],
   [
     'bullet and ordered lists, nested',
-    doc(
-      { type: 'bulletList', content: [{ type: 'listItem', content: [p(t('um')), { type: 'orderedList', attrs: { start: 1, type: null }, content: [{ type: 'listItem', content: [p(t('dois'))] }] }] }] },
-    ),
+    doc({
+      type: 'bulletList',
+      content: [
+        {
+          type: 'listItem',
+          content: [p(t('um')), { type: 'orderedList', attrs: { start: 1, type: null }, content: [{ type: 'listItem', content: [p(t('dois'))] }] }],
+        },
+      ],
+    }),
   ],
   ['an https link', doc(p(t('site', [link('https://exemplo.com.br/a?b=1')])))],
   ['an http link', doc(p(t('site', [link('http://exemplo.com.br')])))],

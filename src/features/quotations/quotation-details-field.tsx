@@ -1,0 +1,40 @@
+/**
+ * The 'Detalhes' field on the quotation page: the rich-text editor loaded
+ * with React.lazy, so tiptap and its styles are fetched only when a
+ * quotation opens (the service worker precaches the chunk, so it opens
+ * offline too). While it loads, the label and a short notice hold its place.
+ */
+import { lazy, Suspense } from 'react';
+import { Loader, Group, Text } from '@mantine/core';
+import type { RichTextDoc } from '@sync/contract/rich-text';
+import { DETAILS_TEXTS } from './quotation-details-texts';
+
+const QuotationDetailsEditor = lazy(() => import('./quotation-details-editor').then((module) => ({ default: module.QuotationDetailsEditor })));
+
+export interface QuotationDetailsFieldProps {
+  value: RichTextDoc | null;
+  onChange: (doc: RichTextDoc | null) => void;
+  defaultText: string;
+}
+
+export function QuotationDetailsField(props: QuotationDetailsFieldProps) {
+  return (
+    <Suspense
+      fallback={
+        <div>
+          <Text size="sm" fw={500}>
+            {DETAILS_TEXTS.label}
+          </Text>
+          <Group gap="xs" mih={180}>
+            <Loader size="sm" />
+            <Text size="sm" c="dimmed">
+              {DETAILS_TEXTS.loading}
+            </Text>
+          </Group>
+        </div>
+      }
+    >
+      <QuotationDetailsEditor {...props} />
+    </Suspense>
+  );
+}
