@@ -6,6 +6,7 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import type { ApiThroughputResults } from '../api-throughput';
 import { round } from './stats';
 import type { FirstLoadFigure } from '../first-load';
+import type { QuotationTypingFigure } from '../quotation-typing';
 
 export interface PushSide {
   /** Each timed run, in the order run. */
@@ -80,6 +81,7 @@ export interface BenchResults {
   pull: PullFigure[];
   /** bench/first-load.ts; null when that part did not run. */
   firstLoad: FirstLoadFigure | null;
+  quotationTyping: QuotationTypingFigure | null;
   search: SearchFigure[];
   /** Part api-throughput (bench/api-throughput.ts). */
   apiThroughput?: ApiThroughputResults;
