@@ -4,7 +4,7 @@
  * quotation opens (the service worker precaches the chunk, so it opens
  * offline too). While it loads, the label and a short notice hold its place.
  */
-import { lazy, Suspense } from 'react';
+import { lazy, memo, Suspense } from 'react';
 import { Loader, Group, Text } from '@mantine/core';
 import type { RichTextDoc } from '@sync/contract/rich-text';
 import { DETAILS_TEXTS } from './quotation-details-texts';
@@ -17,7 +17,8 @@ export interface QuotationDetailsFieldProps {
   defaultText: string;
 }
 
-export function QuotationDetailsField(props: QuotationDetailsFieldProps) {
+/** Memoised: the page re-renders on every keystroke elsewhere; the editor needs to only when its own props change. */
+export const QuotationDetailsField = memo(function QuotationDetailsField(props: QuotationDetailsFieldProps) {
   return (
     <Suspense
       fallback={
@@ -37,4 +38,4 @@ export function QuotationDetailsField(props: QuotationDetailsFieldProps) {
       <QuotationDetailsEditor {...props} />
     </Suspense>
   );
-}
+});

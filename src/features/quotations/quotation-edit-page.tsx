@@ -11,12 +11,13 @@
  * text with 'Formatar texto' and its auto-format checkbox. The seller is
  * chosen by administrators among the users on the device.
  */
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Badge, Button, Divider, Grid, Stack, Text } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { usePendingCommands } from '@sync/react/use-pending-commands';
 import { useLocalList } from '@sync/react/use-local-record';
 import { useSyncActions } from '@sync/react/use-sync-actions';
+import type { RichTextDoc } from '@sync/contract/rich-text';
 import type { LocalQuotation } from '@sync/store/registry/quotation-records';
 import { alertDanger, alertSuccess } from '@/ui/alerts';
 import { EditPage, RecordRoute, useRecordEditor, type FormRead } from '@/ui/edit-page';
@@ -31,11 +32,9 @@ import { QuotationDetailsField } from './quotation-details-field';
 import { duplicateFields } from './quotation-duplicate';
 import { QuotationEquipmentTable } from './quotation-equipment-table';
 import {
-  addRow,
   formTotals,
   quotationFormValues,
   readQuotationForm,
-  removeRow,
   withBlankRow,
   type LineList,
   type QuotationFormValues,
@@ -48,6 +47,8 @@ import { QuotationSellerField } from './quotation-seller-field';
 import { QuotationStatusMenu } from './quotation-status-menu';
 import { QUOTATION_TEXTS } from './quotation-texts';
 import { QuotationTotalsBlock } from './quotation-totals-block';
+import { useLineHandlers } from './use-line-handlers';
+import { useFieldChange, useStableNumbers } from './use-stable-values';
 
 export const FORM_TEXTS = {
   validAt: 'Validade',
@@ -112,33 +113,15 @@ function QuotationForm({ record, sellerName, sellerId, canChooseSeller = false }
     const equipment = agentEquipment(rows, products.loading ? [] : products.rows, agentLines.loading ? [] : agentLines.rows);
     return { ...current, rows, equipments: withBlankRow('equipments', equipment) };
   };
-  const clearLineErrors = (list: LineList, index: number, fields: string[]) =>
-    editor.setErrors((current) => {
-      const next = { ...current };
-      for (const field of fields) delete next[`${list}.${index}.${field}`];
-      delete next.total;
-      return next;
-    });
-
-  const lineProps = <K extends LineList>(list: K) => ({
-    lines: values[list] as QuotationFormValues[K],
-    errors,
-    onChange: (index: number, patch: Partial<QuotationFormValues[K][number]>) => {
-      editor.setValues((current) => {
-        const lines = (current[list] as QuotationFormValues[K]).map((line, position) => (position === index ? { ...line, ...patch } : line));
-        if (list === 'rows' && 'product_key' in patch) return withAgentEquipment(current, lines as RowValues[]);
-        return { ...current, [list]: lines };
-      });
-      clearLineErrors(list, index, Object.keys(patch));
-    },
-    onAdd: () => editor.setValues((current) => ({ ...current, [list]: addRow(list, current[list] as QuotationFormValues[K]) })),
-    onRemove: (index: number) =>
-      editor.setValues((current) => {
-        const lines = removeRow(list, current[list] as QuotationFormValues[K], index);
-        if (list === 'rows') return withAgentEquipment(current, lines as RowValues[]);
-        return { ...current, [list]: lines };
-      }),
-  });
+  const handlers = useLineHandlers({ setValues: editor.setValues, setErrors: editor.setErrors, withAgentEquipment });
+  const lineProps = <K extends LineList>(list: K) => ({ lines: values[list] as QuotationFormValues[K], errors, ...handlers[list] });
+  const change = useFieldChange(editor.setValues, editor.setErrors);
+  const changeDetails = useCallback((details: RichTextDoc | null) => change({ details }, 'details'), [change]);
+  const changeCustomer = useCallback((key: string | null) => change({ customer_key: key, service_address_key: null }, 'customer'), [change]);
+  const changeAddress = useCallback((key: string | null) => change({ service_address_key: key }, 'service_address'), [change]);
+  const changeSeller = useCallback((created_by: string) => change({ created_by }, 'created_by'), [change]);
+  const serviceTotals = useStableNumbers(totals.serviceTotals);
+  const costTotals = useStableNumbers(totals.costTotals);
 
   const duplicate = async () => {
     if (!record || duplicating) return;
@@ -189,8 +172,8 @@ function QuotationForm({ record, sellerName, sellerId, canChooseSeller = false }
           customerKey={values.customer_key}
           addressKey={values.service_address_key}
           error={errors.customer}
-          onCustomer={(key) => editor.change({ customer_key: key, service_address_key: null }, 'customer')}
-          onAddress={(key) => editor.change({ service_address_key: key }, 'service_address')}
+          onCustomer={changeCustomer}
+          onAddress={changeAddress}
         />
         <Grid.Col span={{ base: 6, md: 3 }}>
           <DateInputBR
@@ -217,8 +200,8 @@ function QuotationForm({ record, sellerName, sellerId, canChooseSeller = false }
       </Grid>
       <Divider />
       <QuotationAgentsTable {...lineProps('rows')} totals={totals.rowTotals} />
-      <QuotationItemsTable list="services" {...lineProps('services')} totals={totals.serviceTotals} />
-      <QuotationItemsTable list="costs" {...lineProps('costs')} totals={totals.costTotals} />
+      <QuotationItemsTable list="services" {...lineProps('services')} totals={serviceTotals} />
+      <QuotationItemsTable list="costs" {...lineProps('costs')} totals={costTotals} />
       <QuotationEquipmentTable {...lineProps('equipments')} />
       <Divider />
       <QuotationTotalsBlock
@@ -229,7 +212,7 @@ function QuotationForm({ record, sellerName, sellerId, canChooseSeller = false }
         seller={
           <QuotationSellerField
             value={values.created_by}
-            onChange={(created_by) => editor.change({ created_by }, 'created_by')}
+            onChange={changeSeller}
             canChoose={canChooseSeller}
             name={record?.user?.name ?? sellerName}
             error={errors.created_by}
@@ -238,7 +221,7 @@ function QuotationForm({ record, sellerName, sellerId, canChooseSeller = false }
       />
       <Divider />
       <QuotationDeadlines {...lineProps('deadlines')} />
-      <QuotationDetailsField value={values.details} onChange={(details) => editor.change({ details }, 'details')} defaultText={defaultDetails} />
+      <QuotationDetailsField value={values.details} onChange={changeDetails} defaultText={defaultDetails} />
       <QuotationCommentField value={values.comment} onChange={(comment) => editor.change({ comment }, 'comment')} />
     </EditPage>
   );

@@ -22,15 +22,15 @@ export interface LookupOption {
 
 export function useLookupList(resource: 'payment_types' | 'exposition_types'): LookupOption[] {
   const list = useLocalList(resource);
+  // The rows keep their identity until the list changes (the state object around them does not).
+  const rows = list.loading ? null : list.rows;
   return useMemo(
     () =>
-      list.loading
-        ? []
-        : list.rows
-            .filter((row) => row.id !== null)
-            .sort((a, b) => (a.id ?? 0) - (b.id ?? 0))
-            .map((row) => ({ value: String(row.id), label: row.name })),
-    [list],
+      (rows ?? [])
+        .filter((row) => row.id !== null)
+        .sort((a, b) => (a.id ?? 0) - (b.id ?? 0))
+        .map((row) => ({ value: String(row.id), label: row.name })),
+    [rows],
   );
 }
 

@@ -10,7 +10,7 @@
  * Until the users list reaches the device (never synced, or no access to
  * it) an administrator sees the name read-only as well.
  */
-import { useMemo } from 'react';
+import { useMemo, memo } from 'react';
 import { NativeSelect, TextInput } from '@mantine/core';
 import { useLocalList } from '@sync/react/use-local-record';
 
@@ -33,15 +33,16 @@ export interface QuotationSellerFieldProps {
   error?: string;
 }
 
-export function QuotationSellerField({ value, onChange, canChoose, name, error }: QuotationSellerFieldProps) {
+export const QuotationSellerField = memo(function QuotationSellerField({ value, onChange, canChoose, name, error }: QuotationSellerFieldProps) {
   const users = useLocalList('users');
+  const rows = users.loading ? null : users.rows;
   const options = useMemo(() => {
-    if (users.loading) return [];
-    const sorted = [...users.rows].filter((user) => user.id !== null).sort((a, b) => a.name.localeCompare(b.name, 'pt-BR'));
+    if (rows === null) return [];
+    const sorted = [...rows].filter((user) => user.id !== null).sort((a, b) => a.name.localeCompare(b.name, 'pt-BR'));
     return sorted
       .filter((user) => user.deleted_at === null || String(user.id) === value)
       .map((user) => ({ value: String(user.id), label: user.deleted_at === null ? user.name : SELLER_TEXTS.deleted(user.name) }));
-  }, [users, value]);
+  }, [rows, value]);
 
   if (!canChoose || options.length === 0) {
     return <TextInput label={SELLER_TEXTS.label} value={name} readOnly variant="filled" styles={TOUCH} />;
@@ -60,4 +61,4 @@ export function QuotationSellerField({ value, onChange, canChoose, name, error }
       styles={TOUCH}
     />
   );
-}
+});
