@@ -15,27 +15,36 @@ export interface QuotationDetailsFieldProps {
   value: RichTextDoc | null;
   onChange: (doc: RichTextDoc | null) => void;
   defaultText: string;
+  /** A refused save's message about the details (e.g. a link the server does not accept). */
+  error?: string;
 }
 
 /** Memoised: the page re-renders on every keystroke elsewhere; the editor needs to only when its own props change. */
-export const QuotationDetailsField = memo(function QuotationDetailsField(props: QuotationDetailsFieldProps) {
+export const QuotationDetailsField = memo(function QuotationDetailsField({ error, ...props }: QuotationDetailsFieldProps) {
   return (
-    <Suspense
-      fallback={
-        <div>
-          <Text size="sm" fw={500}>
-            {DETAILS_TEXTS.label}
-          </Text>
-          <Group gap="xs" mih={180}>
-            <Loader size="sm" />
-            <Text size="sm" c="dimmed">
-              {DETAILS_TEXTS.loading}
+    <div>
+      <Suspense
+        fallback={
+          <div>
+            <Text size="sm" fw={500}>
+              {DETAILS_TEXTS.label}
             </Text>
-          </Group>
-        </div>
-      }
-    >
-      <QuotationDetailsEditor {...props} />
-    </Suspense>
+            <Group gap="xs" mih={180}>
+              <Loader size="sm" />
+              <Text size="sm" c="dimmed">
+                {DETAILS_TEXTS.loading}
+              </Text>
+            </Group>
+          </div>
+        }
+      >
+        <QuotationDetailsEditor {...props} />
+      </Suspense>
+      {error ? (
+        <Text c="red" size="sm" mt={4} role="alert">
+          {error}
+        </Text>
+      ) : null}
+    </div>
   );
 });

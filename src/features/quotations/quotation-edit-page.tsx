@@ -221,7 +221,7 @@ function QuotationForm({ record, sellerName, sellerId, canChooseSeller = false }
       />
       <Divider />
       <QuotationDeadlines {...lineProps('deadlines')} />
-      <QuotationDetailsField value={values.details} onChange={changeDetails} defaultText={defaultDetails} />
+      <QuotationDetailsField value={values.details} onChange={changeDetails} defaultText={defaultDetails} error={errors.details} />
       <QuotationCommentField value={values.comment} onChange={(comment) => editor.change({ comment }, 'comment')} />
     </EditPage>
   );

@@ -124,6 +124,17 @@ describe('quotation details (rich text)', () => {
     });
   });
 
+  it('shows why details are refused at Salvar, and saves nothing', { timeout: 30_000 }, async () => {
+    await pulled(db, 'settings', [{ id: 11, option: 'message_quotationDetails', value: 'a'.repeat(100_001), created_at: AT, updated_at: AT }]);
+    const { key } = await customerWithQuotation();
+    await renderApp(db, routesFor(ADMIN), `/admin/orcamentos/${key}`);
+    await detailsEditor();
+    fireEvent.click(screen.getByRole('button', { name: 'Inserir o texto padrão' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('O texto formatado é grande demais.')).toBeInTheDocument();
+    expect((await db.records('quotations').get(key))?.details).toBeNull();
+  });
+
   it('shows a stored document with its formatting, and old plain text as paragraphs', { timeout: 30_000 }, async () => {
     const { key } = await customerWithQuotation({
       details: {
