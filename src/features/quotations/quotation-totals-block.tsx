@@ -101,6 +101,7 @@ export function QuotationTotalsBlock({ values, totals, errors, seller, onChange 
           name="payment_id"
           value={values.payment_id}
           onChange={(event) => onChange({ payment_id: event.currentTarget.value }, 'payment_id')}
+          error={errors.payment_id}
           data={[{ value: '', label: TOTALS_TEXTS.paymentNone }, ...lookupOptions(paymentTypes, values.payment_id)]}
           styles={TOUCH}
         />
