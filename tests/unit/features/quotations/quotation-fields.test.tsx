@@ -128,10 +128,12 @@ describe('quotation details (rich text)', () => {
     await pulled(db, 'settings', [{ id: 11, option: 'message_quotationDetails', value: 'a'.repeat(100_001), created_at: AT, updated_at: AT }]);
     const { key } = await customerWithQuotation();
     await renderApp(db, routesFor(ADMIN), `/admin/orcamentos/${key}`);
-    await detailsEditor();
+    const editor = await detailsEditor();
     fireEvent.click(screen.getByRole('button', { name: 'Inserir o texto padrão' }));
+    await waitFor(() => expect(editor.textContent?.length).toBe(100_001));
     fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
-    expect(await screen.findByText('O texto formatado é grande demais.')).toBeInTheDocument();
+    // Validating 100,000 characters on a loaded machine can take a few seconds.
+    expect(await screen.findByText('O texto formatado é grande demais.', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect((await db.records('quotations').get(key))?.details).toBeNull();
   });
 
