@@ -60,6 +60,8 @@ export interface FirstLoadFigure {
     jsCssFiles: number;
     jsCssGzipKb: number;
     jsCssDecodedKb: number;
+    /** The scripts and stylesheets loaded, by path (to check what a chunk holds). */
+    jsCssUrls: string[];
     wireKb: number;
     decodedKb: number;
     /** Content-Encoding seen per file type, e.g. { script: ['br'] }. */
@@ -79,7 +81,7 @@ function spread(runs: number[]): Spread {
 
 const kb = (bytes: number) => round(bytes / 1024, 1);
 
-async function measureSize(url: string): Promise<FirstLoadFigure['size']> {
+export async function measureSize(url: string): Promise<FirstLoadFigure['size']> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const context = await browser.newContext({ serviceWorkers: 'block' });
@@ -117,6 +119,7 @@ async function measureSize(url: string): Promise<FirstLoadFigure['size']> {
       jsCssFiles: jsCss.length,
       jsCssGzipKb: kb(jsCss.reduce((sum, row) => sum + row.gzip, 0)),
       jsCssDecodedKb: kb(jsCss.reduce((sum, row) => sum + row.decoded, 0)),
+      jsCssUrls: jsCss.map((row) => row.url).sort(),
       wireKb: kb(rows.reduce((sum, row) => sum + row.wire, 0)),
       decodedKb: kb(rows.reduce((sum, row) => sum + row.decoded, 0)),
       encodings,

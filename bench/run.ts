@@ -25,13 +25,15 @@
  *
  * 6. Photos (issue 13, bench/photos.ts): a 12 MP photo reduced on the
  *    device, and a sample with 20 photos opened, in Chromium.
+ * 7. Quotation typing (issue 11, bench/quotation-typing.ts): a keystroke in
+ *    a 100-row quotation to the new total on screen, against a plain input
+ *    on the same page; the login page's size before and after the editor.
  *
  * Sizes can be lowered for a quick try: BENCH_PUSH_COUNT, BENCH_REPEATS
  * (Node pairs), BENCH_BROWSER_REPEATS (Chromium pairs), BENCH_PULL_COUNT,
  * BENCH_API_RUNS; BENCH_PARTS picks parts (comma-separated: node-push,
  * node-pull, chromium-pull, chromium-push, api-throughput, first-load,
- * photos;
- * default all).
+ * photos, quotation-typing; default all).
  */
 import 'fake-indexeddb/auto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -43,6 +45,7 @@ import { formatApiThroughput, measureApiThroughput } from './api-throughput';
 import { DEFAULT_PULL_PAGE_SIZE } from '@sync/engine/pull';
 import { formatFirstLoad, runFirstLoadBench, type FirstLoadFigure } from './first-load';
 import { formatPhotos, runPhotosBench, type PhotosFigure } from './photos';
+import { formatQuotationTyping, runQuotationTypingBench, type QuotationTypingFigure } from './quotation-typing';
 import { SEARCH_TERMS } from './support/agents';
 import { openBenchPage, type BenchBrowser } from './support/chromium';
 import { formatResults, loadAverageNow, machineInfo, type BenchResults, type PullFigure, type PushFigure, type SearchFigure } from './support/report';
@@ -69,7 +72,7 @@ const BROWSER_REPEATS = Number(process.env.BENCH_BROWSER_REPEATS ?? 2);
 const WARM_UP_COUNT = Math.min(100, PUSH_COUNT);
 const PULL_COUNT = Number(process.env.BENCH_PULL_COUNT ?? 10_000);
 const PARTS = new Set(
-  (process.env.BENCH_PARTS ?? 'node-push,node-pull,chromium-pull,chromium-push,api-throughput,first-load,photos')
+  (process.env.BENCH_PARTS ?? 'node-push,node-pull,chromium-pull,chromium-push,api-throughput,first-load,photos,quotation-typing')
     .split(',')
     .map((part) => part.trim()),
 );
@@ -186,11 +189,13 @@ async function main(): Promise<void> {
   const results: Pick<BenchResults, 'push' | 'pull' | 'search' | 'apiThroughput'> = { push: [], pull: [], search: [] };
   let firstLoad: FirstLoadFigure | null = null;
   let photos: PhotosFigure | null = null;
+  let quotationTyping: QuotationTypingFigure | null = null;
   try {
     // The parts with servers of their own first, so the sync parts' server is not running beside them.
     if (PARTS.has('first-load')) firstLoad = await runFirstLoadBench(say);
     if (PARTS.has('api-throughput')) results.apiThroughput = await measureApiThroughput(say);
     if (PARTS.has('photos')) photos = await runPhotosBench(say);
+    if (PARTS.has('quotation-typing')) quotationTyping = await runQuotationTypingBench(say);
     if (SYNC_PARTS.some((part) => PARTS.has(part)))
       await syncParts(results, pageDir, (opened) => {
         server = opened.server ?? server;
@@ -207,12 +212,14 @@ async function main(): Promise<void> {
       ...results,
       firstLoad,
       photos,
+      quotationTyping,
     };
     writeFileSync(RESULTS_FILE, `${JSON.stringify(output, null, 2)}\n`);
     if (SYNC_PARTS.some((part) => PARTS.has(part))) console.log(`\n${formatResults(output)}\n`);
     if (results.apiThroughput) console.log(`${formatApiThroughput(results.apiThroughput)}\n`);
     if (firstLoad) console.log(`${formatFirstLoad(firstLoad)}\n`);
     if (photos) console.log(`${formatPhotos(photos)}\n`);
+    if (quotationTyping) console.log(`${formatQuotationTyping(quotationTyping)}\n`);
     say(`written to ${RESULTS_FILE}`);
   } finally {
     await (browser as BenchBrowser | null)?.close();

@@ -7,6 +7,7 @@ import type { ApiThroughputResults } from '../api-throughput';
 import { round } from './stats';
 import type { FirstLoadFigure } from '../first-load';
 import type { PhotosFigure } from '../photos';
+import type { QuotationTypingFigure } from '../quotation-typing';
 
 export interface PushSide {
   /** Each timed run, in the order run. */
@@ -83,6 +84,8 @@ export interface BenchResults {
   firstLoad: FirstLoadFigure | null;
   /** Issue 13: photo reduction and a sample with 20 photos opened (bench/photos.ts). */
   photos?: PhotosFigure | null;
+  /** Issue 11: keystroke to total in a 100-row quotation (bench/quotation-typing.ts). */
+  quotationTyping?: QuotationTypingFigure | null;
   search: SearchFigure[];
   /** Part api-throughput (bench/api-throughput.ts). */
   apiThroughput?: ApiThroughputResults;

@@ -22,4 +22,5 @@ export * from './result-thresholds';
 export * from './result-thresholds-parse';
 export * from './result-thresholds-validate';
 export * from './text-case';
+export * from './text-format';
 export * from './vibration';

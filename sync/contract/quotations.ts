@@ -23,6 +23,7 @@ import { fromCents, toCents } from '@/domain/money';
 import { isoDateSchema, MAX_ID, MAX_PRICE } from './catalog';
 import { syncFieldsSchema, timestampSchema } from './sync';
 import { idSchema, TEXT_LIMITS, trimmedText } from './fields';
+import { richTextDocSchema, richTextInputSchema } from './rich-text';
 
 export const QUOTATION_STATUSES = ['open', 'pending', 'approved', 'canceled', 'closed'] as const;
 export type QuotationStatus = (typeof QUOTATION_STATUSES)[number];
@@ -221,7 +222,8 @@ export const quotationSchema = z
     created_by: id.nullable(),
     user: z.object({ id, name: z.string() }).nullable(),
     type_id: id.nullable(),
-    details: z.string().nullable(),
+    /** Rich text: a whitelisted tiptap document (sync/contract/rich-text.ts). */
+    details: richTextDocSchema.nullable(),
     comment: z.string().nullable(),
     responsible: z.string().nullable(),
     sample_count: z.number().int(),
@@ -296,7 +298,8 @@ export const quotationInputSchema = z
     /** The seller; only an administrator may choose it (others are the seller themselves). */
     created_by: optionalId,
     type_id: optionalId,
-    details: text(TEXT_LIMITS.richText),
+    /** A tiptap document (whitelisted), or a legacy plain string made into one. */
+    details: richTextInputSchema,
     comment: text(TEXT_LIMITS.message),
     responsible: text(),
   })

@@ -6,6 +6,8 @@
  */
 import { eq } from 'drizzle-orm';
 import { quotationWireTotals, type QuotationStatus } from '@sync/contract/quotations';
+import type { RichTextDoc } from '@sync/contract/rich-text';
+import { richTextColumn } from '@server/routes/quotations/load';
 import { referenceNumber } from '@server/routes/quotations/reference-number';
 import { customers, productTypes, quotations } from '../schema';
 import { DEMO_AGENTS, DEMO_COSTS, DEMO_EQUIPMENT, DEMO_SERVICES } from './catalog-data';
@@ -24,7 +26,43 @@ interface DemoQuotation {
   deadlines: Array<{ activity: string; description: string }>;
   discount: number | null;
   parcel: number;
+  details?: RichTextDoc;
 }
+
+const text = (value: string, marks?: Array<{ type: 'bold' | 'italic' }>) =>
+  marks ? { type: 'text' as const, text: value, marks } : { type: 'text' as const, text: value };
+
+/** Details as the editor makes them (a heading, bold words, a list), so the PDF and the e-mail show formatting. */
+const METALURGICA_DETAILS: RichTextDoc = {
+  type: 'doc',
+  content: [
+    { type: 'heading', attrs: { level: 3 }, content: [text('Escopo das avaliações')] },
+    {
+      type: 'paragraph',
+      content: [
+        text('Avaliações quantitativas de '),
+        text('ruído', [{ type: 'bold' }]),
+        text(', '),
+        text('vibração', [{ type: 'bold' }]),
+        text(' e '),
+        text('fumos metálicos', [{ type: 'bold' }]),
+        text(' conforme as NHO da Fundacentro e a NR-15.'),
+      ],
+    },
+    {
+      type: 'bulletList',
+      content: [
+        { type: 'listItem', content: [{ type: 'paragraph', content: [text('Dosimetria de jornada inteira nos setores de estamparia e solda')] }] },
+        {
+          type: 'listItem',
+          content: [
+            { type: 'paragraph', content: [text('Relatório técnico com classificação de risco e '), text('recomendações', [{ type: 'italic' }])] },
+          ],
+        },
+      ],
+    },
+  ],
+};
 
 const DEMO_QUOTATIONS: DemoQuotation[] = [
   {
@@ -54,6 +92,7 @@ const DEMO_QUOTATIONS: DemoQuotation[] = [
     ],
     discount: 5,
     parcel: 2,
+    details: METALURGICA_DETAILS,
   },
   {
     customer: 'quimica',
@@ -174,6 +213,7 @@ export const demoQuotationsStep: DemoStep = {
           parcel_value: totals.parcel_value,
           payment_info: 'Pagamento em 30 dias',
           payment_id: 1,
+          details: richTextColumn(quotation.details ?? null),
           created_by: state.users.escritorio ?? null,
           sent_at: quotation.sent ? now : null,
           created_at: new Date(now.getTime() + index),

@@ -5,12 +5,35 @@
  */
 import { count, inArray } from 'drizzle-orm';
 import type { Quotation } from '@sync/contract/quotations';
+import { toRichTextDoc, type RichTextDoc } from '@sync/contract/rich-text';
 import { formatInstantBR } from '@/domain/dates';
 import type { Db, Tx } from '@server/db/client';
 import { quotations, samples, users } from '@server/db/schema';
 import { isoOrNull, syncFields } from '@server/lib/wire';
 
 type Reader = Db | Tx;
+
+/**
+ * The `details` column holds the document as JSON text; a quotation saved
+ * before the rich-text editor holds plain text, which becomes a document
+ * here (one paragraph per line), so every answer carries a document.
+ */
+export function storedRichText(stored: string | null): RichTextDoc | null {
+  if (stored === null) return null;
+  if (stored.startsWith('{')) {
+    try {
+      return toRichTextDoc(JSON.parse(stored));
+    } catch {
+      // Not JSON after all: plain text that starts with a brace.
+    }
+  }
+  return toRichTextDoc(stored);
+}
+
+/** The column value for a document (null stays null). */
+export function richTextColumn(doc: RichTextDoc | null): string | null {
+  return doc === null ? null : JSON.stringify(doc);
+}
 export type QuotationRowRecord = typeof quotations.$inferSelect;
 
 export function toQuotation(row: QuotationRowRecord, sellerName: string | null, sampleCount = 0): Quotation {
@@ -41,7 +64,7 @@ export function toQuotation(row: QuotationRowRecord, sellerName: string | null, 
     created_by: row.created_by,
     user: row.created_by !== null && sellerName !== null ? { id: row.created_by, name: sellerName } : null,
     type_id: row.type_id,
-    details: row.details,
+    details: storedRichText(row.details),
     comment: row.comment,
     responsible: row.responsible,
     sample_count: sampleCount,

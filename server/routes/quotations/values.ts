@@ -12,6 +12,7 @@ import type { Tx } from '@server/db/client';
 import { customerAddresses, customers, quotationPaymentTypes, users } from '@server/db/schema';
 import { badRequest } from '@server/http/errors';
 import type { RowOf } from '@server/sync/crud-routes';
+import { richTextColumn } from './load';
 
 function fieldError(field: string, message: string) {
   return badRequest(message, { [field]: [message] });
@@ -73,7 +74,7 @@ export async function quotationValues(tx: Tx, input: QuotationBody, current: Row
     payment_info: input.payment_info,
     created_by: seller,
     type_id: input.type_id,
-    details: input.details,
+    details: richTextColumn(input.details),
     comment: input.comment,
     responsible: input.responsible,
   };

@@ -17,7 +17,9 @@ export function LineTable({ title, headers, minWidth, children }: LineTableProps
   return (
     <Stack gap="xs" component="section" aria-label={title}>
       <Text fw={600}>{title}</Text>
-      <Table.ScrollContainer minWidth={minWidth}>
+      {/* Native scrolling: Mantine's ScrollArea gives its subtree a new context value on every render, which made
+          React walk every row of a 100-row table on each keystroke (bench part quotation-typing). */}
+      <Table.ScrollContainer minWidth={minWidth} type="native">
         <Table verticalSpacing={4} horizontalSpacing={6}>
           <Table.Thead>
             <Table.Tr>

@@ -3,8 +3,9 @@
  * sector, function, exposition type, daily exposition, quantity, unit value
  * and the row total (from the domain). Choosing an agent sets the row's
  * product, name, price, type and unit type; the page then refreshes the
- * equipment table from the chosen agents.
+ * equipment table from the chosen agents. Rows are memoised (see AgentRow).
  */
+import { memo } from 'react';
 import { NativeSelect, Table, TextInput } from '@mantine/core';
 import { useLocalList } from '@sync/react/use-local-record';
 import type { LocalProduct } from '@sync/store/registry/catalog-records';
@@ -12,7 +13,7 @@ import { AgentPicker } from '@/entities/agent';
 import { moneyToText } from '@/ui/inputs';
 import { PricedLineCells } from './priced-line-cells';
 import { LINE_INPUT_STYLES, LineTable, type LineListProps } from './line-table';
-import { EXPOSITION_TYPES } from './quotation-options';
+import { type LookupOption, lookupOptions, useLookupList } from './quotation-lookups';
 import type { RowValues } from './quotation-form-values';
 
 export const AGENT_TABLE_TEXTS = {
@@ -38,76 +39,128 @@ export function rowFromAgent(agent: LocalProduct | null): Partial<RowValues> {
 export function QuotationAgentsTable({ lines, errors, onChange, onAdd, onRemove, totals }: LineListProps<RowValues> & { totals: number[] }) {
   const types = useLocalList('product_types');
   const typeName = (id: number) => (types.loading ? '' : (types.rows.find((type) => type.id === id)?.name ?? ''));
+  const expositionTypes = useLookupList('exposition_types');
   return (
     <LineTable
       title={AGENT_TABLE_TEXTS.title}
       headers={AGENT_TABLE_TEXTS.headers.map((label, index) => ({ label, width: WIDTHS[index] }))}
       minWidth={1380}
     >
-      {lines.map((line, index) => {
-        const error = (field: string) => errors[`rows.${index}.${field}`];
-        return (
-          <Table.Tr key={line.uid}>
-            <Table.Td>
-              <AgentPicker
-                aria-label={`${AGENT_TABLE_TEXTS.headers[0]} ${index + 1}`}
-                value={{ key: line.product_key, id: line.product_id, name: line.name }}
-                onChange={(agent) => onChange(index, rowFromAgent(agent))}
-                error={error('name')}
-                styles={LINE_INPUT_STYLES}
-              />
-            </Table.Td>
-            {/* A blank row has no agent yet, so no type to show. */}
-            <Table.Td>{line.product_id === null && line.product_key === null && line.name === '' ? '' : typeName(line.product_type_id)}</Table.Td>
-            <Table.Td>
-              <TextInput
-                aria-label={`Setor ${index + 1}`}
-                value={line.sector}
-                onChange={(event) => onChange(index, { sector: event.currentTarget.value })}
-                styles={LINE_INPUT_STYLES}
-              />
-            </Table.Td>
-            <Table.Td>
-              <TextInput
-                aria-label={`Função ${index + 1}`}
-                value={line.function}
-                onChange={(event) => onChange(index, { function: event.currentTarget.value })}
-                styles={LINE_INPUT_STYLES}
-              />
-            </Table.Td>
-            <Table.Td>
-              <NativeSelect
-                aria-label={`Tipo de exposição ${index + 1}`}
-                value={String(line.exposition_type_id)}
-                onChange={(event) => onChange(index, { exposition_type_id: Number(event.currentTarget.value) })}
-                data={EXPOSITION_TYPES.map((type) => ({ value: String(type.id), label: type.name }))}
-                styles={LINE_INPUT_STYLES}
-              />
-            </Table.Td>
-            <Table.Td>
-              <TextInput
-                aria-label={`Exposição diária ${index + 1}`}
-                value={line.daily_exposition}
-                onChange={(event) => onChange(index, { daily_exposition: event.currentTarget.value })}
-                styles={LINE_INPUT_STYLES}
-              />
-            </Table.Td>
-            <PricedLineCells
-              labelPrefix={''}
-              index={index}
-              quantity={line.quantity}
-              value={line.value}
-              total={totals[index] ?? 0}
-              totalTestId={`rows-total-${index}`}
-              error={error}
-              onChange={(patch) => onChange(index, patch)}
-              last={index === lines.length - 1}
-              onAdd={onAdd}
-              onRemove={() => onRemove(index)}
-            />
-          </Table.Tr>
-        );
-      })}
+      {lines.map((line, index) => (
+        <AgentRow
+          key={line.uid}
+          line={line}
+          index={index}
+          // A blank row has no agent yet, so no type to show.
+          typeName={line.product_id === null && line.product_key === null && line.name === '' ? '' : typeName(line.product_type_id)}
+          expositionTypes={expositionTypes}
+          total={totals[index] ?? 0}
+          nameError={errors[`rows.${index}.name`]}
+          quantityError={errors[`rows.${index}.quantity`]}
+          valueError={errors[`rows.${index}.value`]}
+          last={index === lines.length - 1}
+          onChange={onChange}
+          onAdd={onAdd}
+          onRemove={onRemove}
+        />
+      ))}
     </LineTable>
   );
 }
+
+interface AgentRowProps {
+  line: RowValues;
+  index: number;
+  typeName: string;
+  expositionTypes: LookupOption[];
+  total: number;
+  nameError?: string;
+  quantityError?: string;
+  valueError?: string;
+  last: boolean;
+  onChange: (index: number, patch: Partial<RowValues>) => void;
+  onAdd: () => void;
+  onRemove: (index: number) => void;
+}
+
+/**
+ * One agent row, memoised: its props are the line (the same object until
+ * it is edited), plain figures and messages, and the page's stable
+ * handlers, so typing in one row of a hundred re-renders only that row.
+ */
+const AgentRow = memo(function AgentRow({
+  line,
+  index,
+  typeName,
+  expositionTypes,
+  total,
+  nameError,
+  quantityError,
+  valueError,
+  last,
+  onChange,
+  onAdd,
+  onRemove,
+}: AgentRowProps) {
+  const errorOf = (field: 'quantity' | 'value') => (field === 'quantity' ? quantityError : valueError);
+  return (
+    <Table.Tr>
+      <Table.Td>
+        <AgentPicker
+          aria-label={`${AGENT_TABLE_TEXTS.headers[0]} ${index + 1}`}
+          value={{ key: line.product_key, id: line.product_id, name: line.name }}
+          onChange={(agent) => onChange(index, rowFromAgent(agent))}
+          error={nameError}
+          styles={LINE_INPUT_STYLES}
+        />
+      </Table.Td>
+      <Table.Td>{typeName}</Table.Td>
+      <Table.Td>
+        <TextInput
+          aria-label={`Setor ${index + 1}`}
+          value={line.sector}
+          onChange={(event) => onChange(index, { sector: event.currentTarget.value })}
+          styles={LINE_INPUT_STYLES}
+        />
+      </Table.Td>
+      <Table.Td>
+        <TextInput
+          aria-label={`Função ${index + 1}`}
+          value={line.function}
+          onChange={(event) => onChange(index, { function: event.currentTarget.value })}
+          styles={LINE_INPUT_STYLES}
+        />
+      </Table.Td>
+      <Table.Td>
+        <NativeSelect
+          aria-label={`Tipo de exposição ${index + 1}`}
+          value={String(line.exposition_type_id)}
+          onChange={(event) => onChange(index, { exposition_type_id: Number(event.currentTarget.value) })}
+          data={lookupOptions(expositionTypes, String(line.exposition_type_id))}
+          styles={LINE_INPUT_STYLES}
+        />
+      </Table.Td>
+      <Table.Td>
+        <TextInput
+          aria-label={`Exposição diária ${index + 1}`}
+          value={line.daily_exposition}
+          onChange={(event) => onChange(index, { daily_exposition: event.currentTarget.value })}
+          styles={LINE_INPUT_STYLES}
+        />
+      </Table.Td>
+      <PricedLineCells
+        labelPrefix={''}
+        index={index}
+        quantity={line.quantity}
+        value={line.value}
+        total={total}
+        totalTestId={`rows-total-${index}`}
+        error={errorOf}
+        onChange={(patch) => onChange(index, patch)}
+        last={last}
+        onAdd={onAdd}
+        onRemove={() => onRemove(index)}
+      />
+    </Table.Tr>
+  );
+});

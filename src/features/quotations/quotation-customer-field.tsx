@@ -6,7 +6,7 @@
  * the device, offline too) is chosen at once by its local key, so the
  * quotation can reference a customer that is not on the server yet.
  */
-import { useState } from 'react';
+import { useState, memo } from 'react';
 import { Anchor, Grid, NativeSelect, Stack } from '@mantine/core';
 import { useLocalLines } from '@sync/react/use-local-record';
 import { AddCustomerModal } from '@/entities/customer';
@@ -30,7 +30,13 @@ export interface QuotationCustomerFieldProps {
   onAddress: (key: string | null) => void;
 }
 
-export function QuotationCustomerField({ customerKey, addressKey, error, onCustomer, onAddress }: QuotationCustomerFieldProps) {
+export const QuotationCustomerField = memo(function QuotationCustomerField({
+  customerKey,
+  addressKey,
+  error,
+  onCustomer,
+  onAddress,
+}: QuotationCustomerFieldProps) {
   const [adding, setAdding] = useState(false);
   const addresses = useLocalLines('customer_addresses', customerKey);
   const list = addresses.loading ? [] : addresses.rows;
@@ -81,4 +87,4 @@ export function QuotationCustomerField({ customerKey, addressKey, error, onCusto
       />
     </>
   );
-}
+});

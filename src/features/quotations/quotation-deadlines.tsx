@@ -1,4 +1,5 @@
 /** The deadlines (spec: 'deadlines (activity, description; add button on the last row only)'). */
+import { memo } from 'react';
 import { Table, Textarea, TextInput } from '@mantine/core';
 import { LineActions } from './line-actions';
 import { LINE_INPUT_STYLES, LineTable, type LineListProps } from './line-table';
@@ -6,7 +7,7 @@ import type { DeadlineValues } from './quotation-form-values';
 
 export const DEADLINE_TEXTS = { title: 'Prazos', activity: 'Atividade', description: 'Descrição' } as const;
 
-export function QuotationDeadlines({ lines, onChange, onAdd, onRemove }: LineListProps<DeadlineValues>) {
+export const QuotationDeadlines = memo(function QuotationDeadlines({ lines, onChange, onAdd, onRemove }: LineListProps<DeadlineValues>) {
   return (
     <LineTable
       title={DEADLINE_TEXTS.title}
@@ -39,4 +40,4 @@ export function QuotationDeadlines({ lines, onChange, onAdd, onRemove }: LineLis
       ))}
     </LineTable>
   );
-}
+});

@@ -6,15 +6,18 @@
  * comments. Salvar saves on the device ('Orçamento salvo com sucesso'; a
  * new quotation opens its edit route); Duplicar and Deletar work offline.
  *
- * Details and comments are plain multi-line text for now: the rich-text
- * editor (tiptap), 'Inserir o texto padrão' and 'Formatar texto' come later.
+ * Details are rich text (a tiptap document, editor loaded lazily, with
+ * 'Inserir o texto padrão' from the message settings); comments are plain
+ * text with 'Formatar texto' and its auto-format checkbox. The seller is
+ * chosen by administrators among the users on the device.
  */
-import { useState } from 'react';
-import { Badge, Button, Divider, Grid, Stack, Text, Textarea } from '@mantine/core';
+import { useCallback, useState } from 'react';
+import { Badge, Button, Divider, Grid, Stack, Text } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { usePendingCommands } from '@sync/react/use-pending-commands';
 import { useLocalList } from '@sync/react/use-local-record';
 import { useSyncActions } from '@sync/react/use-sync-actions';
+import type { RichTextDoc } from '@sync/contract/rich-text';
 import type { LocalQuotation } from '@sync/store/registry/quotation-records';
 import { alertDanger, alertSuccess } from '@/ui/alerts';
 import { EditPage, RecordRoute, useRecordEditor, type FormRead } from '@/ui/edit-page';
@@ -22,16 +25,16 @@ import { errorMessage } from '@/ui/forms';
 import { DateInputBR } from '@/ui/inputs';
 import { agentEquipment } from './agent-equipment';
 import { QuotationAgentsTable } from './quotation-agents-table';
+import { QuotationCommentField } from './quotation-comment-field';
 import { QuotationCustomerField } from './quotation-customer-field';
 import { QuotationDeadlines } from './quotation-deadlines';
+import { QuotationDetailsField } from './quotation-details-field';
 import { duplicateFields } from './quotation-duplicate';
 import { QuotationEquipmentTable } from './quotation-equipment-table';
 import {
-  addRow,
   formTotals,
   quotationFormValues,
   readQuotationForm,
-  removeRow,
   withBlankRow,
   type LineList,
   type QuotationFormValues,
@@ -41,15 +44,16 @@ import { QuotationItemsTable } from './quotation-items-table';
 import { quotationNumber } from './quotation-number';
 import { QUOTATION_ROUTES } from './quotation-routes';
 import { QuotationSampleButton } from './quotation-sample-button';
+import { QuotationSellerField } from './quotation-seller-field';
 import { QuotationStatusMenu } from './quotation-status-menu';
 import { QUOTATION_TEXTS } from './quotation-texts';
 import { QuotationTotalsBlock } from './quotation-totals-block';
+import { useLineHandlers } from './use-line-handlers';
+import { useFieldChange, useStableNumbers } from './use-stable-values';
 
 export const FORM_TEXTS = {
   validAt: 'Validade',
   status: 'Status',
-  details: 'Detalhes',
-  comment: 'Observações',
   notFoundTitle: 'Orçamento',
   backToList: 'Voltar para a lista',
 } as const;
@@ -59,9 +63,16 @@ export interface QuotationEditPageProps {
   quotationId?: string;
   /** The signed-in user's name: the seller of a new quotation. */
   sellerName: string;
+  /** The signed-in user's id: the seller of a new quotation. */
+  sellerId?: number | null;
+  /** Administrators choose the seller (spec section 6). */
+  canChooseSeller?: boolean;
 }
 
-export function QuotationEditPage({ quotationId, sellerName }: QuotationEditPageProps) {
+/** The message setting 'Inserir o texto padrão' inserts (spec section 3: message settings, quotationDetails). */
+export const DETAILS_DEFAULT_SETTING = 'message_quotationDetails';
+
+export function QuotationEditPage({ quotationId, ...seller }: QuotationEditPageProps) {
   return (
     <RecordRoute
       resource="quotations"
@@ -70,22 +81,26 @@ export function QuotationEditPage({ quotationId, sellerName }: QuotationEditPage
       backToList={FORM_TEXTS.backToList}
       routes={QUOTATION_ROUTES}
     >
-      {(record) => <QuotationForm record={record} sellerName={sellerName} />}
+      {(record) => <QuotationForm record={record} {...seller} />}
     </RecordRoute>
   );
 }
 
-function QuotationForm({ record, sellerName }: { record?: LocalQuotation; sellerName: string }) {
+type SellerProps = Omit<QuotationEditPageProps, 'quotationId'>;
+
+function QuotationForm({ record, sellerName, sellerId, canChooseSeller = false }: SellerProps & { record?: LocalQuotation }) {
   const navigate = useNavigate();
   const { saveRecord } = useSyncActions();
   const [duplicating, setDuplicating] = useState(false);
   const products = useLocalList('products');
   const agentLines = useLocalList('product_equipments');
   const pendingCommands = usePendingCommands('quotations');
+  const settings = useLocalList('settings');
+  const defaultDetails = settings.loading ? '' : (settings.rows.find((setting) => setting.option === DETAILS_DEFAULT_SETTING)?.value ?? '');
   const editor = useRecordEditor<'quotations', QuotationFormValues, string>({
     resource: 'quotations',
     record,
-    initialValues: () => quotationFormValues(record),
+    initialValues: () => quotationFormValues(record, sellerId),
     read: (values) => readQuotationForm(values) as FormRead<'quotations', string>,
     fieldNames: { customer_id: 'customer', customer_key: 'customer' },
     texts: { saved: QUOTATION_TEXTS.saved, deleted: QUOTATION_TEXTS.deleted },
@@ -99,33 +114,15 @@ function QuotationForm({ record, sellerName }: { record?: LocalQuotation; seller
     const equipment = agentEquipment(rows, products.loading ? [] : products.rows, agentLines.loading ? [] : agentLines.rows);
     return { ...current, rows, equipments: withBlankRow('equipments', equipment) };
   };
-  const clearLineErrors = (list: LineList, index: number, fields: string[]) =>
-    editor.setErrors((current) => {
-      const next = { ...current };
-      for (const field of fields) delete next[`${list}.${index}.${field}`];
-      delete next.total;
-      return next;
-    });
-
-  const lineProps = <K extends LineList>(list: K) => ({
-    lines: values[list] as QuotationFormValues[K],
-    errors,
-    onChange: (index: number, patch: Partial<QuotationFormValues[K][number]>) => {
-      editor.setValues((current) => {
-        const lines = (current[list] as QuotationFormValues[K]).map((line, position) => (position === index ? { ...line, ...patch } : line));
-        if (list === 'rows' && 'product_key' in patch) return withAgentEquipment(current, lines as RowValues[]);
-        return { ...current, [list]: lines };
-      });
-      clearLineErrors(list, index, Object.keys(patch));
-    },
-    onAdd: () => editor.setValues((current) => ({ ...current, [list]: addRow(list, current[list] as QuotationFormValues[K]) })),
-    onRemove: (index: number) =>
-      editor.setValues((current) => {
-        const lines = removeRow(list, current[list] as QuotationFormValues[K], index);
-        if (list === 'rows') return withAgentEquipment(current, lines as RowValues[]);
-        return { ...current, [list]: lines };
-      }),
-  });
+  const handlers = useLineHandlers({ setValues: editor.setValues, setErrors: editor.setErrors, withAgentEquipment });
+  const lineProps = <K extends LineList>(list: K) => ({ lines: values[list] as QuotationFormValues[K], errors, ...handlers[list] });
+  const change = useFieldChange(editor.setValues, editor.setErrors);
+  const changeDetails = useCallback((details: RichTextDoc | null) => change({ details }, 'details'), [change]);
+  const changeCustomer = useCallback((key: string | null) => change({ customer_key: key, service_address_key: null }, 'customer'), [change]);
+  const changeAddress = useCallback((key: string | null) => change({ service_address_key: key }, 'service_address'), [change]);
+  const changeSeller = useCallback((created_by: string) => change({ created_by }, 'created_by'), [change]);
+  const serviceTotals = useStableNumbers(totals.serviceTotals);
+  const costTotals = useStableNumbers(totals.costTotals);
 
   const duplicate = async () => {
     if (!record || duplicating) return;
@@ -177,8 +174,8 @@ function QuotationForm({ record, sellerName }: { record?: LocalQuotation; seller
           customerKey={values.customer_key}
           addressKey={values.service_address_key}
           error={errors.customer}
-          onCustomer={(key) => editor.change({ customer_key: key, service_address_key: null }, 'customer')}
-          onAddress={(key) => editor.change({ service_address_key: key }, 'service_address')}
+          onCustomer={changeCustomer}
+          onAddress={changeAddress}
         />
         <Grid.Col span={{ base: 6, md: 3 }}>
           <DateInputBR
@@ -205,27 +202,29 @@ function QuotationForm({ record, sellerName }: { record?: LocalQuotation; seller
       </Grid>
       <Divider />
       <QuotationAgentsTable {...lineProps('rows')} totals={totals.rowTotals} />
-      <QuotationItemsTable list="services" {...lineProps('services')} totals={totals.serviceTotals} />
-      <QuotationItemsTable list="costs" {...lineProps('costs')} totals={totals.costTotals} />
+      <QuotationItemsTable list="services" {...lineProps('services')} totals={serviceTotals} />
+      <QuotationItemsTable list="costs" {...lineProps('costs')} totals={costTotals} />
       <QuotationEquipmentTable {...lineProps('equipments')} />
       <Divider />
-      <QuotationTotalsBlock values={values} totals={totals} errors={errors} sellerName={record?.user?.name ?? sellerName} onChange={editor.change} />
+      <QuotationTotalsBlock
+        values={values}
+        totals={totals}
+        errors={errors}
+        onChange={editor.change}
+        seller={
+          <QuotationSellerField
+            value={values.created_by}
+            onChange={changeSeller}
+            canChoose={canChooseSeller}
+            name={record?.user?.name ?? sellerName}
+            error={errors.created_by}
+          />
+        }
+      />
       <Divider />
       <QuotationDeadlines {...lineProps('deadlines')} />
-      <Textarea
-        label={FORM_TEXTS.details}
-        name="details"
-        rows={5}
-        value={values.details}
-        onChange={(event) => editor.change({ details: event.currentTarget.value }, 'details')}
-      />
-      <Textarea
-        label={FORM_TEXTS.comment}
-        name="comment"
-        rows={4}
-        value={values.comment}
-        onChange={(event) => editor.change({ comment: event.currentTarget.value }, 'comment')}
-      />
+      <QuotationDetailsField value={values.details} onChange={changeDetails} defaultText={defaultDetails} error={errors.details} />
+      <QuotationCommentField value={values.comment} onChange={(comment) => editor.change({ comment }, 'comment')} />
     </EditPage>
   );
 }

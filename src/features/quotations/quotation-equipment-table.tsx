@@ -3,6 +3,7 @@
  * filled from the chosen agents' equipment when the agents change, and
  * editable (an equipment of the device's list, or a name; a whole quantity).
  */
+import { memo } from 'react';
 import { Table, TextInput } from '@mantine/core';
 import type { LocalEquipment } from '@sync/store/registry/catalog-records';
 import { LocalRecordSelect } from '@/ui/inputs';
@@ -12,7 +13,13 @@ import type { EquipmentValues } from './quotation-form-values';
 
 export const EQUIPMENT_TABLE_TEXTS = { title: 'Equipamentos', headers: ['ID', 'Equipamento', 'Qtd.'] } as const;
 
-export function QuotationEquipmentTable({ lines, errors, onChange, onAdd, onRemove }: LineListProps<EquipmentValues>) {
+export const QuotationEquipmentTable = memo(function QuotationEquipmentTable({
+  lines,
+  errors,
+  onChange,
+  onAdd,
+  onRemove,
+}: LineListProps<EquipmentValues>) {
   const choose = (index: number, equipment: LocalEquipment | null) =>
     onChange(index, equipment ? { equipment_id: equipment.id, name: equipment.name } : { equipment_id: null, name: '' });
   return (
@@ -50,4 +57,4 @@ export function QuotationEquipmentTable({ lines, errors, onChange, onAdd, onRemo
       ))}
     </LineTable>
   );
-}
+});

@@ -8,6 +8,7 @@
  * discount capped at 100, rows without a product dropped).
  */
 import { DEFAULT_PAYMENT_INFO, QUOTATION_MESSAGES, type QuotationDeadline, type QuotationEquipment } from '@sync/contract/quotations';
+import { isRichTextEmpty, toRichTextDoc, type RichTextDoc } from '@sync/contract/rich-text';
 import type { LocalQuotation } from '@sync/store/registry/quotation-records';
 import { parseDecimal } from '@/domain/decimal';
 import { fromCents, toCents } from '@/domain/money';
@@ -62,7 +63,10 @@ export interface QuotationFormValues {
   parcel: string;
   payment_id: string;
   payment_info: string;
-  details: string;
+  /** The seller's user id as text ('' when none: the server makes the author the seller). */
+  created_by: string;
+  /** The rich-text document (null when empty). */
+  details: RichTextDoc | null;
   comment: string;
 }
 
@@ -105,7 +109,8 @@ export function addRow<K extends LineList>(list: K, lines: QuotationFormValues[K
 
 const quantityText = (value: number | null | undefined) => (value === null || value === undefined ? '1' : String(value).replace('.', ','));
 
-export function quotationFormValues(record?: LocalQuotation): QuotationFormValues {
+/** `sellerId`: the signed-in user, the seller of a new quotation. */
+export function quotationFormValues(record?: LocalQuotation, sellerId?: number | null): QuotationFormValues {
   return {
     customer_key: record?.customer_key ?? null,
     valid_at: dateToText(record?.valid_at),
@@ -151,7 +156,9 @@ export function quotationFormValues(record?: LocalQuotation): QuotationFormValue
     parcel: String(record?.parcel ?? 1),
     payment_id: record?.payment_id ? String(record.payment_id) : '',
     payment_info: record?.payment_info ?? DEFAULT_PAYMENT_INFO,
-    details: record?.details ?? '',
+    created_by: record ? (record.created_by === null ? '' : String(record.created_by)) : sellerId ? String(sellerId) : '',
+    // Quotations saved before the editor hold plain text (also on devices that have not pulled since).
+    details: toRichTextDoc(record?.details),
     comment: record?.comment ?? '',
   };
 }
@@ -295,7 +302,8 @@ export function readQuotationForm(values: QuotationFormValues): QuotationFormRea
       payment_id: values.payment_id ? Number(values.payment_id) : null,
       parcel,
       payment_info: values.payment_info,
-      details: text(values.details),
+      created_by: values.created_by ? Number(values.created_by) : null,
+      details: isRichTextEmpty(values.details) ? null : values.details,
       comment: text(values.comment),
     },
   };

@@ -5,6 +5,7 @@
  * description typed for this quotation only, a quantity and a unit value;
  * the total comes from the domain.
  */
+import { memo } from 'react';
 import { Group, Table, TextInput } from '@mantine/core';
 import type { LocalCost, LocalService } from '@sync/store/registry/catalog-records';
 import { LocalRecordSelect, moneyToText } from '@/ui/inputs';
@@ -27,7 +28,15 @@ export interface QuotationItemsTableProps extends LineListProps<ItemValues> {
   totals: number[];
 }
 
-export function QuotationItemsTable({ list, lines, errors, onChange, onAdd, onRemove, totals }: QuotationItemsTableProps) {
+export const QuotationItemsTable = memo(function QuotationItemsTable({
+  list,
+  lines,
+  errors,
+  onChange,
+  onAdd,
+  onRemove,
+  totals,
+}: QuotationItemsTableProps) {
   const title = ITEM_TABLE_TEXTS[list];
   const choose = (index: number, record: LocalService | LocalCost | null) =>
     onChange(index, record ? { product_id: record.id, name: record.name, value: moneyToText(record.price) } : { product_id: null });
@@ -76,4 +85,4 @@ export function QuotationItemsTable({ list, lines, errors, onChange, onAdd, onRe
       })}
     </LineTable>
   );
-}
+});

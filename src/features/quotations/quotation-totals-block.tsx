@@ -4,15 +4,16 @@
  * payment info (spec: Quotations form; sections 4, 5 and 9). Every figure
  * comes from src/domain/quotation-totals.ts through `formTotals`.
  *
- * The seller: the users are not on the device yet, so the page shows the
- * seller's name read-only (the quotation's, or the signed-in user for a new
- * one); an administrator choosing another seller comes with the users.
+ * The payment conditions are the read-only `payment_types` list kept on
+ * the device (GET api/quotation/payment-type). The seller field is the
+ * page's (quotation-seller-field.tsx), placed here.
  */
+import type { ReactNode } from 'react';
 import { Grid, NativeSelect, SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { formatBRL } from '@/domain/money';
 import type { QuotationTotals } from '@/domain/quotation-totals';
 import { capDiscount, type QuotationFormValues } from './quotation-form-values';
-import { PAYMENT_TYPES } from './quotation-options';
+import { lookupOptions, useLookupList } from './quotation-lookups';
 
 export const TOTALS_TEXTS = {
   subtotal: 'Subtotal',
@@ -25,7 +26,6 @@ export const TOTALS_TEXTS = {
   paymentNone: 'Selecione',
   parcel: 'Parcelas',
   parcelValue: 'Valor da parcela',
-  seller: 'Vendedor',
   paymentInfo: 'Informações de pagamento',
 } as const;
 
@@ -35,7 +35,8 @@ export interface QuotationTotalsBlockProps {
   values: QuotationFormValues;
   totals: QuotationTotals;
   errors: Record<string, string | undefined>;
-  sellerName: string;
+  /** The 'Vendedor' field. */
+  seller: ReactNode;
   onChange: (patch: Partial<QuotationFormValues>, field: string) => void;
 }
 
@@ -52,7 +53,8 @@ function Figure({ label, cents, testId }: { label: string; cents: number; testId
   );
 }
 
-export function QuotationTotalsBlock({ values, totals, errors, sellerName, onChange }: QuotationTotalsBlockProps) {
+export function QuotationTotalsBlock({ values, totals, errors, seller, onChange }: QuotationTotalsBlockProps) {
+  const paymentTypes = useLookupList('payment_types');
   return (
     <Grid gap="md" align="flex-end">
       <Grid.Col span={{ base: 6, md: 3 }}>
@@ -99,7 +101,8 @@ export function QuotationTotalsBlock({ values, totals, errors, sellerName, onCha
           name="payment_id"
           value={values.payment_id}
           onChange={(event) => onChange({ payment_id: event.currentTarget.value }, 'payment_id')}
-          data={[{ value: '', label: TOTALS_TEXTS.paymentNone }, ...PAYMENT_TYPES.map((type) => ({ value: String(type.id), label: type.name }))]}
+          error={errors.payment_id}
+          data={[{ value: '', label: TOTALS_TEXTS.paymentNone }, ...lookupOptions(paymentTypes, values.payment_id)]}
           styles={TOUCH}
         />
       </Grid.Col>
@@ -114,9 +117,7 @@ export function QuotationTotalsBlock({ values, totals, errors, sellerName, onCha
           styles={TOUCH}
         />
       </Grid.Col>
-      <Grid.Col span={{ base: 6, md: 4 }}>
-        <TextInput label={TOTALS_TEXTS.seller} value={sellerName} readOnly variant="filled" styles={TOUCH} />
-      </Grid.Col>
+      <Grid.Col span={{ base: 6, md: 4 }}>{seller}</Grid.Col>
       <Grid.Col span={12}>
         <Textarea
           label={TOTALS_TEXTS.paymentInfo}

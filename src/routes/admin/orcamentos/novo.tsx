@@ -1,5 +1,6 @@
 /** /admin/orcamentos/novo: 'Orçamento / Adicionar' (the signed-in user is the seller). */
 import { createFileRoute } from '@tanstack/react-router';
+import { isAdminUser } from '@sync/session/session-user';
 import { useSessionState } from '@/app/session/use-session-state';
 import { QuotationEditPage } from '@/features/quotations';
 
@@ -10,5 +11,5 @@ export const Route = createFileRoute('/admin/orcamentos/novo')({
 function QuotationNewRoute() {
   const { session } = Route.useRouteContext();
   const { user } = useSessionState(session);
-  return <QuotationEditPage sellerName={user?.name ?? ''} />;
+  return <QuotationEditPage sellerName={user?.name ?? ''} sellerId={user?.id ?? null} canChooseSeller={user ? isAdminUser(user) : false} />;
 }

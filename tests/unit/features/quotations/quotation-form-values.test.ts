@@ -99,4 +99,21 @@ describe('read at Salvar', () => {
     expect(read.fields).toMatchObject({ services: [], costs: [], equipments: [], deadlines: [{ activity: 'Campo', description: null }] });
     expect(read.fields).toMatchObject({ customer_key: 'c1', total: 180.9, discount: 10, parcel: 1, payment_info: 'Pagamento em 30 dias' });
   });
+
+  it('the seller: the signed-in user on a new quotation, else the record seller; sent as a number or null', () => {
+    expect(quotationFormValues(undefined, 7).created_by).toBe('7');
+    expect(quotationFormValues(undefined, null).created_by).toBe('');
+    const read = readQuotationForm(filled({ created_by: '12' }));
+    expect(read.ok && read.fields.created_by).toBe(12);
+    const none = readQuotationForm(filled({ created_by: '' }));
+    expect(none.ok && none.fields.created_by).toBeNull();
+  });
+
+  it('details: an empty document is saved as null, a document as it is', () => {
+    const empty = readQuotationForm(filled({ details: { type: 'doc', content: [{ type: 'paragraph' }] } }));
+    expect(empty.ok && empty.fields.details).toBeNull();
+    const doc = { type: 'doc' as const, content: [{ type: 'paragraph' as const, content: [{ type: 'text' as const, text: 'Escopo' }] }] };
+    const read = readQuotationForm(filled({ details: doc }));
+    expect(read.ok && read.fields.details).toEqual(doc);
+  });
 });
