@@ -12,12 +12,14 @@ import { lookupRoutes } from './lookups';
 import { settingsRoutes } from './settings';
 import { userCustomerRoutes } from './user-customers';
 import { userRoutes } from './user';
+import { usersRoutes } from './users';
 
 export const routeModules: RouteModule[] = [
   oauthRoutes,
   passwordRecoveryRoutes,
   userRoutes,
   userCustomerRoutes,
+  usersRoutes,
   settingsRoutes,
   lookupRoutes,
   ...catalogRoutes,
