@@ -16,7 +16,7 @@ import { USER_LIST_PATH, userListFiltersSchema, userRecordSchema, type UserRecor
 import type { AppContext, RouteModule, ZodApp } from '../app-context';
 import { requireAuth } from '../auth/authenticate';
 import { requireModule } from '../auth/permissions';
-import { roles, storedFiles, users, userTypes } from '../db/schema';
+import { customers, roles, storedFiles, userCustomers, users, userTypes } from '../db/schema';
 import { currentUserAnswer } from './users/current-user-answer';
 import { userImageUrl } from './users/user-image-url';
 import { syncFields } from '../lib/wire';
@@ -43,6 +43,12 @@ export const userSource: ListSource<UserRecord> = {
       .leftJoin(roles, eq(roles.id, users.role_id))
       .leftJoin(storedFiles, eq(storedFiles.id, users.image_id))
       .where(inArray(users.id, [...ids]));
+    const links = await db
+      .select({ user_id: userCustomers.user_id, id: customers.id, name: customers.name })
+      .from(userCustomers)
+      .innerJoin(customers, eq(customers.id, userCustomers.customer_id))
+      .where(inArray(userCustomers.user_id, [...ids]))
+      .orderBy(asc(customers.name), asc(customers.id));
     return rows.map(({ user, type, role, image }) => ({
       id: user.id,
       name: user.name,
@@ -62,6 +68,7 @@ export const userSource: ListSource<UserRecord> = {
         image_id: user.image_id,
         image: image ? { id: image.id, name: image.name, url: userImageUrl(image.key) } : null,
       },
+      customers: links.filter((link) => link.user_id === user.id).map(({ id, name }) => ({ id, name })),
       ...syncFields(user),
     }));
   },

@@ -8,7 +8,9 @@
  * (`GET api/user-customers/{userId}` is in ../user-customers.ts.) Only
  * customer-type users (department 'cliente') have links; a link already
  * there is refused ('Cliente já foi adicionado'). A change forgets the user
- * in the auth cache, so the customers they may read change at once.
+ * in the auth cache, so the customers they may read change at once, and
+ * moves the user's `updated_at`: the users list carries the links, and a
+ * pull brings them.
  */
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
@@ -16,15 +18,24 @@ import { idParamSchema } from '@sync/contract/fields';
 import { userCustomerSchema } from '@sync/contract/user';
 import { USER_MESSAGES, userCustomerInputSchema, messageAnswerSchema } from '@sync/contract/user-input';
 import type { AppContext, ZodApp } from '@server/app-context';
-import { customers, userCustomers } from '@server/db/schema';
+import type { Db } from '@server/db/client';
+import { customers, userCustomers, users } from '@server/db/schema';
 import { badRequest, notFound } from '@server/http/errors';
-import { writeTime } from '@server/sync/versioning';
+import { nextUpdatedAt, writeTime } from '@server/sync/versioning';
 import { parseFields, readUserBody } from './user-body';
 import { findActiveUser, isCustomerType } from './user-rules';
 
 const USERS_MODULE = { module: 'users' } as const;
 const linkParams = z.object({ userId: idParamSchema, customerId: idParamSchema });
 const linkAnswerSchema = messageAnswerSchema.extend({ link: userCustomerSchema });
+
+/** The links are part of the user record: a change is a new version of the user. */
+async function touchUser(db: Db, userId: number, now: Date) {
+  await db
+    .update(users)
+    .set({ updated_at: nextUpdatedAt(users.updated_at, now) })
+    .where(eq(users.id, userId));
+}
 
 export function registerCustomerLinks(app: ZodApp, ctx: AppContext) {
   app.post('/api/user-customers', { config: USERS_MODULE, schema: { response: { 201: linkAnswerSchema } } }, async (request, reply) => {
@@ -42,13 +53,12 @@ export function registerCustomerLinks(app: ZodApp, ctx: AppContext) {
       .onConflictDoNothing()
       .returning({ id: userCustomers.id });
     if (inserted.length === 0) throw badRequest(USER_MESSAGES.customerAlreadyAdded, { customer_id: [USER_MESSAGES.customerAlreadyAdded] });
+    await touchUser(ctx.db, user.id, now);
     ctx.authCache.forgetUser(user.id);
-    return reply
-      .code(201)
-      .send({
-        message: USER_MESSAGES.customerAdded,
-        link: { user_id: user.id, customer_id: customer.id, customer: { id: customer.id, name: customer.name } },
-      });
+    return reply.code(201).send({
+      message: USER_MESSAGES.customerAdded,
+      link: { user_id: user.id, customer_id: customer.id, customer: { id: customer.id, name: customer.name } },
+    });
   });
 
   app.delete(
@@ -61,6 +71,7 @@ export function registerCustomerLinks(app: ZodApp, ctx: AppContext) {
         .where(and(eq(userCustomers.user_id, userId), eq(userCustomers.customer_id, customerId)))
         .returning({ id: userCustomers.id });
       if (removed.length === 0) throw notFound(USER_MESSAGES.linkNotFound);
+      await touchUser(ctx.db, userId, writeTime(ctx.clock));
       ctx.authCache.forgetUser(userId);
       return { message: USER_MESSAGES.customerRemoved };
     },

@@ -141,6 +141,8 @@ describe('user-customer links', () => {
 
   it('links a customer: the customer-type user reads it, and only it, at once', async () => {
     expect(await listed()).toEqual([]);
+    const before = (await call(t, 'GET', `/api/user/${userId}`, { token: cast.tokens.admin })).body;
+    expect(before.customers).toEqual([]);
     const reply = await sendForm(t, 'POST', '/api/user-customers/', cast.tokens.admin, { user_id: String(userId), customer_id: String(first) });
     expect(reply.status).toBe(201);
     expect(reply.body).toEqual({
@@ -152,6 +154,10 @@ describe('user-customer links', () => {
     expect((await call(t, 'GET', `/api/customer/${second}`, { token })).status).toBe(403);
     const links = await call(t, 'GET', `/api/user-customers/${userId}`, { token: cast.tokens.admin });
     expect(links.body.map((l: { customer_id: number }) => l.customer_id)).toEqual([first]);
+    // The users list carries the links, as a new version of the user (a pull brings it).
+    const after = (await call(t, 'GET', `/api/user/${userId}`, { token: cast.tokens.admin })).body;
+    expect(after.customers).toEqual([{ id: first, name: 'Primeiro Cliente Ltda' }]);
+    expect(after.updated_at > before.updated_at).toBe(true);
   });
 
   it('refuses a duplicate, a missing customer, and a user who is not customer-type', async () => {
@@ -187,6 +193,7 @@ describe('user-customer links', () => {
     expect(reply.body).toEqual({ message: USER_MESSAGES.customerRemoved });
     expect(await listed()).toEqual([]);
     expect((await call(t, 'GET', `/api/customer/${first}`, { token })).status).toBe(403);
+    expect((await call(t, 'GET', `/api/user/${userId}`, { token: cast.tokens.admin })).body.customers).toEqual([]);
     expect((await call(t, 'DELETE', `/api/user-customers/${userId}/${first}`, { token: cast.tokens.admin })).status).toBe(404);
   });
 });
