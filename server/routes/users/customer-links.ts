@@ -18,10 +18,11 @@ import { idParamSchema } from '@sync/contract/fields';
 import { userCustomerSchema } from '@sync/contract/user';
 import { USER_MESSAGES, userCustomerInputSchema, messageAnswerSchema } from '@sync/contract/user-input';
 import type { AppContext, ZodApp } from '@server/app-context';
-import type { Db } from '@server/db/client';
+import type { Db, Tx } from '@server/db/client';
 import { customers, userCustomers, users } from '@server/db/schema';
 import { badRequest, notFound } from '@server/http/errors';
 import { nextUpdatedAt, writeTime } from '@server/sync/versioning';
+import { bumpCustomer } from '../customers/parent';
 import { parseFields, readUserBody } from './user-body';
 import { findActiveUser, isCustomerType } from './user-rules';
 
@@ -30,7 +31,7 @@ const linkParams = z.object({ userId: idParamSchema, customerId: idParamSchema }
 const linkAnswerSchema = messageAnswerSchema.extend({ link: userCustomerSchema });
 
 /** The links are part of the user record: a change is a new version of the user. */
-async function touchUser(db: Db, userId: number, now: Date) {
+async function touchUser(db: Db | Tx, userId: number, now: Date) {
   await db
     .update(users)
     .set({ updated_at: nextUpdatedAt(users.updated_at, now) })
@@ -47,13 +48,19 @@ export function registerCustomerLinks(app: ZodApp, ctx: AppContext) {
     const [customer] = await ctx.db.select({ id: customers.id, name: customers.name }).from(customers).where(eq(customers.id, input.customer_id));
     if (!customer) throw notFound(USER_MESSAGES.customerNotFound);
     const now = writeTime(ctx.clock);
-    const inserted = await ctx.db
-      .insert(userCustomers)
-      .values({ user_id: user.id, customer_id: customer.id, created_at: now, updated_at: now })
-      .onConflictDoNothing()
-      .returning({ id: userCustomers.id });
-    if (inserted.length === 0) throw badRequest(USER_MESSAGES.customerAlreadyAdded, { customer_id: [USER_MESSAGES.customerAlreadyAdded] });
-    await touchUser(ctx.db, user.id, now);
+    const added = await ctx.db.transaction(async (tx) => {
+      const inserted = await tx
+        .insert(userCustomers)
+        .values({ user_id: user.id, customer_id: customer.id, created_at: now, updated_at: now })
+        .onConflictDoNothing()
+        .returning({ id: userCustomers.id });
+      if (inserted.length === 0) return false;
+      await touchUser(tx, user.id, now);
+      // The customer is new to that user: a new version makes their devices' next pull bring it (others merge a version-only change).
+      await bumpCustomer(tx, customer.id, now);
+      return true;
+    });
+    if (!added) throw badRequest(USER_MESSAGES.customerAlreadyAdded, { customer_id: [USER_MESSAGES.customerAlreadyAdded] });
     ctx.authCache.forgetUser(user.id);
     return reply.code(201).send({
       message: USER_MESSAGES.customerAdded,

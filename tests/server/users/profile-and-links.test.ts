@@ -141,6 +141,11 @@ describe('user-customer links', () => {
 
   it('links a customer: the customer-type user reads it, and only it, at once', async () => {
     expect(await listed()).toEqual([]);
+    // What the customer-type user's device saw last: its pull cursor, well after the customers were written.
+    t.clock.advance(2 * 60_000);
+    const cursor = (await call(t, 'GET', `/api/customer/all/0/100?updated_since=${encodeURIComponent(new Date(0).toISOString())}`, { token })).body
+      .server_time;
+    t.clock.advance(1_000);
     const before = (await call(t, 'GET', `/api/user/${userId}`, { token: cast.tokens.admin })).body;
     expect(before.customers).toEqual([]);
     const reply = await sendForm(t, 'POST', '/api/user-customers/', cast.tokens.admin, { user_id: String(userId), customer_id: String(first) });
@@ -150,6 +155,9 @@ describe('user-customer links', () => {
       link: { user_id: userId, customer_id: first, customer: { id: first, name: 'Primeiro Cliente Ltda' } },
     });
     expect(await listed()).toEqual([first]);
+    // Its next incremental pull brings the customer, though the customer itself did not change.
+    const pull = await call(t, 'GET', `/api/customer/all/0/100?updated_since=${encodeURIComponent(cursor)}`, { token });
+    expect(pull.body.list.map((c: { id: number }) => c.id)).toEqual([first]);
     expect((await call(t, 'GET', `/api/customer/${first}`, { token })).status).toBe(200);
     expect((await call(t, 'GET', `/api/customer/${second}`, { token })).status).toBe(403);
     const links = await call(t, 'GET', `/api/user-customers/${userId}`, { token: cast.tokens.admin });
