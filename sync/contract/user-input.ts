@@ -86,7 +86,7 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const requiredEmail = z
   .string({ error: USER_MESSAGES.emailRequired })
   .trim()
-  .min(1, { message: USER_MESSAGES.emailRequired, abort: true })
+  .min(1, USER_MESSAGES.emailRequired)
   .pipe(trimmedText(TEXT_LIMITS.email).regex(EMAIL_PATTERN, USER_MESSAGES.emailInvalid));
 
 /** Optional text: blank becomes null. */
@@ -150,8 +150,25 @@ export const userFieldsSchema = z.object({
   store_activated: formBoolean.optional(),
 });
 
-export const userCreateSchema = userFieldsSchema.superRefine((value, context) => checkPasswords(value, context, true));
-export const userUpdateSchema = userFieldsSchema.superRefine((value, context) => checkPasswords(value, context, false));
+/**
+ * The password rules run even when another field failed (`when`), so a
+ * form shows every message at once; the value's password fields are read
+ * defensively then, as a failed field may not be parsed.
+ */
+function passwordsOf(value: unknown): PasswordFields {
+  const record = (value ?? {}) as Record<string, unknown>;
+  const read = (field: unknown) => (typeof field === 'string' && field !== '' ? field : undefined);
+  return { password: read(record.password), password_confirmation: read(record.password_confirmation) };
+}
+
+const passwordsParsed = (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null;
+
+export const userCreateSchema = userFieldsSchema.check(
+  z.superRefine((value, context) => checkPasswords(passwordsOf(value), context, true), { when: passwordsParsed }),
+);
+export const userUpdateSchema = userFieldsSchema.check(
+  z.superRefine((value, context) => checkPasswords(passwordsOf(value), context, false), { when: passwordsParsed }),
+);
 export type UserInput = z.output<typeof userFieldsSchema>;
 
 /** Answer of a create or update: the server's message ('Usuário salvo com sucesso') and the user. */

@@ -94,6 +94,7 @@ describe('users', () => {
     expect(await screen.findByText('Nome é obrigatório')).toBeInTheDocument();
     expect(screen.getByText('Usuário é obrigatório')).toBeInTheDocument();
     expect(screen.getByText('E-mail é obrigatório')).toBeInTheDocument();
+    expect(screen.getByText('Senha é obrigatória')).toBeInTheDocument();
     fillUser('val');
     type('password_confirmation', 'outra-senha-9');
     fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
