@@ -246,6 +246,22 @@ describe('list, update and delete', () => {
   });
 });
 
+describe('API description', () => {
+  it('documents the form-data bodies of the users calls', async () => {
+    const doc = (await call(t, 'GET', '/api/openapi.json')).body;
+    for (const [path, field] of [
+      ['/api/user', 'username'],
+      ['/api/user/{id}', 'username'],
+      ['/api/user/profile', 'old_password'],
+      ['/api/user-customers', 'customer_id'],
+    ] as const) {
+      const properties = doc.paths[path].post.requestBody.content['multipart/form-data'].schema.properties;
+      expect(Object.keys(properties), path).toContain(field);
+      if (path !== '/api/user-customers') expect(properties.image.format).toBe('binary');
+    }
+  });
+});
+
 describe('permissions', () => {
   const CALLERS: Caller[] = ['anonymous', 'noModule', 'technician', 'office', 'admin', 'customer'];
   const withModule = { anonymous: 401, noModule: 403, technician: 403, office: 200, admin: 200, customer: 403 };
