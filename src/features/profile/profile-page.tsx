@@ -8,6 +8,7 @@
  */
 import { useState } from 'react';
 import { Avatar, Badge, Button, Card, Grid, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { mayRead, READ_ACCESS, readerOf } from '@sync/contract/access';
 import { PROFILE_PATH, profileInputSchema, profileSaveResponseSchema } from '@sync/contract/user-input';
 import type { CurrentUser } from '@sync/contract/user';
 import { useOnlineWrite } from '@sync/react/use-online-write';
@@ -47,7 +48,9 @@ export function ProfilePage({ user, onSaved }: ProfilePageProps) {
     setSaving(true);
     try {
       const values = form.values as ProfileValues;
-      const answer = await send({ method: 'POST', path: PROFILE_PATH, form: toFormData(values, image), pulls: [] }, profileSaveResponseSchema);
+      // Whoever reads the users list sees their own change there at once.
+      const pulls = mayRead(readerOf(user), READ_ACCESS.users) ? ['users'] : [];
+      const answer = await send({ method: 'POST', path: PROFILE_PATH, form: toFormData(values, image), pulls }, profileSaveResponseSchema);
       onSaved(answer.user);
       alertSuccess(answer.message);
       setImage(null);
