@@ -150,6 +150,26 @@ describe('users', () => {
     await waitFor(async () => expect((await localUser(username))?.customers.map((c) => c.name)).toEqual(['Metalúrgica Horizonte Ltda']));
   });
 
+  it("adds and removes a saved customer-type user's customers at once", { timeout: 40_000 }, async () => {
+    const username = await createThroughApi('vin', 'cliente');
+    const user = (await localUser(username))!;
+    await renderApp(device.db, routes, `/admin/usuarios/${user.id}`, device.engine);
+    await screen.findByText('Usuário / Editar');
+    fireEvent.click(await screen.findByRole('button', { name: 'Adicionar clientes' }));
+    const modal = await screen.findByRole('dialog', { name: 'Clientes' });
+    expect(within(modal).getByText('Nenhum cliente vinculado.')).toBeInTheDocument();
+    await choose('Selecione um cliente', 'Padaria Central');
+    fireEvent.click(within(modal).getByRole('button', { name: 'Adicionar' }));
+    expect(await screen.findByText('Cliente adicionado com sucesso', {}, { timeout: 15_000 })).toBeInTheDocument();
+    // On the server, and on the device (the users list was pulled before the call resolved).
+    expect((await localUser(username))?.customers.map((c) => c.name)).toEqual(['Padaria Central']);
+    await waitFor(() => expect(modal.querySelector('[data-linked-customer]')?.textContent).toContain('Padaria Central'));
+    fireEvent.click(within(modal).getByRole('button', { name: 'Remover' }));
+    expect(await screen.findByText('Cliente removido com sucesso', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect((await localUser(username))?.customers).toEqual([]);
+    await waitFor(() => expect(within(modal).getByText('Nenhum cliente vinculado.')).toBeInTheDocument());
+  });
+
   it('lists active users with their Função and deletes one after confirmation', { timeout: 40_000 }, async () => {
     const username = await createThroughApi('del');
     const app = await renderApp(device.db, routes, `/admin/usuarios/lista/1?busca=${username}`, device.engine);
@@ -185,8 +205,8 @@ describe('users', () => {
   });
 });
 
-/** A technician created through the API (JSON), then pulled by the device. */
-async function createThroughApi(prefix: string): Promise<string> {
+/** A user (a technician unless told) created through the API (JSON), then pulled by the device. */
+async function createThroughApi(prefix: string, roleSlug = 'tecnico-de-campo'): Promise<string> {
   serial += 1;
   const username = `${prefix}${serial}${Date.now() % 100000}`;
   const roles = (await (
@@ -202,7 +222,7 @@ async function createThroughApi(prefix: string): Promise<string> {
       name: `Pessoa ${username}`,
       username,
       email: `${username}@empresa.com.br`,
-      role_id: roles.find((role) => role.slug === 'tecnico-de-campo')!.id,
+      role_id: roles.find((role) => role.slug === roleSlug)!.id,
       password: 'senha-forte-1',
       password_confirmation: 'senha-forte-1',
     }),
