@@ -150,7 +150,9 @@ async function serve(config: Config, database: Awaited<ReturnType<typeof openCon
   say(`Servidor no ar: ${listenUrl(config, port)}`);
   if (seed.admin) printAdministrator(seed.admin);
   if (seed.admin && !config.adminEmail) {
-    say('Dica: informe o e-mail real do administrador no perfil (ou ADMIN_EMAIL na primeira partida) para poder recuperar a senha.');
+    say(
+      `Dica: informe o e-mail real do administrador em Perfil (${listenUrl(config, port)}/admin/perfil) ou com ADMIN_EMAIL na primeira partida, para poder recuperar a senha.`,
+    );
   }
 }
 

@@ -23,6 +23,7 @@ import type { FastifySchema, RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@sync/contract/errors';
+import { profileFieldsSchema, USER_IMAGE_FIELD, userCustomerInputSchema, userFieldsSchema } from '@sync/contract/user-input';
 import type { ZodApp } from '../app-context';
 
 export const OPENAPI_PATH = '/api/openapi.json';
@@ -69,9 +70,29 @@ const ROUTE_DOCS: Record<string, (schema: DocSchema) => void> = {
       },
     };
   },
+  'POST /api/user': userForm(userFieldsSchema),
+  'POST /api/user/:id': userForm(userFieldsSchema),
+  'POST /api/user/profile': userForm(profileFieldsSchema),
+  'POST /api/user-customers': userForm(userCustomerInputSchema, false),
+  'GET /api/user/image/:key': bytesAnswer('image/jpeg', 'A imagem do usuário (JPEG).'),
   'GET /api/customer/:id/file/:fileId/download': bytesAnswer('application/octet-stream', 'Os bytes do arquivo, com o seu tipo.'),
   'POST /api/customer/:id/files/download-multiple': bytesAnswer('application/zip', 'Um zip com os arquivos pedidos.'),
 };
+
+/** The users' form-data calls (docs/decisions/new-users.md): the contract's fields as text, and an optional image. */
+function userForm(fields: z.ZodType, withImage = true) {
+  return (schema: DocSchema) => {
+    const body = z.toJSONSchema(fields, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' }) as JsonSchema;
+    if (withImage) {
+      body.properties = {
+        ...body.properties,
+        [USER_IMAGE_FIELD]: { type: 'string', format: 'binary', description: 'Uma imagem (só imagens; guardada como JPEG).' },
+      };
+    }
+    schema.consumes = ['multipart/form-data', 'application/json'];
+    schema.body = body;
+  };
+}
 
 function bytesAnswer(type: string, description: string) {
   return (schema: DocSchema) => {

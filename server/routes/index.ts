@@ -14,6 +14,7 @@ import { roleRoutes } from './roles';
 import { settingsRoutes } from './settings';
 import { userCustomerRoutes } from './user-customers';
 import { userRoutes } from './user';
+import { usersRoutes } from './users';
 
 export const routeModules: RouteModule[] = [
   oauthRoutes,
@@ -21,6 +22,7 @@ export const routeModules: RouteModule[] = [
   userRoutes,
   userCustomerRoutes,
   roleRoutes,
+  usersRoutes,
   settingsRoutes,
   lookupRoutes,
   ...catalogRoutes,

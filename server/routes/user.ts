@@ -6,7 +6,8 @@
  * records with their timestamps, and the pull shape with `updated_since`.
  * `GET api/user/all/{skip}/{take}` (search, trashed) lists the users for
  * callers with the `users` module; devices keep it read-only as well.
- * User management (list, create, update, delete) is a later issue.
+ * Creating, updating and deleting users, their images and the profile
+ * call live in server/routes/users/.
  */
 import { asc, eq, inArray, isNull } from 'drizzle-orm';
 import { LOOKUP_PATHS, namedRecordSchema } from '@sync/contract/lookups';
@@ -14,9 +15,10 @@ import { currentUserSchema } from '@sync/contract/user';
 import { USER_LIST_PATH, userListFiltersSchema, userRecordSchema, type UserRecord } from '@sync/contract/user-list';
 import type { AppContext, RouteModule, ZodApp } from '../app-context';
 import { requireAuth } from '../auth/authenticate';
-import { toCurrentUser } from '../auth/current-user';
 import { requireModule } from '../auth/permissions';
-import { roles, users, userTypes } from '../db/schema';
+import { customers, roles, storedFiles, userCustomers, users, userTypes } from '../db/schema';
+import { currentUserAnswer } from './users/current-user-answer';
+import { userImageUrl } from './users/user-image-url';
 import { syncFields } from '../lib/wire';
 import { byName, type ListSource } from '../sync/list';
 import { registerReadOnlyList } from '../sync/read-only-list';
@@ -30,12 +32,24 @@ export const userSource: ListSource<UserRecord> = {
   table: users,
   async load(db, ids) {
     const rows = await db
-      .select({ user: users, type: userTypes, role: roles })
+      .select({
+        user: users,
+        type: userTypes,
+        role: roles,
+        image: { id: storedFiles.id, name: storedFiles.original_name, key: storedFiles.storage_key },
+      })
       .from(users)
       .innerJoin(userTypes, eq(userTypes.id, users.user_type_id))
       .leftJoin(roles, eq(roles.id, users.role_id))
+      .leftJoin(storedFiles, eq(storedFiles.id, users.image_id))
       .where(inArray(users.id, [...ids]));
-    return rows.map(({ user, type, role }) => ({
+    const links = await db
+      .select({ user_id: userCustomers.user_id, id: customers.id, name: customers.name })
+      .from(userCustomers)
+      .innerJoin(customers, eq(customers.id, userCustomers.customer_id))
+      .where(inArray(userCustomers.user_id, [...ids]))
+      .orderBy(asc(customers.name), asc(customers.id));
+    return rows.map(({ user, type, role, image }) => ({
       id: user.id,
       name: user.name,
       email: user.email,
@@ -52,15 +66,16 @@ export const userSource: ListSource<UserRecord> = {
         user_type_id: user.user_type_id,
         type: named(type),
         image_id: user.image_id,
-        image: null,
+        image: image ? { id: image.id, name: image.name, url: userImageUrl(image.key) } : null,
       },
+      customers: links.filter((link) => link.user_id === user.id).map(({ id, name }) => ({ id, name })),
       ...syncFields(user),
     }));
   },
 };
 
 function register(app: ZodApp, ctx: AppContext) {
-  app.get('/api/user', { schema: { response: { 200: currentUserSchema } } }, async (request) => toCurrentUser(requireAuth(request).user));
+  app.get('/api/user', { schema: { response: { 200: currentUserSchema } } }, async (request) => currentUserAnswer(ctx.db, requireAuth(request).user));
 
   registerReadOnlyList(app, ctx, {
     ...namedSource('user_types', userTypes),

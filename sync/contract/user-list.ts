@@ -6,6 +6,10 @@
  * quotations, hidden from selection) and the sync timestamps. `trashed`
  * ('true'/'1') lists deleted users too; a pull (`updated_since`) brings
  * every user, deleted ones included.
+ *
+ * `customers` (an extension) are the customers linked to a customer-type
+ * user (`api/user-customers`), so the users screen reads them offline; a
+ * link added or removed moves the user's `updated_at`, so a pull brings it.
  */
 import { z } from 'zod';
 import { syncFieldsSchema, timestampSchema } from './sync';
@@ -23,6 +27,7 @@ export const userRecordSchema = z
     store_activated: z.boolean(),
     deleted_at: timestampSchema.nullable(),
     settings: userSettingsSchema,
+    customers: z.array(z.object({ id: z.number().int(), name: z.string() })),
   })
   .extend(syncFieldsSchema.shape);
 export type UserRecord = z.infer<typeof userRecordSchema>;

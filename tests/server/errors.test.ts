@@ -100,7 +100,7 @@ describe('not found', () => {
   });
 
   it('POST to a GET-only API path → 404 JSON', async () => {
-    const reply = await call(t, 'POST', '/api/user', { token, json: {} });
+    const reply = await call(t, 'POST', '/api/user/type/all', { token, json: {} });
     expect(reply.status).toBe(404);
     expect(reply.body).toEqual({ message: HTTP_MESSAGES.notFound });
   });

@@ -1,8 +1,9 @@
 /**
  * Users the browser tests' server starts with besides the administrator
- * (who comes from ADMIN_USERNAME/ADMIN_PASSWORD). The server has no user
- * creation call yet, so seed-users.ts writes them into the data folder
- * before the server starts (PGlite allows one process per folder).
+ * (who comes from ADMIN_USERNAME/ADMIN_PASSWORD). seed-users.ts writes them
+ * into the data folder before the server starts (PGlite allows one process
+ * per folder), so tests other than users.e2e.test.ts do not depend on the
+ * users screens.
  */
 export const E2E_OFFICE_USER = {
   name: 'Beatriz Campos',

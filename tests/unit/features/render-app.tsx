@@ -18,6 +18,7 @@ import {
   useSearch,
 } from '@tanstack/react-router';
 import { act, configure, render } from '@testing-library/react';
+import type { SyncEngine } from '@sync/engine/engine';
 import { SyncProvider } from '@sync/react/context';
 import { SyncDatabase } from '@sync/store/database';
 import { newKey } from '@sync/store/keys';
@@ -37,7 +38,8 @@ export async function closeTestDb(db: SyncDatabase): Promise<void> {
   await db.delete();
 }
 
-export async function renderApp(db: SyncDatabase, routes: Record<string, RouteView>, initialPath: string) {
+/** `engine`: for screens that write online (users, profile), an engine against a real server, not started. */
+export async function renderApp(db: SyncDatabase, routes: Record<string, RouteView>, initialPath: string, engine?: SyncEngine) {
   notifications.clean();
   const root = createRootRoute({ component: () => <Outlet /> });
   const children = Object.entries(routes).map(([path, view]) =>
@@ -61,7 +63,7 @@ export async function renderApp(db: SyncDatabase, routes: Record<string, RouteVi
     render(
       <MantineProvider env="test">
         <Notifications />
-        <SyncProvider db={db}>
+        <SyncProvider db={db} engine={engine}>
           <RouterProvider router={router as never} />
         </SyncProvider>
       </MantineProvider>,

@@ -1,7 +1,16 @@
-/** /admin/usuarios/lista/{page}: the Usuários list (not built yet). */
+/** /admin/usuarios/lista/{page}: the 'Usuários' list (search kept in `?busca=`). */
 import { createFileRoute } from '@tanstack/react-router';
-import { AreaPlaceholder } from '@/ui/area-placeholder';
+import { UserListPage } from '@/features/users/user-list-page';
+import { validateListSearch } from '@/ui/list-page';
+import { parsePageParam } from '@/ui/paginator';
 
 export const Route = createFileRoute('/admin/usuarios/lista/$page')({
-  component: () => <AreaPlaceholder title="Usuários" />,
+  validateSearch: validateListSearch,
+  component: UserListRoute,
 });
+
+function UserListRoute() {
+  const { page } = Route.useParams();
+  const { busca } = Route.useSearch();
+  return <UserListPage page={parsePageParam(page)} search={busca} />;
+}

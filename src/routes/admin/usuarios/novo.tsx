@@ -1,7 +1,13 @@
-/** /admin/usuarios/novo: create (not built yet). */
+/** /admin/usuarios/novo: 'Usuário / Adicionar'. */
 import { createFileRoute } from '@tanstack/react-router';
-import { AreaPlaceholder } from '@/ui/area-placeholder';
+import { useSessionState } from '@/app/session/use-session-state';
+import { UserEditPage } from '@/features/users/user-edit-page';
+import { isAdminUser } from '@sync/session/session-user';
 
-export const Route = createFileRoute('/admin/usuarios/novo')({
-  component: () => <AreaPlaceholder title="Usuários" />,
-});
+export const Route = createFileRoute('/admin/usuarios/novo')({ component: NewUserRoute });
+
+function NewUserRoute() {
+  const { session } = Route.useRouteContext();
+  const { user } = useSessionState(session);
+  return user ? <UserEditPage viewer={{ id: user.id, isAdmin: isAdminUser(user) }} /> : null;
+}

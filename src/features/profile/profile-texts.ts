@@ -1,0 +1,27 @@
+/** The profile page's texts (spec: 'Perfil do usuário'; section 5, Profile). */
+export const PROFILE_TEXTS = {
+  title: 'Perfil do usuário',
+  card: 'Dados cadastrais',
+  access: 'Acesso',
+  save: 'Salvar',
+  saved: 'Perfil salvo com sucesso',
+  fields: {
+    name: 'Nome',
+    email: 'E-mail',
+    phone: 'Telefone',
+    image: 'Imagem',
+    imagePlaceholder: 'Escolha uma imagem',
+    oldPassword: 'Senha atual',
+    password: 'Nova senha',
+    passwordConfirmation: 'Confirmação da nova senha',
+    passwordHint: 'Preencha só para trocar a senha.',
+    username: 'Usuário',
+    position: 'Cargo',
+    registrationCode: 'Registro (ABHO)',
+    type: 'Tipo de usuário',
+    role: 'Função',
+  },
+  modules: 'Módulos',
+  allModules: 'Todos os módulos (administrador).',
+  noModules: 'Nenhum módulo atribuído.',
+} as const;
