@@ -9,10 +9,12 @@
 import type { AppContext, RouteModule, ZodApp } from '@server/app-context';
 import { registerQuotationCommands } from './commands';
 import { registerQuotationCrud } from './crud';
+import { registerQuotationPdf } from './pdf';
 
 async function register(app: ZodApp, ctx: AppContext) {
   registerQuotationCrud(app, ctx);
   registerQuotationCommands(app, ctx);
+  registerQuotationPdf(app, ctx);
 }
 
 export const quotationRoutes: RouteModule = { name: 'quotations', register };
