@@ -30,7 +30,7 @@ export default defineConfig({
       includeAssets: [],
       includeManifestIcons: false,
       workbox: {
-        globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2,ttf}'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/oauth\//],
         // The first visit must be controlled at once (offline afterwards);

@@ -15,5 +15,3 @@ export const PDF_FONT_FILES = {
   italics: 'Roboto-Italic.ttf',
   bolditalics: 'Roboto-MediumItalic.ttf',
 } as const;
-
-export type PdfFontStyle = keyof typeof PDF_FONT_FILES;

@@ -39,7 +39,9 @@ import {
 } from './quotation-form-values';
 import { QuotationItemsTable } from './quotation-items-table';
 import { quotationNumber } from './quotation-number';
+import { QuotationPrintMenu } from './quotation-print-menu';
 import { QUOTATION_ROUTES } from './quotation-routes';
+import { QuotationSendMenu } from './quotation-send-menu';
 import { QuotationStatusMenu } from './quotation-status-menu';
 import { QUOTATION_TEXTS } from './quotation-texts';
 import { QuotationTotalsBlock } from './quotation-totals-block';
@@ -142,6 +144,12 @@ function QuotationForm({ record, sellerName }: { record?: LocalQuotation; seller
 
   const actions = (
     <>
+      {record ? (
+        <>
+          <QuotationSendMenu quotation={record} />
+          <QuotationPrintMenu quotation={record} />
+        </>
+      ) : null}
       {record ? (
         <Button variant="default" mih={44} loading={duplicating} onClick={() => void duplicate()}>
           {QUOTATION_TEXTS.duplicate}

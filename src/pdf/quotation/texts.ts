@@ -39,7 +39,7 @@ export function messageText(settings: Readonly<Record<string, string>>, option: 
   const trimmed = template.trim();
   if (trimmed.startsWith('{')) {
     const node = toRichNode(trimmed);
-    if (node && node.type) return richTextToPdf(fillNode(node, fill));
+    if (node?.type) return richTextToPdf(fillNode(node, fill));
   }
   return richTextToPdf(fill(template));
 }

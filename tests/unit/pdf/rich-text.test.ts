@@ -42,13 +42,43 @@ describe('richTextToPdf', () => {
       doc(p({ type: 'text', text: 'x', marks: [{ type: 'link', attrs: { href: 'javascript:alert(1)' } }] })),
       [{ text: [{ text: 'x' }], margin: gap }],
     ],
-    ['a hard break is a line break', doc(p(t('um'), { type: 'hardBreak' }, t('dois'))), [{ text: [{ text: 'um' }, { text: '\n' }, { text: 'dois' }], margin: gap }]],
-    ['an empty paragraph between two keeps its line', doc(p(t('a')), p(), p(t('b'))), [{ text: [{ text: 'a' }], margin: gap }, { text: ' ', margin: gap }, { text: [{ text: 'b' }], margin: gap }]],
-    ['a heading is bold and larger', doc({ type: 'heading', attrs: { level: 1 }, content: [t('Título')] }), [{ text: [{ text: 'Título' }], bold: true, fontSize: 16, margin: [0, 4, 0, 6] }]],
+    [
+      'a hard break is a line break',
+      doc(p(t('um'), { type: 'hardBreak' }, t('dois'))),
+      [{ text: [{ text: 'um' }, { text: '\n' }, { text: 'dois' }], margin: gap }],
+    ],
+    [
+      'an empty paragraph between two keeps its line',
+      doc(p(t('a')), p(), p(t('b'))),
+      [
+        { text: [{ text: 'a' }], margin: gap },
+        { text: ' ', margin: gap },
+        { text: [{ text: 'b' }], margin: gap },
+      ],
+    ],
+    [
+      'a heading is bold and larger',
+      doc({ type: 'heading', attrs: { level: 1 }, content: [t('Título')] }),
+      [{ text: [{ text: 'Título' }], bold: true, fontSize: 16, margin: [0, 4, 0, 6] }],
+    ],
     [
       'a bullet list',
-      doc({ type: 'bulletList', content: [{ type: 'listItem', content: [p(t('um'))] }, { type: 'listItem', content: [p(t('dois', 'bold'))] }] }),
-      [{ ul: [{ text: [{ text: 'um' }], margin: [0, 0, 0, 2] }, { text: [{ text: 'dois', bold: true }], margin: [0, 0, 0, 2] }], margin: gap }],
+      doc({
+        type: 'bulletList',
+        content: [
+          { type: 'listItem', content: [p(t('um'))] },
+          { type: 'listItem', content: [p(t('dois', 'bold'))] },
+        ],
+      }),
+      [
+        {
+          ul: [
+            { text: [{ text: 'um' }], margin: [0, 0, 0, 2] },
+            { text: [{ text: 'dois', bold: true }], margin: [0, 0, 0, 2] },
+          ],
+          margin: gap,
+        },
+      ],
     ],
     [
       'an ordered list keeps its start',
@@ -63,12 +93,24 @@ describe('richTextToPdf', () => {
       }),
       [
         {
-          ul: [{ stack: [{ text: [{ text: 'a' }], margin: gap }, { ul: [{ text: [{ text: 'b' }], margin: [0, 0, 0, 2] }], margin: gap }], margin: [0, 0, 0, 2] }],
+          ul: [
+            {
+              stack: [
+                { text: [{ text: 'a' }], margin: gap },
+                { ul: [{ text: [{ text: 'b' }], margin: [0, 0, 0, 2] }], margin: gap },
+              ],
+              margin: [0, 0, 0, 2],
+            },
+          ],
           margin: gap,
         },
       ],
     ],
-    ['an unknown block (blockquote) keeps its text', doc({ type: 'blockquote', content: [p(t('citação'))] }), [{ text: [{ text: 'citação' }], margin: gap }]],
+    [
+      'an unknown block (blockquote) keeps its text',
+      doc({ type: 'blockquote', content: [p(t('citação'))] }),
+      [{ text: [{ text: 'citação' }], margin: gap }],
+    ],
     ['the same JSON stored as a string', JSON.stringify(doc(p(t('forte', 'bold')))), [{ text: [{ text: 'forte', bold: true }], margin: gap }]],
     [
       'a legacy plain string: paragraphs by blank lines, line breaks kept',
@@ -87,7 +129,19 @@ describe('richTextToPdf', () => {
         { text: [{ text: 'linha' }, { text: '\n' }, { text: 'nova\u00a0x' }], margin: gap },
       ],
     ],
-    ['legacy HTML lists', '<ul><li>um</li><li>dois</li></ul>', [{ ul: [{ text: [{ text: 'um' }], margin: [0, 0, 0, 2] }, { text: [{ text: 'dois' }], margin: [0, 0, 0, 2] }], margin: gap }]],
+    [
+      'legacy HTML lists',
+      '<ul><li>um</li><li>dois</li></ul>',
+      [
+        {
+          ul: [
+            { text: [{ text: 'um' }], margin: [0, 0, 0, 2] },
+            { text: [{ text: 'dois' }], margin: [0, 0, 0, 2] },
+          ],
+          margin: gap,
+        },
+      ],
+    ],
   ];
   it.each(cases)('%s', (_name, value, expected) => {
     expect(richTextToPdf(value)).toEqual(expected);
@@ -100,7 +154,17 @@ describe('isRichTextEmpty and richTextToPlain', () => {
     ['   ', true, ''],
     [doc(p(), p(t('  '))), true, ''],
     [doc(p(t('a', 'bold'), t('b')), { type: 'bulletList', content: [{ type: 'listItem', content: [p(t('c'))] }] }), false, 'ab\n• c'],
-    [doc({ type: 'orderedList', content: [{ type: 'listItem', content: [p(t('x'))] }, { type: 'listItem', content: [p(t('y'))] }] }), false, '1. x\n2. y'],
+    [
+      doc({
+        type: 'orderedList',
+        content: [
+          { type: 'listItem', content: [p(t('x'))] },
+          { type: 'listItem', content: [p(t('y'))] },
+        ],
+      }),
+      false,
+      '1. x\n2. y',
+    ],
     ['<p>um</p><p>dois</p>', false, 'um\ndois'],
   ];
   it.each(cases)('%j → empty %s, plain %j', (value, empty, plain) => {
