@@ -23,10 +23,13 @@
  *    (gzip and on the wire), its Lighthouse mobile score, and the installed
  *    app's offline cold start; the real PWA on a server of its own.
  *
+ * 6. PDF (issue 11, bench/pdf.ts): a 100-agent-row quotation's PDF on the
+ *    server (warm) and in Chromium offline, against an empty quotation's.
+ *
  * Sizes can be lowered for a quick try: BENCH_PUSH_COUNT, BENCH_REPEATS
  * (Node pairs), BENCH_BROWSER_REPEATS (Chromium pairs), BENCH_PULL_COUNT,
  * BENCH_API_RUNS; BENCH_PARTS picks parts (comma-separated: node-push,
- * node-pull, chromium-pull, chromium-push, api-throughput, first-load;
+ * node-pull, chromium-pull, chromium-push, api-throughput, first-load, pdf;
  * default all).
  */
 import 'fake-indexeddb/auto';
@@ -38,6 +41,7 @@ import { build } from 'vite';
 import { formatApiThroughput, measureApiThroughput } from './api-throughput';
 import { DEFAULT_PULL_PAGE_SIZE } from '@sync/engine/pull';
 import { formatFirstLoad, runFirstLoadBench, type FirstLoadFigure } from './first-load';
+import { formatPdf, runPdfBench, type PdfFigure } from './pdf';
 import { SEARCH_TERMS } from './support/agents';
 import { openBenchPage, type BenchBrowser } from './support/chromium';
 import { formatResults, loadAverageNow, machineInfo, type BenchResults, type PullFigure, type PushFigure, type SearchFigure } from './support/report';
@@ -64,10 +68,10 @@ const BROWSER_REPEATS = Number(process.env.BENCH_BROWSER_REPEATS ?? 2);
 const WARM_UP_COUNT = Math.min(100, PUSH_COUNT);
 const PULL_COUNT = Number(process.env.BENCH_PULL_COUNT ?? 10_000);
 const PARTS = new Set(
-  (process.env.BENCH_PARTS ?? 'node-push,node-pull,chromium-pull,chromium-push,api-throughput,first-load').split(',').map((part) => part.trim()),
+  (process.env.BENCH_PARTS ?? 'node-push,node-pull,chromium-pull,chromium-push,api-throughput,first-load,pdf').split(',').map((part) => part.trim()),
 );
 /** The parts that use the bench server and page (api-throughput starts its own servers). */
-const SYNC_PARTS = ['node-push', 'node-pull', 'chromium-pull', 'chromium-push'];
+const SYNC_PARTS = ['node-push', 'node-pull', 'chromium-pull', 'chromium-push', 'pdf'];
 const PUSH_GOAL = 1.5;
 const SEARCH_GOAL_MS = 50;
 const RESULTS_FILE = fileURLToPath(new URL('./results.json', import.meta.url));
@@ -178,12 +182,13 @@ async function main(): Promise<void> {
   let browser: BenchBrowser | null = null;
   const results: Pick<BenchResults, 'push' | 'pull' | 'search' | 'apiThroughput'> = { push: [], pull: [], search: [] };
   let firstLoad: FirstLoadFigure | null = null;
+  const extra: { pdf?: PdfFigure } = {};
   try {
     // The parts with servers of their own first, so the sync parts' server is not running beside them.
     if (PARTS.has('first-load')) firstLoad = await runFirstLoadBench(say);
     if (PARTS.has('api-throughput')) results.apiThroughput = await measureApiThroughput(say);
     if (SYNC_PARTS.some((part) => PARTS.has(part)))
-      await syncParts(results, pageDir, (opened) => {
+      await syncParts(results, extra, pageDir, (opened) => {
         server = opened.server ?? server;
         browser = opened.browser ?? browser;
       });
@@ -198,8 +203,9 @@ async function main(): Promise<void> {
       ...results,
       firstLoad,
     };
-    writeFileSync(RESULTS_FILE, `${JSON.stringify(output, null, 2)}\n`);
-    if (SYNC_PARTS.some((part) => PARTS.has(part))) console.log(`\n${formatResults(output)}\n`);
+    writeFileSync(RESULTS_FILE, `${JSON.stringify({ ...output, ...extra }, null, 2)}\n`);
+    if (SYNC_PARTS.some((part) => part !== 'pdf' && PARTS.has(part))) console.log(`\n${formatResults(output)}\n`);
+    if (extra.pdf) console.log(`\n${formatPdf(extra.pdf)}\n`);
     if (results.apiThroughput) console.log(`${formatApiThroughput(results.apiThroughput)}\n`);
     if (firstLoad) console.log(`${formatFirstLoad(firstLoad)}\n`);
     say(`written to ${RESULTS_FILE}`);
@@ -213,6 +219,7 @@ async function main(): Promise<void> {
 /** Parts 1 to 3: the bench page and server, Node and Chromium clients. */
 async function syncParts(
   results: Pick<BenchResults, 'push' | 'pull' | 'search'>,
+  extra: { pdf?: PdfFigure },
   pageDir: string,
   opened: (started: { server?: BenchServer; browser?: BenchBrowser }) => void,
 ): Promise<void> {
@@ -250,7 +257,7 @@ async function syncParts(
       await pulled.store.close();
     }
 
-    if (PARTS.has('chromium-pull') || PARTS.has('chromium-push')) {
+    if (PARTS.has('chromium-pull') || PARTS.has('chromium-push') || PARTS.has('pdf')) {
       browser = await openBenchPage(`${server.url}/`);
       opened({ browser });
       await browser.call('signIn', BENCH_ADMIN.username, BENCH_ADMIN.password);
@@ -275,6 +282,7 @@ async function syncParts(
       };
       results.push.push(await measurePush(server, runner, 'chromium', BROWSER_REPEATS, 'c'));
     }
+    if (PARTS.has('pdf')) extra.pdf = await runPdfBench(server, browser, say);
   }
 }
 
