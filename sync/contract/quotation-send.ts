@@ -9,10 +9,11 @@
  * for editing, the PDF printed offline).
  */
 import { z } from 'zod';
+import { maskDocument } from '@/domain/masks';
 import { formatBRL, type Cents } from '@/domain/money';
 import { reaisInWords } from '@/domain/number-words';
 import { TEXT_LIMITS } from './fields';
-import { fillCustomerPlaceholders, fillPlaceholders, type PlaceholderCustomer } from './message-template';
+import { fillPlaceholders, type PlaceholderCustomer } from './message-template';
 import { MESSAGE_PLACEHOLDERS as P } from './settings';
 
 export const QUOTATION_SEND_MESSAGES = {
@@ -72,12 +73,20 @@ export interface PlaceholderQuotation {
   totalCents: Cents;
 }
 
-/** A template with every placeholder filled: the customer's, then the quotation's total, total in words and number. */
+/**
+ * A template with every placeholder filled: the customer's (as
+ * fillCustomerPlaceholders fills them) and the quotation's total, total in
+ * words and number. A caller that has no number yet may pass the
+ * placeholder itself as `referenceNo` to keep it for the server.
+ */
 export function fillQuotationPlaceholders(template: string, customer: PlaceholderCustomer, quotation: PlaceholderQuotation): string {
-  const withQuotation = fillPlaceholders(template, {
+  return fillPlaceholders(template, {
+    [P.customerName]: customer.name,
+    [P.contact]: customer.contactName || customer.name,
+    [P.documentType]: customer.type === 'corporate' ? 'CNPJ' : 'CPF',
+    [P.document]: customer.document ? maskDocument(customer.type, customer.document) : '',
     [P.total]: formatBRL(quotation.totalCents),
     [P.totalInWords]: reaisInWords(quotation.totalCents),
     [P.quotationId]: quotation.referenceNo ?? '',
   });
-  return fillCustomerPlaceholders(withQuotation, customer);
 }

@@ -21,6 +21,7 @@ import { MESSAGE_PLACEHOLDERS } from '@sync/contract/settings';
 import { useSyncActions } from '@sync/react/use-sync-actions';
 import { useLocalRecord } from '@sync/react/use-local-record';
 import type { LocalQuotation } from '@sync/store/registry/quotation-records';
+import { maskPhone } from '@/domain/masks';
 import { toCents } from '@/domain/money';
 import { whatsappLink } from '@/domain/whatsapp-link';
 import { alertDanger, alertSuccess, alertWarning } from '@/ui/alerts';
@@ -77,7 +78,7 @@ export function QuotationSendMenu({ quotation }: { quotation: LocalQuotation }) 
   };
 
   const start = (channel: Channel) => {
-    setAddress(channel === 'email' ? email : phone);
+    setAddress(channel === 'email' ? email : maskPhone(phone));
     setMessage(prefill(channel));
     setErrors({});
     setOpen(channel);
@@ -170,9 +171,7 @@ export function QuotationSendMenu({ quotation }: { quotation: LocalQuotation }) 
           <Textarea
             label={SEND_TEXTS.messageField}
             name="message"
-            autosize
-            minRows={6}
-            maxRows={16}
+            rows={8}
             value={message}
             onChange={(event) => setMessage(event.currentTarget.value)}
             error={errors.message}
