@@ -7,11 +7,11 @@
  */
 import { asc } from 'drizzle-orm';
 import type { Quotation } from '@sync/contract/quotations';
-import { buildQuotationDocument, quotationPdfInput, type QuotationPdfInput } from '@/pdf/quotation';
+import { quotationPdfInput, type QuotationPdfInput } from '@/pdf/quotation';
 import type { Db } from '@server/db/client';
 import { expositionTypes, options, quotationPaymentTypes } from '@server/db/schema';
 import { loadCustomers } from '@server/routes/customers/load';
-import { renderPdf } from './render';
+import { renderQuotationInWorker } from './pdf-worker';
 
 export async function quotationPdfSources(db: Db, quotation: Quotation): Promise<QuotationPdfInput> {
   const [[customer], settings, exposition, payments] = await Promise.all([
@@ -33,7 +33,7 @@ export async function quotationPdfSources(db: Db, quotation: Quotation): Promise
   });
 }
 
-/** The PDF bytes of a loaded quotation. */
+/** The PDF bytes of a loaded quotation (rendered in the worker thread). */
 export async function quotationPdf(db: Db, quotation: Quotation): Promise<Buffer> {
-  return renderPdf(buildQuotationDocument(await quotationPdfSources(db, quotation)));
+  return renderQuotationInWorker(await quotationPdfSources(db, quotation));
 }

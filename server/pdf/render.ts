@@ -6,9 +6,8 @@
  * Nothing else is reachable: local files and URLs are refused by pdfmake's
  * access policies (a definition only carries data-URL images).
  *
- * The render runs in the request's thread: a 100-row quotation takes a few
- * hundred milliseconds warm (bench part `pdf`); see
- * docs/decisions/new-q-docs.md for why no worker thread yet.
+ * The server calls it in its PDF worker thread (pdf-worker.ts), never on
+ * the request's event loop.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

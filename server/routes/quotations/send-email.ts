@@ -24,9 +24,8 @@ import type { AppContext, ZodApp } from '@server/app-context';
 import { options, quotations } from '@server/db/schema';
 import { HttpError, notFound } from '@server/http/errors';
 import type { MailMessage } from '@server/mail/mailer';
-import { buildQuotationDocument } from '@/pdf/quotation';
+import { renderQuotationInWorker } from '@server/pdf/pdf-worker';
 import { quotationPdfSources } from '@server/pdf/quotation-pdf';
-import { renderPdf } from '@server/pdf/render';
 import { idParam } from '@server/sync/crud-routes';
 import { nextUpdatedAt, writeTime } from '@server/sync/versioning';
 import { QUOTATION_GUARDS } from './access';
@@ -64,7 +63,7 @@ export function registerQuotationSendEmail(app: ZodApp, ctx: AppContext) {
       const [quotation] = await loadQuotations(ctx.db, [id]);
       if (!quotation) throw notFound(QUOTATION_MESSAGES.notFound);
       const input = await quotationPdfSources(ctx.db, quotation);
-      const pdf = await renderPdf(buildQuotationDocument(input));
+      const pdf = await renderQuotationInWorker(input);
       const [company] = await ctx.db.select({ value: options.value }).from(options).where(eq(options.option, 'company_name'));
       const message = quotationEmail({
         to: request.body.email,
