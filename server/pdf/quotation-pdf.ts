@@ -13,7 +13,7 @@ import { expositionTypes, options, quotationPaymentTypes } from '@server/db/sche
 import { loadCustomers } from '@server/routes/customers/load';
 import { renderQuotationInWorker } from './pdf-worker';
 
-export async function quotationPdfSources(db: Db, quotation: Quotation): Promise<QuotationPdfInput> {
+export async function quotationPdfInputOf(db: Db, quotation: Quotation): Promise<QuotationPdfInput> {
   const [[customer], settings, exposition, payments] = await Promise.all([
     loadCustomers(db, [quotation.customer_id]),
     db.select({ option: options.option, value: options.value }).from(options),
@@ -35,5 +35,5 @@ export async function quotationPdfSources(db: Db, quotation: Quotation): Promise
 
 /** The PDF bytes of a loaded quotation (rendered in the worker thread). */
 export async function quotationPdf(db: Db, quotation: Quotation): Promise<Buffer> {
-  return renderQuotationInWorker(await quotationPdfSources(db, quotation));
+  return renderQuotationInWorker(await quotationPdfInputOf(db, quotation));
 }

@@ -161,12 +161,7 @@ function htmlToDoc(html: string): RichNode {
   };
   /** Text outside any block goes into a paragraph of its own. */
   const textParent = () => {
-    const current = top();
-    if (current.type === 'doc' || current.type === 'bulletList' || current.type === 'orderedList') {
-      open({ type: 'paragraph', content: [] });
-    } else if (current.type === 'listItem') {
-      open({ type: 'paragraph', content: [] });
-    }
+    if (['doc', 'bulletList', 'orderedList', 'listItem'].includes(top().type ?? '')) open({ type: 'paragraph', content: [] });
     return top();
   };
   const close = (...types: string[]) => {

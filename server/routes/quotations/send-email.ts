@@ -25,7 +25,7 @@ import { options, quotations } from '@server/db/schema';
 import { HttpError, notFound } from '@server/http/errors';
 import type { MailMessage } from '@server/mail/mailer';
 import { renderQuotationInWorker } from '@server/pdf/pdf-worker';
-import { quotationPdfSources } from '@server/pdf/quotation-pdf';
+import { quotationPdfInputOf } from '@server/pdf/quotation-pdf';
 import { idParam } from '@server/sync/crud-routes';
 import { nextUpdatedAt, writeTime } from '@server/sync/versioning';
 import { QUOTATION_GUARDS } from './access';
@@ -62,7 +62,7 @@ export function registerQuotationSendEmail(app: ZodApp, ctx: AppContext) {
       const { id } = request.params;
       const [quotation] = await loadQuotations(ctx.db, [id]);
       if (!quotation) throw notFound(QUOTATION_MESSAGES.notFound);
-      const input = await quotationPdfSources(ctx.db, quotation);
+      const input = await quotationPdfInputOf(ctx.db, quotation);
       const pdf = await renderQuotationInWorker(input);
       const [company] = await ctx.db.select({ value: options.value }).from(options).where(eq(options.option, 'company_name'));
       const message = quotationEmail({

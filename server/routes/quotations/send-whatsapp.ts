@@ -15,7 +15,7 @@ import { whatsappLink } from '@/domain/whatsapp-link';
 import type { AppContext, ZodApp } from '@server/app-context';
 import { quotations } from '@server/db/schema';
 import { badRequest, notFound } from '@server/http/errors';
-import { quotationPdfSources } from '@server/pdf/quotation-pdf';
+import { quotationPdfInputOf } from '@server/pdf/quotation-pdf';
 import { idParam } from '@server/sync/crud-routes';
 import { nextUpdatedAt, writeTime } from '@server/sync/versioning';
 import { QUOTATION_GUARDS } from './access';
@@ -33,7 +33,7 @@ export function registerQuotationSendWhatsapp(app: ZodApp, ctx: AppContext) {
       const { id } = request.params;
       const [quotation] = await loadQuotations(ctx.db, [id]);
       if (!quotation) throw notFound(QUOTATION_MESSAGES.notFound);
-      const input = await quotationPdfSources(ctx.db, quotation);
+      const input = await quotationPdfInputOf(ctx.db, quotation);
       const link = whatsappLink(request.body.phone, fillSendMessage(request.body.message, input, toCents(quotation.total) ?? 0));
       if (link === null) throw badRequest(QUOTATION_SEND_MESSAGES.phoneInvalid, { phone: [QUOTATION_SEND_MESSAGES.phoneInvalid] });
       const now = writeTime(ctx.clock);

@@ -18,7 +18,7 @@ export function useQuotationPrintSources(quotation: LocalQuotation): PdfSources 
   if (customer.loading || addresses.loading || settings.loading || expositionTypes.loading || paymentTypes.loading) return null;
   const address = addresses.rows.find((item) => item.key === quotation.service_address_key) ?? addresses.rows[0] ?? null;
   return {
-    quotation: { ...quotation, details: quotation.details },
+    quotation,
     customer: customer.record ?? null,
     address,
     settings: settings.rows,

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { options } from '@server/db/schema';
 import { renderQuotationInWorker } from '@server/pdf/pdf-worker';
-import { quotationPdfSources } from '@server/pdf/quotation-pdf';
+import { quotationPdfInputOf } from '@server/pdf/quotation-pdf';
 import { loadQuotations } from '@server/routes/quotations/load';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { readPdf } from '../helpers/pdf-text';
@@ -108,7 +108,7 @@ describe('the quotation PDF', () => {
 
   it('renders in a worker thread: a document that cannot be rendered fails alone, and the next one renders', async () => {
     const quotation = await createQuotation(admin, customerId);
-    const input = await quotationPdfSources(t.db, (await loadQuotations(t.db, [quotation.id]))[0]!);
+    const input = await quotationPdfInputOf(t.db, (await loadQuotations(t.db, [quotation.id]))[0]!);
     await expect(renderQuotationInWorker({ ...input, logo: 'data:image/png;base64,bm90IGEgcG5n' })).rejects.toThrow();
     const pdf = await readPdf(await renderQuotationInWorker(input));
     expect(pdf.text).toContain('Cerâmica São João Ltda');
