@@ -5,12 +5,13 @@
  * pages, and who may fetch it (module, customer scope).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { options } from '@server/db/schema';
+import { and, eq } from 'drizzle-orm';
+import { insertCustomer, insertUser, linkUserToCustomer } from '@server/db/demo/records';
+import { modules, options, rolePermissions, roles } from '@server/db/schema';
 import { renderQuotationInWorker } from '@server/pdf/pdf-worker';
 import { quotationPdfInputOf } from '@server/pdf/quotation-pdf';
 import { loadQuotations } from '@server/routes/quotations/load';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import { signIn, startTestApp, type TestApp } from '../helpers/test-app';
 import { readPdf } from '../helpers/pdf-text';
 import { adminToken, api, catalogCast, type Api } from '../catalog/support';
 import { createCustomer } from '../customers/support';
@@ -112,5 +113,29 @@ describe('the quotation PDF', () => {
     await expect(renderQuotationInWorker({ ...input, logo: 'data:image/png;base64,bm90IGEgcG5n' })).rejects.toThrow();
     const pdf = await readPdf(await renderQuotationInWorker(input));
     expect(pdf.text).toContain('Cerâmica São João Ltda');
+  });
+
+  it('a customer-type user with the quotations module gets the PDFs of their own customers only', async () => {
+    const [role] = await t.db.select({ id: roles.id }).from(roles).where(eq(roles.slug, 'cliente'));
+    const [module] = await t.db.select({ id: modules.id }).from(modules).where(eq(modules.slug, 'quotations'));
+    const [granted] = await t.db
+      .select({ id: rolePermissions.role_id })
+      .from(rolePermissions)
+      .where(and(eq(rolePermissions.role_id, role!.id), eq(rolePermissions.module_id, module!.id)));
+    if (!granted) await t.db.insert(rolePermissions).values({ role_id: role!.id, module_id: module!.id, active: true });
+    const own = await insertCustomer(t.db, { name: 'Cliente Próprio Ltda', type: 'corporate' });
+    const user = await insertUser(t.db, {
+      name: 'Cliente Escopo',
+      username: 'cliente-escopo',
+      email: 'escopo@cliente.com.br',
+      password: 'senha-escopo-1',
+      roleSlug: 'cliente',
+    });
+    await linkUserToCustomer(t.db, user, own);
+    const customerToken = (await signIn(t, 'cliente-escopo', 'senha-escopo-1')).access_token;
+    const ownQuotation = await createQuotation(admin, own);
+    const otherQuotation = await createQuotation(admin, customerId);
+    expect((await pdfOf(customerToken, ownQuotation.id)).status).toBe(200);
+    expect((await pdfOf(customerToken, otherQuotation.id)).status).toBe(403);
   });
 });
