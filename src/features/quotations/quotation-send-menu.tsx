@@ -7,18 +7,21 @@
  *
  * Both are outbox commands (sync/store/registry/quotations.ts): queued on
  * the device, sent once when there is a connection, with one
- * Idempotency-Key across retries, so one click is never two e-mails. The
+ * Idempotency-Key across retries, so one click is never two e-mails.
+ * Online, 'Orçamento enviado com sucesso' shows once the server accepted
+ * the e-mail (FollowSend); offline, that it was kept for later. The
  * WhatsApp link is built here with the same function the server uses and
  * opened in a new tab at once (offline too); the command records the send
  * (`sent_whatsapp_at`) when it reaches the server. A quotation not synced
  * yet has no number: {orcamento} is left in the e-mail for the server to
  * fill when it sends.
  */
-import { useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, Group, Menu, Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { QUOTATION_SEND_MESSAGES, SEND_TEMPLATE_OPTIONS, fillQuotationPlaceholders } from '@sync/contract/quotation-send';
 import { MESSAGE_PLACEHOLDERS } from '@sync/contract/settings';
 import { useSyncActions } from '@sync/react/use-sync-actions';
+import { usePendingChanges } from '@sync/react/use-sync-status';
 import { useLocalRecord } from '@sync/react/use-local-record';
 import type { LocalQuotation } from '@sync/store/registry/quotation-records';
 import { maskPhone } from '@/domain/masks';
@@ -41,7 +44,43 @@ export const SEND_TEXTS = {
   cancel: 'Cancelar',
   sent: QUOTATION_SEND_MESSAGES.sent,
   queued: 'Sem conexão: o envio foi guardado e será feito assim que a conexão voltar.',
+  stillQueued: 'O envio está na fila e será feito assim que o servidor responder.',
 } as const;
+
+/** How long the page waits for a queued e-mail to be sent before saying it stays queued. */
+const FOLLOW_MS = 20_000;
+
+/**
+ * Follows a queued e-mail while online: 'Orçamento enviado com sucesso' once
+ * the server has accepted it (its entry left the outbox), the server's
+ * message if it refused it, or that it stays queued after FOLLOW_MS.
+ * Mounted only while following, so the outbox is read only then.
+ */
+function FollowSend({ seq, onSettled }: { seq: number; onSettled: () => void }) {
+  const changes = usePendingChanges();
+  // One answer only, even if the outbox moves again before this unmounts.
+  const settled = useRef(false);
+  const settle = useCallback(
+    (show: () => void) => {
+      if (settled.current) return;
+      settled.current = true;
+      show();
+      onSettled();
+    },
+    [onSettled],
+  );
+  useEffect(() => {
+    if (changes.loading) return;
+    const entry = changes.changes.find((change) => change.seq === seq);
+    if (!entry) settle(() => alertSuccess(SEND_TEXTS.sent));
+    else if (entry.status === 'failed') settle(() => alertDanger(entry.error?.message ?? SEND_TEXTS.stillQueued));
+  }, [changes, seq, settle]);
+  useEffect(() => {
+    const timer = setTimeout(() => settle(() => alertWarning(SEND_TEXTS.stillQueued)), FOLLOW_MS);
+    return () => clearTimeout(timer);
+  }, [settle]);
+  return null;
+}
 
 type Channel = 'email' | 'whatsapp';
 
@@ -54,7 +93,9 @@ export function QuotationSendMenu({ quotation }: { quotation: LocalQuotation }) 
   const [message, setMessage] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const [following, setFollowing] = useState<number | null>(null);
 
+  const stopFollowing = useCallback(() => setFollowing(null), []);
   const record = customer.loading ? undefined : customer.record;
   const email = record?.email || record?.contact?.email || '';
   const phone = record?.phone || quotation.customer_phone || record?.contact?.phone || '';
@@ -84,10 +125,10 @@ export function QuotationSendMenu({ quotation }: { quotation: LocalQuotation }) 
     setOpen(channel);
   };
 
-  const queued = () => {
+  const queued = (seq: number) => {
     if (globalThis.navigator?.onLine === false) alertWarning(SEND_TEXTS.queued);
     else {
-      alertSuccess(SEND_TEXTS.sent);
+      setFollowing(seq);
       syncNow();
     }
   };
@@ -95,9 +136,9 @@ export function QuotationSendMenu({ quotation }: { quotation: LocalQuotation }) 
   const sendEmail = async () => {
     setBusy(true);
     try {
-      await runCommand('quotations', quotation.key, 'sendEmail', { email: address, message });
+      const seq = await runCommand('quotations', quotation.key, 'sendEmail', { email: address, message });
       setOpen(null);
-      queued();
+      queued(seq);
     } catch (error) {
       const fields = fieldErrorsOf(error);
       if (fields && Object.keys(fields).length > 0) setErrors(fields);
@@ -127,6 +168,7 @@ export function QuotationSendMenu({ quotation }: { quotation: LocalQuotation }) 
 
   return (
     <>
+      {following !== null ? <FollowSend seq={following} onSettled={stopFollowing} /> : null}
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
           <Button variant="default" mih={44} disabled={!sources}>

@@ -42,6 +42,7 @@ async function quotationOf(customer: Record<string, unknown>) {
   return saveRecord(db, 'quotations', null, { customer_key: customerKey, rows: [{ name: 'Ruído', quantity: 2, value: 150.25 }], total: 300.5 });
 }
 
+const commandEntry = async () => (await db.outbox.toArray()).find((entry) => entry.op === 'command')!;
 const commands = async () =>
   (await db.outbox.toArray()).filter((entry) => entry.op === 'command').map((entry) => [entry.command?.name, entry.payload]);
 
@@ -62,8 +63,27 @@ describe('Enviar', () => {
     const message = 'Olá, Joana! Orçamento nº {orcamento}: R$ 300,50 (trezentos reais e cinquenta centavos).';
     expect(within(dialog).getByRole('textbox', { name: 'Mensagem' })).toHaveValue(message);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Enviar' }));
+    await waitFor(async () => expect(await commands()).toEqual([['sendEmail', { email: 'compras@alfa.com.br', message }]]));
+    // Online, the success shows only once the server accepted it (here: its entry leaves the outbox, as after a 2xx).
+    expect(screen.queryByText('Orçamento enviado com sucesso')).toBeNull();
+    await db.outbox.delete((await commandEntry()).seq!);
     expect(await screen.findByText('Orçamento enviado com sucesso')).toBeInTheDocument();
-    expect(await commands()).toEqual([['sendEmail', { email: 'compras@alfa.com.br', message }]]);
+  });
+
+  it('E-mail: a send the server refuses shows its message', { timeout: 30_000 }, async () => {
+    const key = await quotationOf({ name: 'Fundição Ômega', email: 'compras@omega.com.br', phone: '(11) 3322-4455' });
+    await renderApp(db, routes, `/admin/orcamentos/${key}`);
+    fireEvent.click(await openMenu('Enviar', 'E-mail'));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Enviar orçamento por e-mail' })).getByRole('button', { name: 'Enviar' }));
+    await waitFor(async () => expect(await commands()).toHaveLength(1));
+    await db.outbox.put({
+      ...(await commandEntry()),
+      status: 'failed',
+      error: { code: 'validation', message: 'Orçamento não encontrado.', status: 404 },
+    });
+    // In a notification (the page's own box also shows the refused change, as for any record).
+    const notified = () => [...document.querySelectorAll('.mantine-Notification-description')].map((element) => element.textContent);
+    await waitFor(() => expect(notified()).toContain('Orçamento não encontrado.'));
   });
 
   it('E-mail: an invalid address is refused at the field and nothing is queued', { timeout: 30_000 }, async () => {
