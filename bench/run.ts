@@ -28,12 +28,14 @@
  * 7. Quotation typing (issue 11, bench/quotation-typing.ts): a keystroke in
  *    a 100-row quotation to the new total on screen, against a plain input
  *    on the same page; the login page's size before and after the editor.
+ * 8. PDF (issue 11, bench/pdf.ts): a 100-agent-row quotation's PDF on the
+ *    server (warm) and in Chromium offline, against an empty quotation's.
  *
  * Sizes can be lowered for a quick try: BENCH_PUSH_COUNT, BENCH_REPEATS
  * (Node pairs), BENCH_BROWSER_REPEATS (Chromium pairs), BENCH_PULL_COUNT,
  * BENCH_API_RUNS; BENCH_PARTS picks parts (comma-separated: node-push,
  * node-pull, chromium-pull, chromium-push, api-throughput, first-load,
- * photos, quotation-typing; default all).
+ * photos, quotation-typing, pdf; default all).
  */
 import 'fake-indexeddb/auto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -46,6 +48,7 @@ import { DEFAULT_PULL_PAGE_SIZE } from '@sync/engine/pull';
 import { formatFirstLoad, runFirstLoadBench, type FirstLoadFigure } from './first-load';
 import { formatPhotos, runPhotosBench, type PhotosFigure } from './photos';
 import { formatQuotationTyping, runQuotationTypingBench, type QuotationTypingFigure } from './quotation-typing';
+import { formatPdf, runPdfBench, type PdfFigure } from './pdf';
 import { SEARCH_TERMS } from './support/agents';
 import { openBenchPage, type BenchBrowser } from './support/chromium';
 import { formatResults, loadAverageNow, machineInfo, type BenchResults, type PullFigure, type PushFigure, type SearchFigure } from './support/report';
@@ -72,12 +75,12 @@ const BROWSER_REPEATS = Number(process.env.BENCH_BROWSER_REPEATS ?? 2);
 const WARM_UP_COUNT = Math.min(100, PUSH_COUNT);
 const PULL_COUNT = Number(process.env.BENCH_PULL_COUNT ?? 10_000);
 const PARTS = new Set(
-  (process.env.BENCH_PARTS ?? 'node-push,node-pull,chromium-pull,chromium-push,api-throughput,first-load,photos,quotation-typing')
+  (process.env.BENCH_PARTS ?? 'node-push,node-pull,chromium-pull,chromium-push,api-throughput,first-load,photos,quotation-typing,pdf')
     .split(',')
     .map((part) => part.trim()),
 );
 /** The parts that use the bench server and page (api-throughput starts its own servers). */
-const SYNC_PARTS = ['node-push', 'node-pull', 'chromium-pull', 'chromium-push'];
+const SYNC_PARTS = ['node-push', 'node-pull', 'chromium-pull', 'chromium-push', 'pdf'];
 const PUSH_GOAL = 1.5;
 const SEARCH_GOAL_MS = 50;
 const RESULTS_FILE = fileURLToPath(new URL('./results.json', import.meta.url));
@@ -190,6 +193,7 @@ async function main(): Promise<void> {
   let firstLoad: FirstLoadFigure | null = null;
   let photos: PhotosFigure | null = null;
   let quotationTyping: QuotationTypingFigure | null = null;
+  const extra: { pdf?: PdfFigure } = {};
   try {
     // The parts with servers of their own first, so the sync parts' server is not running beside them.
     if (PARTS.has('first-load')) firstLoad = await runFirstLoadBench(say);
@@ -197,7 +201,7 @@ async function main(): Promise<void> {
     if (PARTS.has('photos')) photos = await runPhotosBench(say);
     if (PARTS.has('quotation-typing')) quotationTyping = await runQuotationTypingBench(say);
     if (SYNC_PARTS.some((part) => PARTS.has(part)))
-      await syncParts(results, pageDir, (opened) => {
+      await syncParts(results, extra, pageDir, (opened) => {
         server = opened.server ?? server;
         browser = opened.browser ?? browser;
       });
@@ -214,8 +218,9 @@ async function main(): Promise<void> {
       photos,
       quotationTyping,
     };
-    writeFileSync(RESULTS_FILE, `${JSON.stringify(output, null, 2)}\n`);
-    if (SYNC_PARTS.some((part) => PARTS.has(part))) console.log(`\n${formatResults(output)}\n`);
+    writeFileSync(RESULTS_FILE, `${JSON.stringify({ ...output, ...extra }, null, 2)}\n`);
+    if (SYNC_PARTS.some((part) => part !== 'pdf' && PARTS.has(part))) console.log(`\n${formatResults(output)}\n`);
+    if (extra.pdf) console.log(`\n${formatPdf(extra.pdf)}\n`);
     if (results.apiThroughput) console.log(`${formatApiThroughput(results.apiThroughput)}\n`);
     if (firstLoad) console.log(`${formatFirstLoad(firstLoad)}\n`);
     if (photos) console.log(`${formatPhotos(photos)}\n`);
@@ -231,6 +236,7 @@ async function main(): Promise<void> {
 /** Parts 1 to 3: the bench page and server, Node and Chromium clients. */
 async function syncParts(
   results: Pick<BenchResults, 'push' | 'pull' | 'search'>,
+  extra: { pdf?: PdfFigure },
   pageDir: string,
   opened: (started: { server?: BenchServer; browser?: BenchBrowser }) => void,
 ): Promise<void> {
@@ -268,7 +274,7 @@ async function syncParts(
       await pulled.store.close();
     }
 
-    if (PARTS.has('chromium-pull') || PARTS.has('chromium-push')) {
+    if (PARTS.has('chromium-pull') || PARTS.has('chromium-push') || PARTS.has('pdf')) {
       browser = await openBenchPage(`${server.url}/`);
       opened({ browser });
       await browser.call('signIn', BENCH_ADMIN.username, BENCH_ADMIN.password);
@@ -293,6 +299,7 @@ async function syncParts(
       };
       results.push.push(await measurePush(server, runner, 'chromium', BROWSER_REPEATS, 'c'));
     }
+    if (PARTS.has('pdf')) extra.pdf = await runPdfBench(server, browser, say);
   }
 }
 

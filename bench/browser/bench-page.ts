@@ -28,6 +28,12 @@ export interface BenchPage {
   /** Pulls into an empty store and keeps it for `search`. */
   pull(expected: number, tag: string): Promise<{ ms: number; records: number }>;
   search(): Promise<SearchTiming>;
+  /**
+   * Part `pdf`: prints a quotation as the app does (its lazy render module,
+   * loaded on the first call) from records the page holds; the time from
+   * the call to the PDF Blob.
+   */
+  pdfRender(sources: unknown): Promise<{ ms: number; bytes: number }>;
   close(): Promise<void>;
 }
 
@@ -55,6 +61,12 @@ const bench: BenchPage = {
   async search() {
     if (!pulled) throw new Error('call bench.pull first');
     return searchBench(pulled.db, SEARCH_TERMS);
+  },
+  async pdfRender(sources) {
+    const started = performance.now();
+    const { renderQuotationPdf } = await import('@/features/quotations/quotation-print-render');
+    const blob = await renderQuotationPdf(sources as Parameters<typeof renderQuotationPdf>[0], { kind: 'quotation' });
+    return { ms: performance.now() - started, bytes: blob.size };
   },
   async close() {
     await pulled?.close();

@@ -19,6 +19,8 @@ type Method = keyof BenchPage;
 export interface BenchBrowser {
   version: string;
   call<M extends Method>(method: M, ...args: Parameters<BenchPage[M]>): Promise<Awaited<ReturnType<BenchPage[M]>>>;
+  /** Takes the page's network away (part `pdf`: printing offline) or gives it back. */
+  setOffline(offline: boolean): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -40,6 +42,7 @@ export async function openBenchPage(url: string): Promise<BenchBrowser> {
           method,
           args,
         ] as [string, unknown[]]) as never,
+      setOffline: (offline) => opened.setOffline(offline),
       async close() {
         await opened.close();
         rmSync(profile, { recursive: true, force: true });

@@ -21,7 +21,8 @@ export const pwaOptions: Partial<VitePWAOptions> = {
     // *.js takes in browser-image-compression's script too (emitted under
     // assets/ by src/ui/photos/compression-library-url.ts), so photos are
     // reduced in a worker offline.
-    globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
+    // ttf: the PDF's fonts, so Imprimir works offline (src/pdf).
+    globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2,ttf}'],
     navigateFallback: '/index.html',
     navigateFallbackDenylist: [/^\/api\//, /^\/oauth\//],
     // The first visit must be controlled at once (offline afterwards);

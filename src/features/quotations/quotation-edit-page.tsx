@@ -42,9 +42,11 @@ import {
 } from './quotation-form-values';
 import { QuotationItemsTable } from './quotation-items-table';
 import { quotationNumber } from './quotation-number';
+import { QuotationPrintMenu } from './quotation-print-menu';
 import { QUOTATION_ROUTES } from './quotation-routes';
 import { QuotationSampleButton } from './quotation-sample-button';
 import { QuotationSellerField } from './quotation-seller-field';
+import { QuotationSendMenu } from './quotation-send-menu';
 import { QuotationStatusMenu } from './quotation-status-menu';
 import { QUOTATION_TEXTS } from './quotation-texts';
 import { QuotationTotalsBlock } from './quotation-totals-block';
@@ -141,6 +143,12 @@ function QuotationForm({ record, sellerName, sellerId, canChooseSeller = false }
   const actions = (
     <>
       {record ? <QuotationSampleButton quotation={record} /> : null}
+      {record ? (
+        <>
+          <QuotationSendMenu quotation={record} />
+          <QuotationPrintMenu quotation={record} />
+        </>
+      ) : null}
       {record ? (
         <Button variant="default" mih={44} loading={duplicating} onClick={() => void duplicate()}>
           {QUOTATION_TEXTS.duplicate}

@@ -30,13 +30,17 @@ export interface QuotationListPageProps {
   search?: string;
 }
 
-const sentDate = (value: string | null | undefined) => (value ? formatInstantBR(value) : QUOTATION_TEXTS.notSent);
+/** A send date; a send still in the outbox (queued offline) says so instead of '—'. */
+const sentDate = (value: string | null | undefined, queued: boolean) =>
+  value ? formatInstantBR(value) : queued ? QUOTATION_TEXTS.sendQueued : QUOTATION_TEXTS.notSent;
 
 /** Enviado: Sim when marked as sent or sent by e-mail or WhatsApp; the tooltip gives the two send dates. */
-function SentCell({ quotation }: { quotation: LocalQuotation }) {
+function SentCell({ quotation, pending }: { quotation: LocalQuotation; pending: readonly string[] }) {
   const sent = Boolean(quotation.sent_at || quotation.sent_mail_at || quotation.sent_whatsapp_at);
+  const mail = sentDate(quotation.sent_mail_at, pending.includes('sendEmail'));
+  const whatsapp = sentDate(quotation.sent_whatsapp_at, pending.includes('sendWhatsapp'));
   return (
-    <Tooltip label={QUOTATION_TEXTS.sentTooltip(sentDate(quotation.sent_mail_at), sentDate(quotation.sent_whatsapp_at))} withinPortal>
+    <Tooltip label={QUOTATION_TEXTS.sentTooltip(mail, whatsapp)} withinPortal>
       <Text span size="sm" tabIndex={0}>
         {sent ? QUOTATION_TEXTS.yes : QUOTATION_TEXTS.no}
       </Text>
@@ -96,7 +100,12 @@ export function QuotationListPage({ page, search = '' }: QuotationListPageProps)
         ),
     },
     { id: 'created', header: QUOTATION_TEXTS.columns.createdAt, width: 110, render: quotationCreatedAt },
-    { id: 'sent', header: QUOTATION_TEXTS.columns.sent, width: 90, render: (quotation) => <SentCell quotation={quotation} /> },
+    {
+      id: 'sent',
+      header: QUOTATION_TEXTS.columns.sent,
+      width: 90,
+      render: (quotation) => <SentCell quotation={quotation} pending={pendingCommands.get(quotation.key) ?? []} />,
+    },
     {
       id: 'status',
       header: QUOTATION_TEXTS.columns.status,

@@ -32,5 +32,7 @@ export const QUOTATION_TEXTS = {
   save: 'Salvar',
   sentTooltip: (mail: string, whatsapp: string) => `E-mail: ${mail} · WhatsApp: ${whatsapp}`,
   notSent: '—',
+  /** In the Enviado tooltip, for an e-mail or WhatsApp send queued on the device and not sent yet. */
+  sendQueued: 'aguardando sincronização',
   columns: { number: 'Número', customer: 'Cliente', createdAt: 'Criado em', sent: 'Enviado', status: 'Status', options: 'Opções' },
 } as const;

@@ -14,7 +14,10 @@
  *
  * Commands: 'status' (`PUT api/quotation/{id}/status`; the new status shows
  * at once) and 'duplicate' (`POST api/quotation/duplicate/{id}`; the copy
- * arrives with the answer, and the pull after it).
+ * arrives with the answer, and the pull after it); 'sendEmail' and
+ * 'sendWhatsapp' (`POST api/quotation/{id}/send/email|whatsapp`: queued
+ * offline, sent once with their Idempotency-Key; the stamps `sent_mail_at`
+ * and `sent_whatsapp_at` arrive with the pull after them).
  */
 import {
   QUOTATION_MESSAGES,
@@ -24,6 +27,7 @@ import {
   quotationWireTotals,
   type QuotationBody,
 } from '@sync/contract/quotations';
+import { quotationEmailInputSchema, quotationWhatsappInputSchema } from '@sync/contract/quotation-send';
 import type { RecordFields } from '../types';
 import { READ_ACCESS } from '@sync/contract/access';
 import { defineResource } from './resource';
@@ -102,6 +106,22 @@ export const quotations = defineResource({
       method: 'POST',
       path: 'api/quotation/duplicate/{id}',
       answer: 'created',
+      pulls: ['quotations'],
+    },
+    sendEmail: {
+      label: 'Envio por e-mail',
+      method: 'POST',
+      path: 'api/quotation/{id}/send/email',
+      input: quotationEmailInputSchema,
+      answer: 'none',
+      pulls: ['quotations'],
+    },
+    sendWhatsapp: {
+      label: 'Envio por WhatsApp',
+      method: 'POST',
+      path: 'api/quotation/{id}/send/whatsapp',
+      input: quotationWhatsappInputSchema,
+      answer: 'none',
       pulls: ['quotations'],
     },
   },

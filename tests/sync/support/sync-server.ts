@@ -23,7 +23,7 @@ import { loadConfig, type Config } from '@server/config';
 import { openDatabase, type Database } from '@server/db/client';
 import { runMigrations } from '@server/db/migrate';
 import { seedDatabase } from '@server/db/seed';
-import { createFileMailer } from '@server/mail/mailer';
+import { createFileMailer, type Mailer } from '@server/mail/mailer';
 import { migratedPglite } from '../../server/helpers/pglite';
 import { throwawayDatabase } from '../../server/helpers/postgres-app';
 import { FaultProxy } from './fault-proxy';
@@ -72,7 +72,12 @@ async function openTestDatabase(): Promise<{ database: Database; drop(): Promise
   return { database: await openDatabase({ kind: 'pglite-client', client: await migratedPglite() }), drop: async () => undefined };
 }
 
-export async function startSyncServer(): Promise<SyncServer> {
+export interface SyncServerOptions {
+  /** Where e-mails go (a real SMTP test server); default: .eml files in the data folder. */
+  mailer?: Mailer;
+}
+
+export async function startSyncServer(options: SyncServerOptions = {}): Promise<SyncServer> {
   const { database, drop } = await openTestDatabase();
   await runMigrations(database);
   await seedDatabase(database.db, { adminUsername: ADMIN.username, adminPassword: ADMIN.password, adminEmail: ADMIN.email });
@@ -90,7 +95,7 @@ export async function startSyncServer(): Promise<SyncServer> {
       db: database.db,
       config,
       clock,
-      mailer: createFileMailer(join(dataDir, 'mail'), config.mailFrom),
+      mailer: options.mailer ?? createFileMailer(join(dataDir, 'mail'), config.mailFrom),
       logger: false,
     });
     await app.listen({ port: 0, host: '127.0.0.1' });

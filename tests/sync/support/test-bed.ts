@@ -5,7 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { openClient, type ClientOptions, type TestClient } from './sync-client';
-import { startSyncServer, type SyncServer } from './sync-server';
+import { startSyncServer, type SyncServer, type SyncServerOptions } from './sync-server';
 
 export interface SyncTestBed {
   /** The file's server. Usable at module level: it stands for the server the file starts before its tests. */
@@ -16,11 +16,11 @@ export interface SyncTestBed {
   reload(client: TestClient): Promise<TestClient>;
 }
 
-export function useSyncServer(): SyncTestBed {
+export function useSyncServer(options: SyncServerOptions = {}): SyncTestBed {
   let started: SyncServer | undefined;
   const clients: TestClient[] = [];
   beforeAll(async () => {
-    started = await startSyncServer();
+    started = await startSyncServer(options);
   });
   afterEach(async () => {
     started?.proxy.clearFaults();

@@ -1,0 +1,33 @@
+/**
+ * `GET api/pdf/quotation/{id}` (spec section 7): the quotation's PDF, built
+ * with the one template of src/pdf (the device prints the same document
+ * offline). Needs the `quotations` module, like every quotation call; a
+ * customer-type user gets only the quotations of their own customers (403
+ * otherwise). Answers `application/pdf`, shown inline, named after the
+ * quotation's number.
+ */
+import { z } from 'zod';
+import { QUOTATION_MESSAGES } from '@sync/contract/quotations';
+import { QUOTATION_SEND_MESSAGES } from '@sync/contract/quotation-send';
+import { requireAuth } from '@server/auth/authenticate';
+import { assertCustomerInScope } from '@server/auth/permissions';
+import type { AppContext, ZodApp } from '@server/app-context';
+import { notFound } from '@server/http/errors';
+import { quotationPdf } from '@server/pdf/quotation-pdf';
+import { idParam } from '@server/sync/crud-routes';
+import { QUOTATION_GUARDS } from './access';
+import { loadQuotations } from './load';
+
+export function registerQuotationPdf(app: ZodApp, ctx: AppContext) {
+  app.get('/api/pdf/quotation/:id', { onRequest: QUOTATION_GUARDS.read, schema: { params: z.object({ id: idParam }) } }, async (request, reply) => {
+    const [quotation] = await loadQuotations(ctx.db, [request.params.id]);
+    if (!quotation) throw notFound(QUOTATION_MESSAGES.notFound);
+    assertCustomerInScope(requireAuth(request), quotation.customer_id);
+    const bytes = await quotationPdf(ctx.db, quotation);
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `inline; filename="${QUOTATION_SEND_MESSAGES.fileName(quotation.reference_no)}"`)
+      .header('cache-control', 'no-store')
+      .send(bytes);
+  });
+}

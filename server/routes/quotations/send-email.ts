@@ -1,0 +1,89 @@
+/**
+ * `POST api/quotation/{id}/send/email` `{ message, email, quotation_id }`
+ * (spec sections 7 and 8): e-mails the quotation's PDF (the one template,
+ * rendered now from the server's data) with the message, through the mail
+ * module, stamps `sent_mail_at` and answers 'Orçamento enviado com sucesso'.
+ *
+ * The message is the device's text (prefilled from `message_sendMessage`);
+ * placeholders still in it are filled here ({orcamento} stays a placeholder
+ * on a device that wrote it offline, before the number existed).
+ *
+ * Exactly once: the device sends it as an outbox command with one
+ * Idempotency-Key across retries; the plugin stores this 200 and replays it,
+ * so a retry after a lost answer sends nothing more, and a retry arriving
+ * while the first is still sending waits for it. A failed send answers 502
+ * (not stored), so the retry sends it. The e-mail goes before the stamp: a
+ * crash between the two can only lose the stamp, never add an e-mail.
+ */
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { QUOTATION_MESSAGES } from '@sync/contract/quotations';
+import { QUOTATION_SEND_MESSAGES, quotationEmailAnswerSchema, quotationEmailInputSchema } from '@sync/contract/quotation-send';
+import { toCents } from '@/domain/money';
+import type { AppContext, ZodApp } from '@server/app-context';
+import { options, quotations } from '@server/db/schema';
+import { HttpError, notFound } from '@server/http/errors';
+import type { MailMessage } from '@server/mail/mailer';
+import { renderQuotationInWorker } from '@server/pdf/pdf-worker';
+import { quotationPdfInputOf } from '@server/pdf/quotation-pdf';
+import { idParam } from '@server/sync/crud-routes';
+import { nextUpdatedAt, writeTime } from '@server/sync/versioning';
+import { QUOTATION_GUARDS } from './access';
+import { loadQuotations } from './load';
+import { fillSendMessage } from './send-message';
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+function quotationEmail(input: { to: string; subject: string; message: string; fileName: string; pdf: Buffer }): MailMessage {
+  const body = input.message.trim();
+  const html = body
+    .split(/\n{2,}/)
+    .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`)
+    .join('\n');
+  return {
+    to: input.to,
+    subject: input.subject,
+    text: `${body}\n`,
+    html,
+    attachments: [{ filename: input.fileName, content: input.pdf, contentType: 'application/pdf' }],
+  };
+}
+
+export function registerQuotationSendEmail(app: ZodApp, ctx: AppContext) {
+  app.post(
+    '/api/quotation/:id/send/email',
+    {
+      onRequest: QUOTATION_GUARDS.write,
+      schema: { params: z.object({ id: idParam }), body: quotationEmailInputSchema, response: { 200: quotationEmailAnswerSchema } },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const [quotation] = await loadQuotations(ctx.db, [id]);
+      if (!quotation) throw notFound(QUOTATION_MESSAGES.notFound);
+      const input = await quotationPdfInputOf(ctx.db, quotation);
+      const pdf = await renderQuotationInWorker(input);
+      const [company] = await ctx.db.select({ value: options.value }).from(options).where(eq(options.option, 'company_name'));
+      const message = quotationEmail({
+        to: request.body.email,
+        subject: QUOTATION_SEND_MESSAGES.emailSubject(quotation.reference_no, company?.value ?? ''),
+        message: fillSendMessage(request.body.message, input, toCents(quotation.total) ?? 0),
+        fileName: QUOTATION_SEND_MESSAGES.fileName(quotation.reference_no),
+        pdf,
+      });
+      try {
+        await ctx.mailer.send(message);
+      } catch (err) {
+        request.log.error({ err, quotationId: id }, 'quotation e-mail not sent');
+        throw new HttpError(502, QUOTATION_SEND_MESSAGES.sendFailed);
+      }
+      const now = writeTime(ctx.clock);
+      await ctx.db
+        .update(quotations)
+        .set({ sent_mail_at: now, updated_at: nextUpdatedAt(quotations.updated_at, now) } as never)
+        .where(eq(quotations.id, id));
+      return { message: QUOTATION_SEND_MESSAGES.sent };
+    },
+  );
+}
