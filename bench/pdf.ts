@@ -97,7 +97,7 @@ function quotationBody(customerId: number, rows: number) {
       : [],
     costs: rows ? [{ name: 'Deslocamento', quantity: 1, value: 89.9 }] : [],
     deadlines: rows ? [{ activity: 'Coleta em campo', description: 'Até 10 dias úteis' }] : [],
-    details: rows ? JSON.stringify(DETAILS) : null,
+    details: rows ? DETAILS : null,
     discount: 5,
     parcel: 3,
     total: 0,

@@ -71,7 +71,7 @@ describe('printing a quotation offline', () => {
       customer_id: customer.id,
       rows: [{ name: 'Ruído contínuo', quantity: 2, value: 300 }],
       costs: [{ name: 'Deslocamento', quantity: 1, value: 150.5 }],
-      details: JSON.stringify(details),
+      details,
       total: 750.5,
     });
 

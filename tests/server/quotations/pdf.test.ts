@@ -54,7 +54,7 @@ afterAll(() => t.close());
 
 describe('the quotation PDF', () => {
   it('prints the customer, the totals in R$, the rich text with its bold word in the bold font, and Portuguese symbols', async () => {
-    const quotation = await createQuotation(admin, customerId, { details: JSON.stringify(DETAILS), discount: 10, discount_type: 'pct', parcel: 2 });
+    const quotation = await createQuotation(admin, customerId, { details: DETAILS, discount: 10, discount_type: 'pct', parcel: 2 });
     const { status, bytes, type } = await pdfOf(token, quotation.id);
     expect(status).toBe(200);
     expect(type).toBe('application/pdf');
