@@ -1,0 +1,117 @@
+/**
+ * Resultado of a noise sample: the blocks NHO 01 and NR 15, computed as the
+ * technician types (noise-result-fill.ts) with the thresholds of the
+ * settings on the device. A figure computed from the measured dose or level
+ * is read-only and shows its criterion (norm, edition, q, criterion level,
+ * threshold, times); the conclusion shows its colour and the settings level
+ * it came from. Changes of the field memory or of the settings reach the
+ * block when the tab is shown.
+ */
+import { useEffect } from 'react';
+import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { noiseMemorySchema, type NoiseResult, type NoiseResultNorm } from '@sync/contract/samples/noise';
+import { defaultResultThresholds } from '@/domain/result-thresholds';
+import { ComputedField, DecimalField, FieldGrid, TextField } from '../type-fields/field-inputs';
+import type { SampleTabProps } from '../type-fields/sample-tab-props';
+import { useNoiseThresholds } from '../type-fields/use-result-thresholds';
+import { levelRangeText } from './noise-level-text';
+import { AVERAGE_FIELD, fillNoiseResult, NOISE_NORM_KEYS, timesText, type FilledNoiseNorm, type NoiseNormKey } from './noise-result-fill';
+import { NOISE_TEXTS } from './noise-texts';
+
+const T = NOISE_TEXTS.result;
+
+export function NoiseResultTab({ sample, value, onChange }: SampleTabProps<NoiseResult>) {
+  const loaded = useNoiseThresholds();
+  const thresholds = loaded ?? defaultResultThresholds().noise;
+  const memory = noiseMemorySchema.safeParse(sample.memory_field ?? {}).data ?? noiseMemorySchema.parse({});
+  const filled = fillNoiseResult(value, memory, thresholds);
+  const changed = JSON.stringify(filled.result) !== JSON.stringify(value);
+
+  // The field memory or the settings changed since the block was written: bring it up to date.
+  useEffect(() => {
+    if (loaded && changed) onChange(filled.result);
+  });
+
+  const edit = (norm: NoiseNormKey, field: keyof NoiseResultNorm, text: string) => {
+    const next = { ...value, [norm]: { ...value[norm], [field]: text } };
+    onChange(fillNoiseResult(next, memory, thresholds).result);
+  };
+
+  return (
+    <Stack gap="lg">
+      {NOISE_NORM_KEYS.map((norm) => (
+        <NormCard
+          key={norm}
+          norm={norm}
+          filled={filled.norms[norm]}
+          times={timesText(filled.times)}
+          levelText={(key) => T.levelOf(T.blocks[norm], levelRangeText(thresholds[norm], key, 'result'))}
+          onEdit={(field, text) => edit(norm, field, text)}
+        />
+      ))}
+    </Stack>
+  );
+}
+
+function NormCard({
+  norm,
+  filled,
+  times,
+  levelText,
+  onEdit,
+}: {
+  norm: NoiseNormKey;
+  filled: FilledNoiseNorm;
+  times: string;
+  levelText: (key: NonNullable<FilledNoiseNorm['level']>) => string;
+  onEdit: (field: keyof NoiseResultNorm, text: string) => void;
+}) {
+  const block = filled.block;
+  const average = AVERAGE_FIELD[norm];
+  const other = average === 'leq' ? 'lavg' : 'leq';
+  const how = filled.source === 'dose' ? T.fromDose : T.fromLevel;
+  const criterion = [filled.criterionText, how, times].filter(Boolean).join('; ');
+  const computed = (field: 'dose8' | 'nen' | 'twa' | 'lavg' | 'leq', label: string) =>
+    filled.source !== null && (field !== average || filled.source === 'dose') ? (
+      <ComputedField label={label} value={block[field]} criterion={criterion} testId={`${norm}-${field}`} />
+    ) : (
+      <DecimalField label={label} value={block[field]} onChange={(text) => onEdit(field, text)} description={T.typedByHand} />
+    );
+  return (
+    <Card withBorder padding="md" data-testid={`noise-result-${norm}`}>
+      <Title order={4} mb="sm">
+        {T.blocks[norm]}
+      </Title>
+      <FieldGrid>
+        <TextField label={T.code} value={block.code} onChange={(text) => onEdit('code', text)} />
+        <TextField label={T.agent} value={block.agent} onChange={(text) => onEdit('agent', text)} />
+        <TextField label={T.method} value={block.method} onChange={(text) => onEdit('method', text)} />
+        <DecimalField label={T.result} value={block.result} onChange={(text) => onEdit('result', text)} />
+        {computed(average, T[average])}
+        <DecimalField label={T[other]} value={block[other]} onChange={(text) => onEdit(other, text)} />
+        {computed('twa', T.twa)}
+        {computed('nen', T.nen)}
+        {computed('dose8', T.dose8)}
+      </FieldGrid>
+      <Group mt="md" gap="sm" wrap="wrap" align="center">
+        <Text fw={600}>{T.conclusion}:</Text>
+        <Badge
+          size="xl"
+          radius="sm"
+          autoContrast
+          color={block.bgColor}
+          data-testid={`${norm}-conclusion`}
+          data-color={block.bgColor}
+          styles={{ label: { textTransform: 'none', whiteSpace: 'normal' } }}
+          h="auto"
+          py={8}
+        >
+          {block.conclusion || '—'}
+        </Badge>
+        <Text size="xs" c="dimmed" data-testid={`${norm}-conclusion-criterion`}>
+          {filled.level ? levelText(filled.level) : T.noLevel}
+        </Text>
+      </Group>
+    </Card>
+  );
+}

@@ -1,0 +1,63 @@
+/**
+ * The noise tabs' texts. The spec gives the options, the defaults and
+ * 'Dose 8h'; the other labels are the usual terms of NHO 01 and NR-15
+ * (docs/decisions/new-samples-types.md).
+ */
+export const NOISE_TEXTS = {
+  memory: {
+    instruments: 'Instrumentos',
+    data: 'Data',
+    sample: 'Amostra',
+    medition: 'Medição',
+    agent: 'Agente',
+    noiseType: 'Tipo de ruído',
+    method: 'Método',
+    expositionLimit: 'Limite de exposição',
+    times: 'Tempos',
+    initialTime: 'Hora inicial',
+    finalTime: 'Hora final',
+    intervalInitial: 'Início do intervalo',
+    intervalFinal: 'Fim do intervalo',
+    initialCalibration: 'Calibração inicial (dB)',
+    finalCalibration: 'Calibração final (dB)',
+    task: 'Tarefa',
+    duration: 'Jornada (HH:mm)',
+    epis: 'EPIs',
+    observation: 'Observação',
+  },
+  result: {
+    blocks: { nho: 'NHO 01', nr15: 'NR 15' },
+    code: 'Código',
+    agent: 'Agente',
+    method: 'Método',
+    result: 'Dose medida (%)',
+    lavg: 'Lavg (dB(A))',
+    leq: 'Leq (dB(A))',
+    twa: 'TWA (dB(A))',
+    nen: 'NEN (dB(A))',
+    dose8: 'Dose 8h (%)',
+    conclusion: 'Conclusão',
+    typedByHand: 'Digitado pelo técnico',
+    fromDose: 'calculado da dose medida',
+    fromLevel: 'calculado do nível médio',
+    levelOf: (norm: string, range: string) => `Configurações > Resultados (${norm}): ${range}`,
+    noLevel: 'Sem dose 8h ou fora das faixas das configurações',
+    ceiling: 'Nível acima de 115 dB(A): exposição não permitida sem proteção adequada (risco grave e iminente).',
+  },
+  classification: {
+    blocks: { nho: 'NHO 01', nr15: 'NR 15' },
+    doseDaily: 'Dose diária (%)',
+    consideration: 'Consideração técnica',
+    recommendedAction: 'Ação recomendada',
+    leo: 'LEO',
+    recomendation: 'Recomendação',
+    levelOf: (norm: string, range: string) => `Dose diária nas configurações (${norm}): ${range}`,
+    noLevel: 'Sem dose diária ou fora das faixas das configurações',
+  },
+  validation: {
+    avaliation: 'Avaliação',
+    exposition: 'Exposição',
+    expositionType: 'Tipo de exposição',
+    justify: 'Justificativa',
+  },
+} as const;
