@@ -46,7 +46,9 @@ function conclusionOf(norm: 'nho' | 'nr15') {
   };
 }
 
-describe('Resultado: Dose 8h typed by hand gives the conclusion and colour of the settings (min inclusive, max exclusive)', () => {
+describe('Resultado: Dose 8h typed by hand gives the conclusion and colour of the settings (min inclusive, max exclusive)', {
+  timeout: 30_000,
+}, () => {
   it.each([
     ['49,9', 'Aceitável', GREEN, 'nível 1, < 50 %'],
     ['50', 'Acima do nível de ação', YELLOW, 'nível 2, de 50 a < 80 %'],
@@ -80,7 +82,7 @@ describe('Resultado: Dose 8h typed by hand gives the conclusion and colour of th
   });
 });
 
-describe('Resultado: figures computed from the measured dose over the field memory times', () => {
+describe('Resultado: figures computed from the measured dose over the field memory times', { timeout: 30_000 }, () => {
   // 07:00–12:30 with a 30 min interval = 300 min measured; journey 08:00 = 480 min unless the case says otherwise.
   const times = memory({ initial_time: '07:00', final_time: '12:30', interval_initial: '10:00', interval_final: '10:30', duration: '08:00' });
 
@@ -157,7 +159,7 @@ describe('Resultado: figures computed from the measured dose over the field memo
   });
 });
 
-describe('Classificação de risco: the daily dose picks consideration, action and colour (zero or empty clears)', () => {
+describe('Classificação de risco: the daily dose picks consideration, action and colour (zero or empty clears)', { timeout: 30_000 }, () => {
   it.each([
     ['nho', '30', 'Aceitável', 'Manutenção da condição existente', GREEN, 'nível 1, < 50 %'],
     ['nho', '50', 'Acima do nível de ação', 'Adoção de medidas preventivas', YELLOW, 'nível 2, de 50 a < 80 %'],
