@@ -15,7 +15,7 @@ import { parseDateBR } from '@/domain/dates';
 import { parseDecimal } from '@/domain/decimal';
 import { text, TEXT_LIMITS } from '../fields';
 
-export const BLOCK_MESSAGES = {
+export const SAMPLE_FIELD_MESSAGES = {
   time: 'Hora inválida: use HH:mm.',
   decimal: 'Número inválido: use algarismos, com vírgula ou ponto para os decimais.',
   date: 'Data inválida',
@@ -38,7 +38,7 @@ export const timeText = () =>
   z
     .string()
     .trim()
-    .refine((value) => value === '' || CLOCK.test(value), BLOCK_MESSAGES.time)
+    .refine((value) => value === '' || CLOCK.test(value), SAMPLE_FIELD_MESSAGES.time)
     .default('');
 
 /** A duration 'HH:mm' (hours may pass 23) or ''. */
@@ -46,23 +46,23 @@ export const durationText = () =>
   z
     .string()
     .trim()
-    .refine((value) => value === '' || DURATION.test(value), BLOCK_MESSAGES.time)
+    .refine((value) => value === '' || DURATION.test(value), SAMPLE_FIELD_MESSAGES.time)
     .default('');
 
 /** A number as typed ('85,3', '0.5') or ''; kept as text, read with parseDecimal. */
 export const decimalText = () =>
   text(40)
-    .refine((value) => value.trim() === '' || parseDecimal(value) !== null, BLOCK_MESSAGES.decimal)
+    .refine((value) => value.trim() === '' || parseDecimal(value) !== null, SAMPLE_FIELD_MESSAGES.decimal)
     .default('');
 
 /** A calendar date as typed, 'DD/MM/YYYY', or ''. */
 export const dateText = () =>
   text(10)
-    .refine((value) => value.trim() === '' || parseDateBR(value) !== null, BLOCK_MESSAGES.date)
+    .refine((value) => value.trim() === '' || parseDateBR(value) !== null, SAMPLE_FIELD_MESSAGES.date)
     .default('');
 
 /** A colour as the settings give it ('#4caf50') or ''. */
-export const colorText = (value = '') => text(20).regex(COLOR, BLOCK_MESSAGES.color).default(value);
+export const colorText = (value = '') => text(20).regex(COLOR, SAMPLE_FIELD_MESSAGES.color).default(value);
 
 /** One of a few options, or '' while not chosen. */
 export function choice<const T extends readonly [string, ...string[]]>(options: T, value: T[number] | '' = '') {

@@ -3,7 +3,7 @@
  * values kept as typed, and the Portuguese messages for what cannot be read.
  */
 import { describe, expect, it } from 'vitest';
-import { BLOCK_MESSAGES } from '@sync/contract/samples/block-fields';
+import { SAMPLE_FIELD_MESSAGES } from '@sync/contract/samples/block-fields';
 import { emptyHeatBlocks, heatMemorySchema, heatTaskSchema } from '@sync/contract/samples/heat';
 import { emptyNoiseBlocks, noiseMemorySchema, noiseResultSchema } from '@sync/contract/samples/noise';
 
@@ -61,6 +61,6 @@ describe('heat blocks', () => {
 
   it('refuses a time that is not HH:mm with the message', () => {
     const parsed = heatTaskSchema.safeParse({ initial: '9:00' });
-    expect(parsed.error?.issues[0]?.message).toBe(BLOCK_MESSAGES.time);
+    expect(parsed.error?.issues[0]?.message).toBe(SAMPLE_FIELD_MESSAGES.time);
   });
 });
