@@ -8,6 +8,7 @@ import { passwordRecoveryRoutes } from '../auth/password-recovery-routes';
 import { catalogRoutes } from './catalog';
 import { customerRoutes } from './customers';
 import { quotationRoutes } from './quotations';
+import { sampleRoutes } from './samples';
 import { lookupRoutes } from './lookups';
 import { settingsRoutes } from './settings';
 import { userCustomerRoutes } from './user-customers';
@@ -23,4 +24,5 @@ export const routeModules: RouteModule[] = [
   ...catalogRoutes,
   customerRoutes,
   quotationRoutes,
+  sampleRoutes,
 ];

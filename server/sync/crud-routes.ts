@@ -73,6 +73,11 @@ export type CrudDefinition<W, I, Q extends z.ZodRawShape = z.ZodRawShape> = List
    * `request` tells who writes (a quotation's seller is the caller unless an administrator chooses).
    */
   values(tx: Tx, input: I, current: RowOf | null, request: FastifyRequest): Promise<Record<string, unknown>>;
+  /**
+   * A create that names a record which already exists (a sample's plan slot): that record, locked,
+   * and the create updates it instead, answering 200 with it. Runs first in the create's transaction.
+   */
+  existing?(tx: Tx, input: I): Promise<RowOf | undefined>;
   /** Runs after an update, in its transaction: e.g. bump records that embed this one's name. */
   afterUpdate?(tx: Tx, id: number, now: Date, before: RowOf): Promise<void>;
   /**
@@ -184,19 +189,30 @@ export function registerCrudRoutes<W, I, Q extends z.ZodRawShape>(scope: ZodApp,
 
   app.post(
     def.paths.create,
-    { onRequest: def.guards.write, schema: { body: def.schemas.input, response: { 201: def.schemas.item } } },
+    { onRequest: def.guards.write, schema: { body: def.schemas.input, response: { 200: def.schemas.item, 201: def.schemas.item } } },
     async (request, reply) => {
       const now = writeTime(ctx.clock);
-      const record = await ctx.db.transaction(async (tx) => {
+      const { record, created } = await ctx.db.transaction(async (tx) => {
+        const current = await def.existing?.(tx, request.body as I);
+        if (current) {
+          const values = await def.values(tx, request.body as I, current, request);
+          await tx
+            .update(table)
+            .set({ ...values, updated_at: nextUpdatedAt(table.updated_at, now) } as never)
+            .where(eq(table.id, current.id));
+          await def.afterUpdate?.(tx, current.id, now, current);
+          await def.afterSave?.(tx, current.id, request.body as I, now, false);
+          return { record: await loadOne(tx, def, current.id), created: false };
+        }
         const values = await def.values(tx, request.body as I, null, request);
         const [row] = await tx
           .insert(table)
           .values({ ...values, created_at: now, updated_at: now } as never)
           .returning({ id: table.id });
         await def.afterSave?.(tx, row!.id as number, request.body as I, now, true);
-        return loadOne(tx, def, row!.id as number);
+        return { record: await loadOne(tx, def, row!.id as number), created: true };
       });
-      return reply.code(201).send(record);
+      return reply.code(created ? 201 : 200).send(record);
     },
   );
 

@@ -56,4 +56,6 @@ export const READ_ACCESS = {
   /** Payment and exposition types: the quotation form's options. */
   quotationOptions: { modules: ['quotations'] },
   users: { modules: ['users'] },
+  /** Samples: the samples module; customer-type users read their own customers' (the server narrows the list). */
+  samples: { modules: ['samples'] },
 } as const satisfies Record<string, ReadAccess>;

@@ -19,6 +19,7 @@ import { CATALOG_RESOURCES } from './registry/catalog';
 import { CUSTOMER_RESOURCES } from './registry/customers';
 import { QUOTATION_RESOURCES } from './registry/quotations';
 import { READ_ONLY_RESOURCES } from './registry/read-only';
+import { SAMPLE_RESOURCES } from './registry/samples';
 
 export interface SchemaVersion {
   version: number;
@@ -70,4 +71,6 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
   { version: 4, stores: resourceStores(QUOTATION_RESOURCES) },
   // Issue 8: the read-only lists (settings, modules, user types, roles, payment, exposition and sample types, users).
   { version: 5, stores: resourceStores(READ_ONLY_RESOURCES) },
+  // Issue 13: samples (blocks are fields of the record) and their files (photos).
+  { version: 6, stores: resourceStores(SAMPLE_RESOURCES) },
 ];

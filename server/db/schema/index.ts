@@ -12,3 +12,4 @@ export * from './quotations';
 export * from './settings';
 export * from './sync';
 export * from './system';
+export * from './samples';

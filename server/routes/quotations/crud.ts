@@ -23,6 +23,7 @@ import { quotations } from '@server/db/schema';
 import { registerCrudRoutes } from '@server/sync/crud-routes';
 import type { ListSource } from '@server/sync/list';
 import { QUOTATION_GUARDS } from './access';
+import { assertQuotationHasNoSamples } from './sample-guard';
 import { loadQuotations } from './load';
 import { referenceNumber } from './reference-number';
 import { quotationValues } from './values';
@@ -66,5 +67,7 @@ export function registerQuotationCrud(app: ZodApp, ctx: AppContext) {
     async afterSave(tx, id, _input, now, created) {
       if (created) await assignReferenceNumber(tx, id, now);
     },
+    // A quotation with samples keeps them (field work): 409 before the database's restrict would make it a 500.
+    beforeDelete: (tx, id) => assertQuotationHasNoSamples(tx, id),
   });
 }

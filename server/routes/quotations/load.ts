@@ -3,20 +3,17 @@
  * nested lists as stored, the seller's name, and the derived fields
  * (`f_created_at`, `able_create_sample`, `sample_count`).
  */
-import { inArray } from 'drizzle-orm';
+import { count, inArray } from 'drizzle-orm';
 import type { Quotation } from '@sync/contract/quotations';
 import { formatInstantBR } from '@/domain/dates';
 import type { Db, Tx } from '@server/db/client';
-import { quotations, users } from '@server/db/schema';
+import { quotations, samples, users } from '@server/db/schema';
 import { isoOrNull, syncFields } from '@server/lib/wire';
 
 type Reader = Db | Tx;
 export type QuotationRowRecord = typeof quotations.$inferSelect;
 
-/** Samples arrive with the samples area; until then no quotation has any. */
-const SAMPLE_COUNT = 0;
-
-export function toQuotation(row: QuotationRowRecord, sellerName: string | null): Quotation {
+export function toQuotation(row: QuotationRowRecord, sellerName: string | null, sampleCount = 0): Quotation {
   return {
     id: row.id,
     reference_no: row.reference_no ?? String(row.id),
@@ -47,9 +44,9 @@ export function toQuotation(row: QuotationRowRecord, sellerName: string | null):
     details: row.details,
     comment: row.comment,
     responsible: row.responsible,
-    sample_count: SAMPLE_COUNT,
-    // A sampling plan is made from an approved quotation that has none yet.
-    able_create_sample: row.status === 'approved' && SAMPLE_COUNT === 0,
+    sample_count: sampleCount,
+    // A sampling plan is made from an approved quotation that has no samples yet (server/routes/samples/plan.ts).
+    able_create_sample: row.status === 'approved' && sampleCount === 0,
     sent_at: isoOrNull(row.sent_at),
     sent_mail_at: isoOrNull(row.sent_mail_at),
     sent_whatsapp_at: isoOrNull(row.sent_whatsapp_at),
@@ -67,5 +64,11 @@ export async function loadQuotations(db: Reader, ids: readonly number[]): Promis
   const sellerIds = [...new Set(rows.map((row) => row.created_by).filter((id): id is number => id !== null))];
   const sellers = sellerIds.length === 0 ? [] : await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, sellerIds));
   const nameOf = new Map(sellers.map((seller) => [seller.id, seller.name]));
-  return rows.map((row) => toQuotation(row, row.created_by === null ? null : (nameOf.get(row.created_by) ?? null)));
+  const counts = await db
+    .select({ quotation_id: samples.quotation_id, n: count() })
+    .from(samples)
+    .where(inArray(samples.quotation_id, [...ids]))
+    .groupBy(samples.quotation_id);
+  const countOf = new Map(counts.map((c) => [c.quotation_id, c.n]));
+  return rows.map((row) => toQuotation(row, row.created_by === null ? null : (nameOf.get(row.created_by) ?? null), countOf.get(row.id) ?? 0));
 }

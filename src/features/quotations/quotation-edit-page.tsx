@@ -40,6 +40,7 @@ import {
 import { QuotationItemsTable } from './quotation-items-table';
 import { quotationNumber } from './quotation-number';
 import { QUOTATION_ROUTES } from './quotation-routes';
+import { QuotationSampleButton } from './quotation-sample-button';
 import { QuotationStatusMenu } from './quotation-status-menu';
 import { QUOTATION_TEXTS } from './quotation-texts';
 import { QuotationTotalsBlock } from './quotation-totals-block';
@@ -142,6 +143,7 @@ function QuotationForm({ record, sellerName }: { record?: LocalQuotation; seller
 
   const actions = (
     <>
+      {record ? <QuotationSampleButton quotation={record} /> : null}
       {record ? (
         <Button variant="default" mih={44} loading={duplicating} onClick={() => void duplicate()}>
           {QUOTATION_TEXTS.duplicate}

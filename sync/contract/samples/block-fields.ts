@@ -113,3 +113,26 @@ export const instrumentFieldsShape = {
   gauge_certificate: lineText(),
   gauge_validity: dateText(),
 };
+
+/**
+ * A stored block with the fields of `template` filled in where missing or
+ * of another kind, without validating (a draft may hold a half-typed time):
+ * what a tab renders. Lists take their rows from the stored value, each row
+ * filled like the template's first row; an empty list gets one blank row.
+ * Fields the template does not know are kept.
+ */
+export function fillDefaults<T>(template: T, value: unknown): T {
+  if (Array.isArray(template)) {
+    const row = template[0];
+    const rows = Array.isArray(value) ? value.map((item) => fillDefaults(row, item)) : [];
+    return (rows.length > 0 || row === undefined ? rows : [fillDefaults(row, undefined)]) as T;
+  }
+  if (template !== null && typeof template === 'object') {
+    const source = value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+    const out: Record<string, unknown> = { ...source };
+    for (const [key, inner] of Object.entries(template)) out[key] = fillDefaults(inner, source[key]);
+    return out as T;
+  }
+  if (template === null) return (value === undefined ? null : value) as T;
+  return (typeof value === typeof template ? value : template) as T;
+}

@@ -12,6 +12,7 @@
  * NHO 06 clothing increment). See docs/decisions/new-samples-types.md.
  */
 import { z } from 'zod';
+import type { SampleBlockSchemas } from './blocks';
 import { CLOTHING_ADJUSTMENTS, type Clothing } from '@/domain/heat';
 import {
   choice,
@@ -20,6 +21,7 @@ import {
   emptyEpiRow,
   epiRowSchema,
   EXPOSITION_TYPES,
+  fillDefaults,
   instrumentFieldsShape,
   lineText,
   lineWithDefault,
@@ -108,12 +110,12 @@ export const heatValidationSchema = z.object({
 });
 export type HeatValidation = z.infer<typeof heatValidationSchema>;
 
-export const HEAT_BLOCK_SCHEMAS = {
+export const HEAT_BLOCK_SCHEMAS: Partial<SampleBlockSchemas> = {
   memory_field: heatMemorySchema,
   result: heatResultSchema,
   risk_classification: heatClassificationSchema,
   validation: heatValidationSchema,
-} as const;
+};
 
 export type HeatBlocks = {
   memory_field: HeatMemory;
@@ -130,4 +132,12 @@ export function emptyHeatBlocks(): HeatBlocks {
     risk_classification: heatClassificationSchema.parse({}),
     validation: heatValidationSchema.parse({}),
   };
+}
+
+let emptyBlocks: HeatBlocks | null = null;
+
+/** A stored heat block with its defaults filled in (fillDefaults), for the tabs. */
+export function normaliseHeatBlock<K extends keyof HeatBlocks>(block: K, value: unknown): HeatBlocks[K] {
+  emptyBlocks ??= emptyHeatBlocks();
+  return fillDefaults(emptyBlocks[block], value);
 }

@@ -8,6 +8,7 @@
  * the office read what the technician saw.
  */
 import { z } from 'zod';
+import type { SampleBlockSchemas } from './blocks';
 import { NO_DATA_COLOR } from '@/domain/result-thresholds';
 import {
   choice,
@@ -18,6 +19,7 @@ import {
   emptyEpiRow,
   epiRowSchema,
   EXPOSITION_TYPES,
+  fillDefaults,
   instrumentFieldsShape,
   lineText,
   lineWithDefault,
@@ -102,12 +104,12 @@ export const noiseValidationSchema = z.object({
 export type NoiseValidation = z.infer<typeof noiseValidationSchema>;
 
 /** The tab blocks of a noise sample, by the sample's field name. */
-export const NOISE_BLOCK_SCHEMAS = {
+export const NOISE_BLOCK_SCHEMAS: Partial<SampleBlockSchemas> = {
   memory_field: noiseMemorySchema,
   result: noiseResultSchema,
   risk_classification: noiseClassificationSchema,
   validation: noiseValidationSchema,
-} as const;
+};
 
 export type NoiseBlocks = {
   memory_field: NoiseMemory;
@@ -124,4 +126,12 @@ export function emptyNoiseBlocks(): NoiseBlocks {
     risk_classification: noiseClassificationSchema.parse({}),
     validation: noiseValidationSchema.parse({}),
   };
+}
+
+let emptyBlocks: NoiseBlocks | null = null;
+
+/** A stored noise block with its defaults filled in (fillDefaults), for the tabs. */
+export function normaliseNoiseBlock<K extends keyof NoiseBlocks>(block: K, value: unknown): NoiseBlocks[K] {
+  emptyBlocks ??= emptyNoiseBlocks();
+  return fillDefaults(emptyBlocks[block], value);
 }

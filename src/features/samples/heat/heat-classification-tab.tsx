@@ -10,14 +10,14 @@ import { heatMemorySchema, heatResultSchema, type HeatClassification } from '@sy
 import { formatDecimal } from '@/domain/decimal';
 import { CONSIDERATIONS, RECOMMENDATIONS } from '@/domain/result-thresholds';
 import { FieldGrid, NoteField, OptionField } from '../type-fields/field-inputs';
-import type { SampleTabProps } from '../type-fields/sample-tab-props';
+import type { TypeTabProps } from '../type-fields/type-tab-props';
 import { HeatConditionBadge } from './heat-condition-badge';
 import { assessRows, fillHeatClassification, heatCriterionText } from './heat-fill';
 import { HEAT_TEXTS } from './heat-texts';
 
 const T = HEAT_TEXTS.classification;
 
-export function HeatClassificationTab({ sample, value, onChange }: SampleTabProps<HeatClassification>) {
+export function HeatClassificationTab({ sample, value, onChange }: TypeTabProps<HeatClassification>) {
   const memory = heatMemorySchema.safeParse(sample.memory_field ?? {}).data ?? heatMemorySchema.parse({});
   const result = heatResultSchema.safeParse(sample.result ?? {}).data ?? heatResultSchema.parse({});
   const assessment = assessRows(memory.tasks, result.clothing);

@@ -14,13 +14,13 @@ import { EpiList } from '../type-fields/epi-list';
 import { DecimalField, FieldGrid, NoteField, OptionField, TextField, TimeField } from '../type-fields/field-inputs';
 import { InstrumentSection } from '../type-fields/instrument-section';
 import { measurementDay } from '../type-fields/measurement-date';
-import type { SampleTabProps } from '../type-fields/sample-tab-props';
+import type { TypeTabProps } from '../type-fields/type-tab-props';
 import { editTask } from './heat-fill';
 import { HEAT_TEXTS } from './heat-texts';
 
 const T = HEAT_TEXTS.memory;
 
-export function HeatMemoryTab({ value, onChange }: SampleTabProps<HeatMemory>) {
+export function HeatMemoryTab({ value, onChange }: TypeTabProps<HeatMemory>) {
   const set =
     <K extends keyof HeatMemory>(field: K) =>
     (next: HeatMemory[K]) =>

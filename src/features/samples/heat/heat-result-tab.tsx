@@ -14,7 +14,7 @@ import { formatHHmm, minutesBetween, parseDurationHHmm } from '@/domain/dates';
 import { CLOTHING_ADJUSTMENTS, type Clothing } from '@/domain/heat';
 import { formatDecimal } from '@/domain/decimal';
 import { ComputedField, FieldGrid, OptionField } from '../type-fields/field-inputs';
-import type { SampleTabProps } from '../type-fields/sample-tab-props';
+import type { TypeTabProps } from '../type-fields/type-tab-props';
 import { HeatConditionBadge } from './heat-condition-badge';
 import { assessRows, fillHeatResult, heatCriterionText, taskIbutg } from './heat-fill';
 import { HEAT_TEXTS } from './heat-texts';
@@ -26,7 +26,7 @@ const CLOTHING_OPTIONS = (Object.entries(CLOTHING_ADJUSTMENTS) as Array<[Clothin
   label: item.increment ? `${item.label} (+${formatDecimal(item.increment, 1, { trimZeros: true })} °C)` : item.label,
 }));
 
-export function HeatResultTab({ sample, value, onChange }: SampleTabProps<HeatResult>) {
+export function HeatResultTab({ sample, value, onChange }: TypeTabProps<HeatResult>) {
   const memory = heatMemorySchema.safeParse(sample.memory_field ?? {}).data ?? heatMemorySchema.parse({});
   const assessment = assessRows(memory.tasks, value.clothing);
   const filled = fillHeatResult(value, assessment);

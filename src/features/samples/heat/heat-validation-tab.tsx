@@ -7,12 +7,12 @@ import { Stack, Title } from '@mantine/core';
 import { EXPOSITION_TYPES, YES_NO } from '@sync/contract/samples/block-fields';
 import type { HeatValidation } from '@sync/contract/samples/heat';
 import { DecimalField, FieldGrid, NoteField, OptionField, TextField } from '../type-fields/field-inputs';
-import type { SampleTabProps } from '../type-fields/sample-tab-props';
+import type { TypeTabProps } from '../type-fields/type-tab-props';
 import { HEAT_TEXTS } from './heat-texts';
 
 const T = HEAT_TEXTS.validation;
 
-export function HeatValidationTab({ value, onChange }: SampleTabProps<HeatValidation>) {
+export function HeatValidationTab({ value, onChange }: TypeTabProps<HeatValidation>) {
   const set =
     <K extends keyof HeatValidation>(field: K) =>
     (next: string) =>

@@ -1,5 +1,21 @@
-/** The heat (IBUTG) sample's tabs (Caracterização is common to every type), for the sample page's tab registry. */
-export { HeatMemoryTab } from './heat-memory-tab';
-export { HeatResultTab } from './heat-result-tab';
-export { HeatClassificationTab } from './heat-classification-tab';
-export { HeatValidationTab } from './heat-validation-tab';
+/**
+ * The heat (IBUTG) type's tab contents for the sample page's registry
+ * (sample-tabs.ts): the four tabs it fills, by block. Caracterização shows
+ * the common fields (../common).
+ */
+import { normaliseHeatBlock } from '@sync/contract/samples/heat';
+import type { SampleTypeTabs } from '../sample-tab-types';
+import { typeTab } from '../type-fields/type-tab';
+import { HeatClassificationTab } from './heat-classification-tab';
+import { HeatMemoryTab } from './heat-memory-tab';
+import { HeatResultTab } from './heat-result-tab';
+import { HeatValidationTab } from './heat-validation-tab';
+
+export { HeatClassificationTab, HeatMemoryTab, HeatResultTab, HeatValidationTab };
+
+export const HEAT_TABS: Partial<SampleTypeTabs> = {
+  memory_field: typeTab(HeatMemoryTab, (value) => normaliseHeatBlock('memory_field', value)),
+  result: typeTab(HeatResultTab, (value) => normaliseHeatBlock('result', value)),
+  risk_classification: typeTab(HeatClassificationTab, (value) => normaliseHeatBlock('risk_classification', value)),
+  validation: typeTab(HeatValidationTab, (value) => normaliseHeatBlock('validation', value)),
+};

@@ -11,7 +11,7 @@ import type { NoiseClassification, NoiseClassificationNorm } from '@sync/contrac
 import { noiseClassification } from '@/domain/noise-levels';
 import { CONSIDERATIONS, defaultResultThresholds, RECOMMENDATIONS } from '@/domain/result-thresholds';
 import { DecimalField, FieldGrid, NoteField, OptionField, TextField } from '../type-fields/field-inputs';
-import type { SampleTabProps } from '../type-fields/sample-tab-props';
+import type { TypeTabProps } from '../type-fields/type-tab-props';
 import { useNoiseThresholds } from '../type-fields/use-result-thresholds';
 import { levelRangeText } from './noise-level-text';
 import { NOISE_NORM_KEYS, type NoiseNormKey } from './noise-result-fill';
@@ -19,7 +19,7 @@ import { NOISE_TEXTS } from './noise-texts';
 
 const T = NOISE_TEXTS.classification;
 
-export function NoiseClassificationTab({ value, onChange }: SampleTabProps<NoiseClassification>) {
+export function NoiseClassificationTab({ value, onChange }: TypeTabProps<NoiseClassification>) {
   const thresholds = useNoiseThresholds() ?? defaultResultThresholds().noise;
 
   const setNorm = (norm: NoiseNormKey, patch: Partial<NoiseClassificationNorm>) => onChange({ ...value, [norm]: { ...value[norm], ...patch } });

@@ -12,12 +12,12 @@ import { EpiList } from '../type-fields/epi-list';
 import { DecimalField, FieldGrid, NoteField, OptionField, TextField, TimeField } from '../type-fields/field-inputs';
 import { InstrumentSection } from '../type-fields/instrument-section';
 import { measurementDay } from '../type-fields/measurement-date';
-import type { SampleTabProps } from '../type-fields/sample-tab-props';
+import type { TypeTabProps } from '../type-fields/type-tab-props';
 import { NOISE_TEXTS } from './noise-texts';
 
 const T = NOISE_TEXTS.memory;
 
-export function NoiseMemoryTab({ value, onChange }: SampleTabProps<NoiseMemory>) {
+export function NoiseMemoryTab({ value, onChange }: TypeTabProps<NoiseMemory>) {
   const set =
     <K extends keyof NoiseMemory>(field: K) =>
     (next: NoiseMemory[K]) =>

@@ -12,7 +12,7 @@ import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { noiseMemorySchema, type NoiseResult, type NoiseResultNorm } from '@sync/contract/samples/noise';
 import { defaultResultThresholds } from '@/domain/result-thresholds';
 import { ComputedField, DecimalField, FieldGrid, TextField } from '../type-fields/field-inputs';
-import type { SampleTabProps } from '../type-fields/sample-tab-props';
+import type { TypeTabProps } from '../type-fields/type-tab-props';
 import { useNoiseThresholds } from '../type-fields/use-result-thresholds';
 import { levelRangeText } from './noise-level-text';
 import { AVERAGE_FIELD, fillNoiseResult, NOISE_NORM_KEYS, timesText, type FilledNoiseNorm, type NoiseNormKey } from './noise-result-fill';
@@ -20,7 +20,7 @@ import { NOISE_TEXTS } from './noise-texts';
 
 const T = NOISE_TEXTS.result;
 
-export function NoiseResultTab({ sample, value, onChange }: SampleTabProps<NoiseResult>) {
+export function NoiseResultTab({ sample, value, onChange }: TypeTabProps<NoiseResult>) {
   const loaded = useNoiseThresholds();
   const thresholds = loaded ?? defaultResultThresholds().noise;
   const memory = noiseMemorySchema.safeParse(sample.memory_field ?? {}).data ?? noiseMemorySchema.parse({});

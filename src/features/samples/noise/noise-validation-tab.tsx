@@ -3,12 +3,12 @@ import { Stack } from '@mantine/core';
 import { EXPOSITION_TYPES, YES_NO } from '@sync/contract/samples/block-fields';
 import type { NoiseValidation } from '@sync/contract/samples/noise';
 import { FieldGrid, NoteField, OptionField } from '../type-fields/field-inputs';
-import type { SampleTabProps } from '../type-fields/sample-tab-props';
+import type { TypeTabProps } from '../type-fields/type-tab-props';
 import { NOISE_TEXTS } from './noise-texts';
 
 const T = NOISE_TEXTS.validation;
 
-export function NoiseValidationTab({ value, onChange }: SampleTabProps<NoiseValidation>) {
+export function NoiseValidationTab({ value, onChange }: TypeTabProps<NoiseValidation>) {
   return (
     <Stack gap="md">
       <NoteField label={T.avaliation} value={value.avaliation} onChange={(avaliation) => onChange({ ...value, avaliation })} />

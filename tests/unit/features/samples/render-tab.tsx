@@ -10,7 +10,7 @@ import { act, render } from '@testing-library/react';
 import { SyncProvider } from '@sync/react/context';
 import type { SyncDatabase } from '@sync/store/database';
 import { defaultSettings } from '@server/db/seed/default-settings';
-import type { SampleForTabs, SampleTabProps } from '@/features/samples/type-fields/sample-tab-props';
+import type { SampleForTabs, TypeTabProps } from '@/features/samples/type-fields/type-tab-props';
 import { AT, pulled } from '../server-records';
 
 /** The settings as the server seeds them, with `overrides` replacing whole options ({ result_noise: {...} }). */
@@ -26,7 +26,7 @@ export async function pullSettings(db: SyncDatabase, overrides: Record<string, u
 }
 
 type BlockName = 'memory_field' | 'result' | 'risk_classification' | 'validation';
-type AnyTab = ComponentType<SampleTabProps<unknown>>;
+type AnyTab = ComponentType<TypeTabProps<unknown>>;
 
 function TabHarness({ Tab, initial, sample, report }: { Tab: AnyTab; initial: unknown; sample: SampleForTabs; report: (value: unknown) => void }) {
   const [value, setValue] = useState(initial);
@@ -84,7 +84,7 @@ async function renderInApp(db: SyncDatabase, element: ReactElement) {
 }
 
 /** One tab with its block held in state; `value()` is the block as the tab last handed it back. */
-export async function renderTab<T>(db: SyncDatabase, Tab: ComponentType<SampleTabProps<T>>, initial: T, sample: SampleForTabs = {}) {
+export async function renderTab<T>(db: SyncDatabase, Tab: ComponentType<TypeTabProps<T>>, initial: T, sample: SampleForTabs = {}) {
   let current = initial;
   await renderInApp(db, <TabHarness Tab={Tab as unknown as AnyTab} initial={initial} sample={sample} report={(value) => (current = value as T)} />);
   return { value: () => current };

@@ -1,0 +1,78 @@
+/**
+ * Samples (spec samples.md section 3): one row per sampling, linked to its
+ * quotation (`restrict`: a quotation with samples is not deleted; the route
+ * answers 409 first), the quotation's agent row by position and the
+ * customer, with the five blocks in JSONB columns (their content depends
+ * on the type; validated per type by the contract).
+ *
+ * The plan's slot (quotation_id, quotation_row_id, plan_unit) is unique:
+ * the server never keeps two samples for one unit of one agent row, so a
+ * plan made twice (by `POST api/sample/quotation`, by devices offline, or
+ * both) is one plan (docs/decisions/new-samples-core.md). Samples added in
+ * the field have no plan_unit and are not constrained.
+ *
+ * `sample_files` attaches stored files (photos) to a sample like
+ * `customer_files` does to a customer.
+ */
+import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { SampleBlock } from '@sync/contract/samples';
+import { idColumn, syncTimestamps } from './columns';
+import { customers } from './customers';
+import { storedFiles } from './files';
+import { quotations } from './quotations';
+
+const block = (name: string) => jsonb(name).$type<SampleBlock>().notNull().default({});
+
+export const samples = pgTable(
+  'samples',
+  {
+    id: idColumn(),
+    sample_no: integer('sample_no').notNull(),
+    quotation_id: integer('quotation_id')
+      .notNull()
+      .references(() => quotations.id, { onDelete: 'restrict' }),
+    quotation_row_id: integer('quotation_row_id'),
+    plan_unit: integer('plan_unit'),
+    customer_id: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'restrict' }),
+    company_name: text('company_name'),
+    company_city: text('company_city'),
+    type_id: integer('type_id').notNull(),
+    agent_name: text('agent_name'),
+    employee: text('employee'),
+    chemical_agent: text('chemical_agent'),
+    caracterization: block('caracterization'),
+    memory_field: block('memory_field'),
+    result: block('result'),
+    risk_classification: block('risk_classification'),
+    validation: block('validation'),
+    ...syncTimestamps(),
+  },
+  (t) => [
+    index('samples_updated_idx').on(t.updated_at, t.id),
+    index('samples_quotation_idx').on(t.quotation_id),
+    index('samples_customer_idx').on(t.customer_id),
+    uniqueIndex('samples_plan_slot_unique').on(t.quotation_id, t.quotation_row_id, t.plan_unit),
+  ],
+);
+
+export const sampleFiles = pgTable(
+  'sample_files',
+  {
+    id: idColumn(),
+    sample_id: integer('sample_id')
+      .notNull()
+      .references(() => samples.id, { onDelete: 'cascade' }),
+    file_id: integer('file_id')
+      .notNull()
+      .references(() => storedFiles.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    ...syncTimestamps(),
+  },
+  (t) => [
+    index('sample_files_sample_idx').on(t.sample_id),
+    uniqueIndex('sample_files_file_unique').on(t.file_id),
+    index('sample_files_updated_idx').on(t.updated_at, t.id),
+  ],
+);

@@ -1,0 +1,60 @@
+/**
+ * Who may call the sample calls (spec section 6 leaves server-side
+ * enforcement open; docs/decisions/new-samples-core.md): every call needs
+ * the `samples` module (administrators always pass); customer-type users
+ * read only the samples of their linked customers (lists, one, files,
+ * deleted ids) and never write.
+ */
+import { eq } from 'drizzle-orm';
+import type { FastifyContextConfig, FastifyRequest } from 'fastify';
+import { requireAuth } from '@server/auth/authenticate';
+import { assertCustomerInScope, assertModule, customerScope, customerScopeFilter, refuseCustomerWrites } from '@server/auth/permissions';
+import type { Db, Tx } from '@server/db/client';
+import { samples, userCustomers } from '@server/db/schema';
+import type { Guard } from '@server/sync/crud-routes';
+
+export const SAMPLE_READ: FastifyContextConfig = { module: 'samples' };
+export const SAMPLE_WRITE: FastifyContextConfig = { module: 'samples', customerData: true };
+
+const needsModule: Guard = async (request) => assertModule(requireAuth(request), 'samples');
+
+export const SAMPLE_GUARDS: { read: Guard; write: Guard } = {
+  read: needsModule,
+  write: async (request) => {
+    await needsModule(request);
+    await refuseCustomerWrites(request);
+  },
+};
+
+/** 403 unless the caller may read samples of this customer. */
+export function assertSampleCustomer(request: FastifyRequest, customerId: number): void {
+  assertCustomerInScope(requireAuth(request), customerId);
+}
+
+async function customerOfSample(db: Db | Tx, id: number): Promise<number | undefined> {
+  const [row] = await db.select({ customer_id: samples.customer_id }).from(samples).where(eq(samples.id, id));
+  return row?.customer_id;
+}
+
+/** The users linked to the sample's customer: those who may see it besides the office. */
+export async function sampleViewers(tx: Tx, sampleId: number): Promise<number[]> {
+  const customerId = await customerOfSample(tx, sampleId);
+  if (customerId === undefined) return [];
+  const rows = await tx.select({ id: userCustomers.user_id }).from(userCustomers).where(eq(userCustomers.customer_id, customerId));
+  return rows.map((r) => r.id);
+}
+
+/**
+ * The samples lists narrowed to what the caller may read, deleted ids
+ * included. One sample is read by its own route (crud.ts), which checks the
+ * loaded sample's customer, so `assertOne` has nothing to check here.
+ */
+export const sampleVisibility = {
+  where: (request: FastifyRequest) => customerScopeFilter(customerScope(requireAuth(request)), samples.customer_id),
+  assertOne: (_request: FastifyRequest, _id: number) => undefined,
+  viewer: (request: FastifyRequest) => {
+    const auth = requireAuth(request);
+    return auth.user.isCustomer ? auth.user.id : undefined;
+  },
+  viewersOf: sampleViewers,
+};

@@ -1,0 +1,134 @@
+/**
+ * A sample's files (photos; spec sections 3 and 7), stored like customers'
+ * files (server/files):
+ *
+ *   POST   api/sample/{id}/file        multipart (file, name), one image → 201 SampleFile (an extension: the engine uploads each photo once, acknowledged)
+ *   DELETE api/sample/file/{fileId}    → 204 (the bytes go too)
+ *   GET    api/sample/file/{fileId}    the bytes; `w` and `h` (thumbnails, 150×150) are accepted
+ *
+ * Only images are accepted (415 'Você não pode enviar arquivos desse
+ * tipo.'). Every upload and delete locks the sample and moves its
+ * `updated_at`, so a pull of samples brings the new embedded `files`.
+ * Thumbnails: the device reduces photos before they leave it (about 1600 px)
+ * and draws its own 150×150 thumbnails; the server has no image library
+ * (sharp is not installed), so `w`/`h` answer the stored photo.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { SAMPLE_MESSAGES, sampleFileSchema } from '@sync/contract/samples';
+import type { AppContext, ZodApp } from '@server/app-context';
+import type { Tx } from '@server/db/client';
+import { sampleFiles, samples, storedFiles } from '@server/db/schema';
+import { receiveUpload } from '@server/files/multipart-upload';
+import type { FileStorage } from '@server/files/storage';
+import { HttpError, notFound } from '@server/http/errors';
+import { idParam } from '@server/sync/crud-routes';
+import { recordDeletions } from '@server/sync/deletions';
+import { nextUpdatedAt, writeTime } from '@server/sync/versioning';
+import { assertSampleCustomer, SAMPLE_READ, SAMPLE_WRITE, sampleViewers } from './access';
+import { sampleFileRows, toSampleFile } from './load';
+
+export const SAMPLE_FILES_RESOURCE = 'sample_files';
+const sampleParams = z.object({ id: idParam });
+const fileParams = z.object({ fileId: idParam });
+const sizeParam = z
+  .string()
+  .regex(/^\d{1,4}$/)
+  .optional();
+
+async function lockSample(tx: Tx, sampleId: number) {
+  const [row] = await tx.select({ id: samples.id }).from(samples).where(eq(samples.id, sampleId)).for('update');
+  if (!row) throw notFound(SAMPLE_MESSAGES.notFound);
+}
+
+async function bumpSample(tx: Tx, sampleId: number, now: Date) {
+  await tx
+    .update(samples)
+    .set({ updated_at: nextUpdatedAt(samples.updated_at, now) })
+    .where(eq(samples.id, sampleId));
+}
+
+export function registerSampleFileRoutes(app: ZodApp, ctx: AppContext, storage: FileStorage) {
+  app.post(
+    '/api/sample/:id/file',
+    { config: SAMPLE_WRITE, schema: { params: sampleParams, response: { 201: sampleFileSchema } } },
+    async (request, reply) => {
+      const sampleId = request.params.id;
+      const [exists] = await ctx.db.select({ id: samples.id }).from(samples).where(eq(samples.id, sampleId));
+      if (!exists) throw notFound(SAMPLE_MESSAGES.notFound);
+      const upload = await receiveUpload(request, storage, { limitMb: ctx.config.uploadLimitMb });
+      if (!upload.type.startsWith('image/')) {
+        await storage.remove(upload.stored.key);
+        throw new HttpError(415, SAMPLE_MESSAGES.imagesOnly);
+      }
+      const now = writeTime(ctx.clock);
+      try {
+        const record = await ctx.db.transaction(async (tx) => {
+          await lockSample(tx, sampleId);
+          const [file] = await tx
+            .insert(storedFiles)
+            .values({
+              storage_key: upload.stored.key,
+              original_name: upload.originalName,
+              mime_type: upload.type,
+              size: upload.stored.size,
+              sha256: upload.stored.sha256,
+              created_at: now,
+              updated_at: now,
+            })
+            .returning({ id: storedFiles.id });
+          const [attachment] = await tx
+            .insert(sampleFiles)
+            .values({ sample_id: sampleId, file_id: file!.id, name: upload.name, created_at: now, updated_at: now })
+            .returning({ id: sampleFiles.id });
+          await bumpSample(tx, sampleId, now);
+          const [row] = await sampleFileRows(tx).where(eq(sampleFiles.id, attachment!.id));
+          return toSampleFile(row!);
+        });
+        return reply.code(201).send(record);
+      } catch (error) {
+        await storage.remove(upload.stored.key);
+        throw error;
+      }
+    },
+  );
+
+  app.delete('/api/sample/file/:fileId', { config: SAMPLE_WRITE, schema: { params: fileParams } }, async (request, reply) => {
+    const { fileId } = request.params;
+    const now = writeTime(ctx.clock);
+    const key = await ctx.db.transaction(async (tx) => {
+      const [found] = await tx.select({ sample_id: sampleFiles.sample_id }).from(sampleFiles).where(eq(sampleFiles.id, fileId));
+      if (!found) throw notFound(SAMPLE_MESSAGES.fileNotFound);
+      await lockSample(tx, found.sample_id);
+      const [row] = await sampleFileRows(tx).where(and(eq(sampleFiles.id, fileId), eq(sampleFiles.sample_id, found.sample_id)));
+      if (!row) throw notFound(SAMPLE_MESSAGES.fileNotFound);
+      await tx.delete(storedFiles).where(eq(storedFiles.id, row.file.id));
+      await recordDeletions(tx, SAMPLE_FILES_RESOURCE, [fileId], now, await sampleViewers(tx, found.sample_id));
+      await bumpSample(tx, found.sample_id, now);
+      return row.file.storage_key;
+    });
+    // After the commit: a failure here leaves unreferenced bytes, never a record without its bytes.
+    await storage.remove(key).catch((err: unknown) => request.log.error({ err }, 'could not remove a deleted file'));
+    return (reply as FastifyReply).code(204).send();
+  });
+
+  app.get(
+    '/api/sample/file/:fileId',
+    { config: SAMPLE_READ, schema: { params: fileParams, querystring: z.object({ w: sizeParam, h: sizeParam }) } },
+    async (request, reply) => {
+      const [row] = await sampleFileRows(ctx.db).where(eq(sampleFiles.id, request.params.fileId));
+      if (!row) throw notFound(SAMPLE_MESSAGES.fileNotFound);
+      const [sample] = await ctx.db.select({ customer_id: samples.customer_id }).from(samples).where(eq(samples.id, row.attachment.sample_id));
+      assertSampleCustomer(request, sample!.customer_id);
+      let stream;
+      try {
+        stream = await storage.open(row.file.storage_key);
+      } catch (err) {
+        request.log.error({ err, key: row.file.storage_key }, 'stored file missing on disk');
+        throw notFound(SAMPLE_MESSAGES.fileNotFound);
+      }
+      return reply.header('content-type', row.file.mime_type).header('content-length', String(row.file.size)).send(stream);
+    },
+  );
+}

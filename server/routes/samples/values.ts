@@ -1,0 +1,96 @@
+/**
+ * A sample body becomes column values: the quotation must exist (400 with
+ * a Portuguese message), the customer, company name and city are the
+ * quotation's customer's, the agent's name defaults to the quotation row's,
+ * the employee is the caracterization's, and a sample without a number
+ * gets the next one of its quotation. A sample never moves to another
+ * quotation or slot: an update keeps them.
+ */
+import { and, asc, eq, isNotNull, max } from 'drizzle-orm';
+import { SAMPLE_MESSAGES, sampleEmployee, type SampleBody } from '@sync/contract/samples';
+import type { Tx } from '@server/db/client';
+import { customerAddresses, customers, quotations, samples } from '@server/db/schema';
+import { badRequest } from '@server/http/errors';
+import type { RowOf } from '@server/sync/crud-routes';
+
+function fieldError(field: string, message: string) {
+  return badRequest(message, { [field]: [message] });
+}
+
+/** The quotation row, locked: samples of one quotation are written one at a time (numbers, slots). */
+export async function lockQuotation(tx: Tx, quotationId: number) {
+  const [quotation] = await tx.select().from(quotations).where(eq(quotations.id, quotationId)).for('update');
+  return quotation;
+}
+
+/** The customer's name and the city of its first address. */
+export async function companyOf(tx: Tx, customerId: number): Promise<{ company_name: string | null; company_city: string | null }> {
+  const [customer] = await tx.select({ name: customers.name }).from(customers).where(eq(customers.id, customerId));
+  const [address] = await tx
+    .select({ city: customerAddresses.city })
+    .from(customerAddresses)
+    .where(and(eq(customerAddresses.customer_id, customerId), isNotNull(customerAddresses.city)))
+    .orderBy(asc(customerAddresses.id))
+    .limit(1);
+  return { company_name: customer?.name ?? null, company_city: address?.city ?? null };
+}
+
+export async function nextSampleNo(tx: Tx, quotationId: number): Promise<number> {
+  const [row] = await tx
+    .select({ last: max(samples.sample_no) })
+    .from(samples)
+    .where(eq(samples.quotation_id, quotationId));
+  return (row?.last ?? 0) + 1;
+}
+
+/** A block the body leaves empty keeps what the sample has (a plan slot made on two devices, one of them edited). */
+function mergedBlock(sent: Record<string, unknown>, stored: unknown): Record<string, unknown> {
+  return Object.keys(sent).length === 0 && stored && typeof stored === 'object' ? (stored as Record<string, unknown>) : sent;
+}
+
+export async function sampleValues(tx: Tx, input: SampleBody, current: RowOf | null): Promise<Record<string, unknown>> {
+  const blocks = {
+    caracterization: current ? mergedBlock(input.caracterization, current.caracterization) : input.caracterization,
+    memory_field: current ? mergedBlock(input.memory_field, current.memory_field) : input.memory_field,
+    result: current ? mergedBlock(input.result, current.result) : input.result,
+    risk_classification: current ? mergedBlock(input.risk_classification, current.risk_classification) : input.risk_classification,
+    validation: current ? mergedBlock(input.validation, current.validation) : input.validation,
+  };
+  const common = {
+    type_id: input.type_id,
+    chemical_agent: input.chemical_agent,
+    employee: sampleEmployee(blocks.caracterization),
+    ...blocks,
+  };
+  if (current) {
+    return { ...common, agent_name: input.agent_name ?? current.agent_name, sample_no: input.sample_no ?? current.sample_no };
+  }
+  const quotation = await lockQuotation(tx, input.quotation_id);
+  if (!quotation) throw fieldError('quotation_id', SAMPLE_MESSAGES.quotationNotFound);
+  const row = input.quotation_row_id === null ? undefined : quotation.rows[input.quotation_row_id - 1];
+  if (input.quotation_row_id !== null && !row) throw fieldError('quotation_row_id', SAMPLE_MESSAGES.rowNotFound);
+  return {
+    ...common,
+    quotation_id: quotation.id,
+    quotation_row_id: input.quotation_row_id,
+    plan_unit: input.quotation_row_id === null ? null : input.plan_unit,
+    customer_id: quotation.customer_id,
+    ...(await companyOf(tx, quotation.customer_id)),
+    agent_name: input.agent_name ?? row?.name ?? null,
+    sample_no: input.sample_no ?? (await nextSampleNo(tx, quotation.id)),
+  };
+}
+
+/** The sample already in a plan slot, locked (after its quotation, so concurrent creates of one plan queue). */
+export async function sampleInSlot(tx: Tx, input: SampleBody): Promise<RowOf | undefined> {
+  if (input.quotation_row_id === null || input.plan_unit === null) return undefined;
+  await lockQuotation(tx, input.quotation_id);
+  const [row] = await tx
+    .select()
+    .from(samples)
+    .where(
+      and(eq(samples.quotation_id, input.quotation_id), eq(samples.quotation_row_id, input.quotation_row_id), eq(samples.plan_unit, input.plan_unit)),
+    )
+    .for('update');
+  return row as RowOf | undefined;
+}

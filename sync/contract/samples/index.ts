@@ -1,0 +1,5 @@
+/** The samples' contract: the sample, its types, its blocks and their per-type schemas. */
+export * from './types';
+export * from './blocks';
+export * from './block-schemas';
+export * from './sample';

@@ -1,0 +1,81 @@
+/**
+ * Samples (issue 13; wire shapes in sync/contract/samples): one record per
+ * sampling, its five blocks plain JSON fields validated per type on every
+ * local save (messages by path, 'memory_field.epis.0.model'), sent whole.
+ * The quotation is a reference (`restrict`: a quotation with samples is not
+ * deleted; its customer id and name are copied on save); the files
+ * (photos) are upload lines embedded under `files`.
+ *
+ * The sampling plan is made on the device as ordinary creates, one per
+ * slot (src/entities/sample/plan.ts); the server keeps one sample per slot,
+ * so plans made on several devices, or by `POST api/sample/quotation`, end
+ * as one (docs/decisions/new-samples-core.md).
+ */
+import { READ_ACCESS } from '@sync/contract/access';
+import { SAMPLE_MESSAGES, sampleEmployee, sampleFileInputSchema, sampleFileSchema, sampleInputSchema, sampleSchema } from '@sync/contract/samples';
+import type { RecordFields } from '../types';
+import { defineResource } from './resource';
+
+function sampleDerived(record: RecordFields): RecordFields {
+  return { employee: sampleEmployee(record.caracterization as Record<string, unknown> | null) };
+}
+
+export const samples = defineResource({
+  name: 'samples',
+  label: 'Amostra',
+  paths: {
+    list: 'api/sample/all/{skip}/{take}',
+    create: 'api/sample',
+    update: 'api/sample/{id}',
+    delete: 'api/sample/{id}',
+  },
+  schema: sampleSchema,
+  input: sampleInputSchema,
+  embedded: ['type', 'files'],
+  references: [
+    {
+      field: 'quotation_id',
+      keyField: 'quotation_key',
+      resource: 'quotations',
+      onDelete: 'restrict',
+      inUseMessage: SAMPLE_MESSAGES.quotationHasSamples,
+      copy: { customer_id: 'customer_id', company_name: 'customer_name' },
+    },
+  ],
+  searchable: ['agent_name', 'employee', 'company_name'],
+  fieldLabels: {
+    quotation_id: 'Orçamento',
+    type_id: 'Tipo',
+    sample_no: 'Número',
+    agent_name: 'Agente',
+    chemical_agent: 'Agente químico',
+    caracterization: 'Caracterização',
+    memory_field: 'Memória de campo',
+    result: 'Resultado',
+    risk_classification: 'Classificação de risco',
+    validation: 'Validação da medição',
+  },
+  title: (record) => [record.sample_no ? `Amostra ${String(record.sample_no)}` : 'Nova amostra', record.agent_name].filter(Boolean).join(' — '),
+  read: READ_ACCESS.samples,
+  derive: sampleDerived,
+  derivedFields: ['employee'],
+});
+
+export const sampleFiles = defineResource({
+  name: 'sample_files',
+  label: 'Arquivo da amostra',
+  paths: {
+    create: 'api/sample/{parentId}/file',
+    // Files are never renamed; an update would be refused.
+    update: 'api/sample/{parentId}/file/{id}',
+    delete: 'api/sample/file/{id}',
+  },
+  schema: sampleFileSchema,
+  input: sampleFileInputSchema,
+  parent: { field: 'sample_id', keyField: 'sample_key', resource: 'samples', onDelete: 'cascade', embeddedAs: 'files' },
+  searchable: ['name'],
+  fieldLabels: { name: 'Nome' },
+  upload: { fileField: 'file', downloadPath: (record) => (typeof record.url === 'string' ? record.url : null) },
+});
+
+export const SAMPLE_RESOURCES = [samples, sampleFiles] as const;

@@ -1,0 +1,243 @@
+/**
+ * The sample calls on the real server (PGlite, loopback): the plan
+ * (`POST api/sample/quotation`, only from an approved quotation, once),
+ * the CRUD with per-type block validation, If-Match and idempotent
+ * replays, the plan slot upsert that makes a plan requested twice or made
+ * on two devices one plan, the grouped list, files, permissions and the
+ * customer-type user's scope.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Quotation } from '@sync/contract/quotations';
+import { plannedSamples, SAMPLE_MESSAGES, type Sample } from '@sync/contract/samples';
+import { insertCustomer, insertUser, linkUserToCustomer } from '@server/db/demo/records';
+import { call, signIn, startTestApp, type TestApp } from '../helpers/test-app';
+import { adminToken, api, ok, roleWith, userWithRole, type Api } from '../catalog/support';
+import { createCustomer, multipartBody } from '../customers/support';
+import { createQuotation } from '../quotations/support';
+
+let t: TestApp;
+let admin: Api;
+let customerId: number;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  admin = api(t, await adminToken(t));
+  customerId = (await createCustomer(t, await adminToken(t))).id;
+});
+afterAll(() => t.close());
+
+/** Rows: 2 × noise, 1 × chemical (product types 3 and 2). */
+const ROWS = [
+  { product_id: null, name: 'Ruído contínuo', product_type_id: 3, quantity: 2, value: 300 },
+  { product_id: null, name: 'Tolueno', product_type_id: 2, quantity: 1, value: 150.5 },
+];
+
+async function approvedQuotation(forCustomer = customerId): Promise<Quotation> {
+  const quotation = await createQuotation(admin, forCustomer, { rows: ROWS, total: 750.5 });
+  return ok(await admin.put(`/api/quotation/${quotation.id}/status`, { status: 'approved' }));
+}
+
+async function samplesOf(quotationId: number, caller: Api = admin): Promise<Sample[]> {
+  return ok(await caller.get(`/api/sample/all/0/100?quotation_id=${quotationId}`)).list;
+}
+
+describe('the sampling plan', () => {
+  it('makes one sample per unit of each agent row, typed, numbered and linked, and answers the quotation', async () => {
+    const quotation = await approvedQuotation();
+    expect(quotation.able_create_sample).toBe(true);
+    const answered: Quotation = ok(await admin.post('/api/sample/quotation', { quotationId: quotation.id }));
+    expect(answered.id).toBe(quotation.id);
+    expect(answered.able_create_sample).toBe(false);
+    expect(answered.sample_count).toBe(3);
+    const list = (await samplesOf(quotation.id)).sort((a, b) => a.sample_no - b.sample_no);
+    expect(list.map((s) => [s.sample_no, s.type.slug, s.quotation_row_id, s.plan_unit, s.agent_name])).toEqual([
+      [1, 'noise', 1, 1, 'Ruído contínuo'],
+      [2, 'noise', 1, 2, 'Ruído contínuo'],
+      [3, 'chemical', 2, 1, 'Tolueno'],
+    ]);
+    expect(list.every((s) => s.customer_id === customerId && s.quotation_id === quotation.id && s.company_name === quotation.customer_name)).toBe(
+      true,
+    );
+  });
+
+  it('is made once: a second request answers 409 and creates nothing', async () => {
+    const quotation = await approvedQuotation();
+    ok(await admin.post('/api/sample/quotation', { quotationId: quotation.id }));
+    const again = await admin.post('/api/sample/quotation', { quotationId: quotation.id });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(SAMPLE_MESSAGES.planExists);
+    expect(await samplesOf(quotation.id)).toHaveLength(3);
+  });
+
+  it('replays a request with the same key instead of making it again', async () => {
+    const quotation = await approvedQuotation();
+    const key = { 'idempotency-key': `plano-${quotation.id}` };
+    const first = ok(await admin.post('/api/sample/quotation', { quotationId: quotation.id }, key));
+    const replay = await admin.post('/api/sample/quotation', { quotationId: quotation.id }, key);
+    expect(replay.status).toBe(200);
+    expect(replay.body).toEqual(first);
+    expect(await samplesOf(quotation.id)).toHaveLength(3);
+  });
+
+  it('is refused for a quotation that is not approved, or unknown', async () => {
+    const draft = await createQuotation(admin, customerId, { rows: ROWS, total: 750.5 });
+    const refused = await admin.post('/api/sample/quotation', { quotationId: draft.id });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(SAMPLE_MESSAGES.quotationNotApproved);
+    expect((await admin.post('/api/sample/quotation', { quotationId: 999_999 })).status).toBe(404);
+    expect((await admin.post('/api/sample/quotation', {})).body.message).toBe(SAMPLE_MESSAGES.quotationRequired);
+  });
+
+  it('ends as one plan when two devices make it offline and the server made it too', async () => {
+    const quotation = await approvedQuotation();
+    const device = (edited: boolean) =>
+      plannedSamples(ROWS).map((slot) => ({
+        quotation_id: quotation.id,
+        ...slot,
+        caracterization: edited && slot.sample_no === 1 ? { employee: 'João da Silva' } : {},
+      }));
+    // Device A first: its creates make the samples.
+    const a = await Promise.all(device(true).map((body) => admin.post('/api/sample', body)));
+    expect(a.map((r) => r.status)).toEqual([201, 201, 201]);
+    // Device B: same slots, answered with A's samples (200), A's typed fields kept.
+    const b = await Promise.all(device(false).map((body) => admin.post('/api/sample', body)));
+    expect(b.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(b.map((r) => r.body.id).sort()).toEqual(a.map((r) => r.body.id).sort());
+    expect(b[0]!.body.employee).toBe('João da Silva');
+    // The documented call: a plan exists.
+    expect((await admin.post('/api/sample/quotation', { quotationId: quotation.id })).status).toBe(409);
+    expect(await samplesOf(quotation.id)).toHaveLength(3);
+    expect(ok(await admin.get(`/api/quotation/${quotation.id}`)).able_create_sample).toBe(false);
+  });
+});
+
+describe('a sample', () => {
+  it('is saved whole with POST or PUT, its employee searchable, and deleted once', async () => {
+    const quotation = await approvedQuotation();
+    ok(await admin.post('/api/sample/quotation', { quotationId: quotation.id }));
+    const [first] = await samplesOf(quotation.id);
+    const body = {
+      quotation_id: quotation.id,
+      type_id: first!.type_id,
+      caracterization: { employee: 'Maria Souza', ghe: 'GHE 01', epis: [{ type: 'Protetor auricular' }] },
+      memory_field: { observation: 'Turno da manhã' },
+    };
+    const saved: Sample = ok(await admin.post(`/api/sample/${first!.id}`, body));
+    expect(saved.employee).toBe('Maria Souza');
+    expect(saved.caracterization.ghe).toBe('GHE 01');
+    const found = ok(await admin.get(`/api/sample/all/0/10?search=maria&quotation_id=${quotation.id}`));
+    expect(found.list.map((s: Sample) => s.id)).toEqual([first!.id]);
+    // If-Match with an older version: 409 with the current sample.
+    const stale = await admin.put(`/api/sample/${first!.id}`, body, { 'if-match': first!.updated_at });
+    expect(stale.status).toBe(409);
+    expect(stale.body.current.employee).toBe('Maria Souza');
+    expect(ok(await admin.get(`/api/sample/${first!.id}`)).id).toBe(first!.id);
+    expect((await admin.del(`/api/sample/${first!.id}`)).status).toBe(204);
+    expect((await admin.get(`/api/sample/${first!.id}`)).status).toBe(404);
+    expect((await admin.del(`/api/sample/${first!.id}`)).status).toBe(404);
+  });
+
+  it('refuses a block that breaks the limits, with a Portuguese message per path', async () => {
+    const quotation = await approvedQuotation();
+    const reply = await admin.post('/api/sample', { quotation_id: quotation.id, type_id: 3, caracterization: { employee: 'x'.repeat(300) } });
+    expect(reply.status).toBe(400);
+    expect(JSON.stringify(reply.body)).toContain('caracterization');
+    const badType = await admin.post('/api/sample', { quotation_id: quotation.id, type_id: 9 });
+    expect(badType.body.message).toBe(SAMPLE_MESSAGES.typeInvalid);
+  });
+
+  it('adds a field sample with the next number, and keeps a quotation with samples from being deleted', async () => {
+    const quotation = await approvedQuotation();
+    ok(await admin.post('/api/sample/quotation', { quotationId: quotation.id }));
+    const extra: Sample = ok(await admin.post('/api/sample', { quotation_id: quotation.id, type_id: 4, quotation_row_id: 1 }), 201);
+    expect(extra.sample_no).toBe(4);
+    expect(extra.plan_unit).toBeNull();
+    const refused = await admin.del(`/api/quotation/${quotation.id}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(SAMPLE_MESSAGES.quotationHasSamples);
+  });
+
+  it('lists quotations with their sample count (grouped), searchable by company or id', async () => {
+    const quotation = await approvedQuotation();
+    ok(await admin.post('/api/sample/quotation', { quotationId: quotation.id }));
+    const byId = ok(await admin.get(`/api/sample/quotation/all/0/10?search=${quotation.id}`));
+    expect(byId.list.find((g: { quotation_id: number }) => g.quotation_id === quotation.id)?.sample_count).toBe(3);
+    const none = ok(await admin.get('/api/sample/quotation/all/0/10?search=inexistente'));
+    expect(none).toEqual({ list: [], total_items: 0 });
+  });
+});
+
+describe('files', () => {
+  it('takes images only, serves them (thumbnail size accepted) and deletes them', async () => {
+    const quotation = await approvedQuotation();
+    ok(await admin.post('/api/sample/quotation', { quotationId: quotation.id }));
+    const [sample] = await samplesOf(quotation.id);
+    const token = await adminToken(t);
+    const send = (type: string, filename: string) => {
+      const { body, contentType } = multipartBody([
+        { name: 'name', value: filename },
+        { name: 'file', filename, type, data: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]) },
+      ]);
+      return call(t, 'POST', `/api/sample/${sample!.id}/file`, { token, body: body as unknown as string, headers: { 'content-type': contentType } });
+    };
+    const pdf = await send('application/pdf', 'laudo.pdf');
+    expect([415]).toContain(pdf.status);
+    const photo = await send('image/jpeg', 'foto.jpg');
+    expect(photo.status, JSON.stringify(photo.body)).toBe(201);
+    const withFile: Sample = ok(await admin.get(`/api/sample/${sample!.id}`));
+    expect(withFile.files.map((f) => f.name)).toEqual(['foto.jpg']);
+    const thumb = await fetch(`${t.baseUrl}/${withFile.files[0]!.url}?w=150&h=150`, { headers: { authorization: `Bearer ${token}` } });
+    expect(thumb.status).toBe(200);
+    expect(thumb.headers.get('content-type')).toBe('image/jpeg');
+    expect((await admin.del(`/api/sample/file/${photo.body.id}`)).status).toBe(204);
+    expect(ok(await admin.get(`/api/sample/${sample!.id}`)).files).toEqual([]);
+    expect((await admin.del(`/api/sample/file/${photo.body.id}`)).status).toBe(404);
+  });
+});
+
+describe('permissions and scope', () => {
+  it('needs the samples module; customer-type users read only their own customers’ samples and never write', async () => {
+    const mine = await insertCustomer(t.db, { name: 'Metalúrgica Cliente Ltda', type: 'corporate' });
+    const user = await insertUser(t.db, {
+      name: 'Cliente',
+      username: 'cliente-amostras',
+      email: 'c@cliente.com.br',
+      password: 'senha-de-teste-1',
+      roleSlug: 'cliente',
+    });
+    await linkUserToCustomer(t.db, user, mine);
+    const customer = api(t, (await signIn(t, 'cliente-amostras', 'senha-de-teste-1')).access_token);
+    const ownQuotation = await approvedQuotation(mine);
+    ok(await admin.post('/api/sample/quotation', { quotationId: ownQuotation.id }));
+    const other = await approvedQuotation();
+    ok(await admin.post('/api/sample/quotation', { quotationId: other.id }));
+
+    const seen: Sample[] = ok(await customer.get('/api/sample/all/0/100')).list;
+    expect(seen.length).toBe(3);
+    expect(seen.every((s) => s.customer_id === mine)).toBe(true);
+    const [othersSample] = await samplesOf(other.id);
+    expect((await customer.get(`/api/sample/${othersSample!.id}`)).status).toBe(403);
+    expect((await customer.get(`/api/sample/${seen[0]!.id}`)).status).toBe(200);
+    expect((await customer.post(`/api/sample/${seen[0]!.id}`, { quotation_id: ownQuotation.id, type_id: 3 })).status).toBe(403);
+    expect((await customer.del(`/api/sample/${seen[0]!.id}`)).status).toBe(403);
+    const groups = ok(await customer.get('/api/sample/quotation/all/0/100'));
+    expect(groups.list.map((g: { customer_id: number }) => g.customer_id)).toEqual([mine]);
+
+    await roleWith(t, 'sem-amostras', ['customers']);
+    const noModule = api(t, (await userWithRole(t, 'sem-amostras-user', 'sem-amostras')).token);
+    expect((await noModule.get('/api/sample/all/0/10')).status).toBe(403);
+    expect((await noModule.post('/api/sample/quotation', { quotationId: other.id })).status).toBe(403);
+  });
+
+  it('pulls incrementally with deleted ids', async () => {
+    const since = new Date(t.clock.now()).toISOString();
+    t.clock.advance(1000);
+    const quotation = await approvedQuotation();
+    ok(await admin.post('/api/sample/quotation', { quotationId: quotation.id }));
+    const [gone] = await samplesOf(quotation.id);
+    ok(await admin.del(`/api/sample/${gone!.id}`), 204);
+    const pulled = ok(await admin.get(`/api/sample/all/0/500?updated_since=${encodeURIComponent(since)}`));
+    expect(pulled.deleted_ids).toContain(gone!.id);
+    expect(pulled.list.map((s: Sample) => s.quotation_id)).toContain(quotation.id);
+  });
+});

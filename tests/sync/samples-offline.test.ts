@@ -1,0 +1,136 @@
+/**
+ * A sampling plan made offline, on two devices, through the real server
+ * behind a misbehaving network: an approved quotation reaches two tablets;
+ * both make its plan offline (the samples exist on each device at once),
+ * one fills a noise sample, edits it twice and takes 3 photos, all
+ * offline; then both sync through a dropped create and lost answers on
+ * every kind of request. Afterwards the server holds one plan (one sample
+ * per slot), each sample once, the edited sample with its last values and
+ * its 3 photos once each, and both devices agree with nothing left to send.
+ */
+import { describe, expect, it } from 'vitest';
+import { sampleSchema, type Sample } from '@sync/contract/samples';
+import { runCommand } from '@sync/engine/commands';
+import { saveRecord, saveRecords } from '@sync/engine/mutations';
+import type { LocalQuotation } from '@sync/store/registry';
+import { planSaves } from '@/entities/sample/plan';
+import { liveRecords } from './support/convergence';
+import type { TestClient } from './support/sync-client';
+import { useSyncServer } from './support/test-bed';
+
+const { server, device } = useSyncServer();
+
+async function serverSamples(client: TestClient, quotationId: number): Promise<Sample[]> {
+  const token = (await client.auth.getAccessToken())!;
+  const response = await fetch(`${server.directUrl}/api/sample/all/0/100?quotation_id=${quotationId}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { list: unknown[] }).list.map((record) => sampleSchema.parse(record));
+}
+
+const photo = (index: number) => ({
+  resource: 'sample_files' as const,
+  key: null,
+  fields: { name: `foto-${index}.jpg` },
+  file: {
+    blob: new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, index, index + 1, index + 2])], { type: 'image/jpeg' }),
+    fileName: `foto-${index}.jpg`,
+    type: 'image/jpeg',
+  },
+});
+
+describe('a sampling plan made offline', () => {
+  it('ends as one plan, each sample once and each photo once, through faults on two devices', async () => {
+    // The office: an approved quotation with 2 noise units and 1 heat unit.
+    const office = await device();
+    const name = `Usina Plano ${Date.now().toString(36)}`;
+    const customer = await saveRecord(office.db, 'customers', null, { name, type: 'corporate', email: 'a@usina.com.br', phone: '1133224455' });
+    const quotationKey = await saveRecord(office.db, 'quotations', null, {
+      customer_key: customer,
+      rows: [
+        { name: 'Ruído contínuo', product_type_id: 3, quantity: 2, value: 100 },
+        { name: 'Calor', product_type_id: 4, quantity: 1, value: 50 },
+      ],
+      total: 250,
+    });
+    await runCommand(office.db, 'quotations', quotationKey, 'status', { status: 'approved' });
+    await office.engine.drain();
+    const quotationId = (await office.db.records('quotations').get(quotationKey))!.id as number;
+
+    // Two tablets pull it, then work offline.
+    const a = await device();
+    const b = await device();
+    const quotationOn = async (client: TestClient) =>
+      (await liveRecords(client.db, 'quotations')).find((record) => record.id === quotationId) as unknown as LocalQuotation;
+    const onA = await quotationOn(a);
+    const onB = await quotationOn(b);
+    expect(onA).toMatchObject({ status: 'approved', able_create_sample: true });
+
+    const keysA = await saveRecords(a.db, planSaves(onA));
+    const keysB = await saveRecords(b.db, planSaves(onB));
+    expect(keysA).toHaveLength(3);
+    const localA = await liveRecords(a.db, 'samples');
+    expect(localA.map((s) => [s.sample_no, s.type_id, s.agent_name, s.company_name])).toEqual(
+      expect.arrayContaining([
+        [1, 3, 'Ruído contínuo', name],
+        [2, 3, 'Ruído contínuo', name],
+        [3, 4, 'Calor', name],
+      ]),
+    );
+    const noise = keysA[0]!;
+    await saveRecord(a.db, 'samples', noise, { caracterization: { employee: 'João', ghe: 'GHE 1' } });
+    await saveRecord(a.db, 'samples', noise, {
+      caracterization: { employee: 'João Pereira', ghe: 'GHE 1' },
+      memory_field: { observation: 'Turno A' },
+    });
+    await saveRecords(
+      a.db,
+      [1, 2, 3].map((index) => ({ ...photo(index), fields: { ...photo(index).fields, sample_key: noise } })),
+    );
+    await saveRecord(a.db, 'samples', noise, {
+      caracterization: { employee: 'João Pereira da Silva', ghe: 'GHE 1' },
+      memory_field: { observation: 'Turno A' },
+    });
+
+    // Back online, through faults on every kind of sample request.
+    server.proxy.inject({ method: 'POST', path: /^\/api\/sample$/, fault: { kind: 'drop' } });
+    server.proxy.inject({ method: 'POST', path: /^\/api\/sample$/, fault: { kind: 'lose-response' } });
+    server.proxy.inject({ method: 'PUT', path: /^\/api\/sample\/\d+$/, fault: { kind: 'lose-response' } });
+    server.proxy.inject({ method: 'POST', path: /^\/api\/sample\/\d+\/file$/, fault: { kind: 'lose-response' } });
+    server.proxy.inject({ method: 'POST', path: /^\/api\/sample\/\d+\/file$/, fault: { kind: 'status', status: 503 } });
+    const before = server.proxy.log.length;
+    await a.engine.drain();
+    server.proxy.inject({ method: 'POST', path: /^\/api\/sample$/, fault: { kind: 'lose-response' } });
+    await b.engine.drain();
+    server.proxy.clearFaults();
+    await a.engine.drain();
+    await b.engine.drain();
+    await a.engine.drain();
+
+    // The server: one plan of three samples; the noise sample with its last values and three photos.
+    const onServer = await serverSamples(a, quotationId);
+    expect(onServer.map((s) => [s.sample_no, s.type.slug, s.quotation_row_id, s.plan_unit]).sort()).toEqual([
+      [1, 'noise', 1, 1],
+      [2, 'noise', 1, 2],
+      [3, 'heat', 2, 1],
+    ]);
+    const edited = onServer.find((s) => s.sample_no === 1)!;
+    expect(edited).toMatchObject({ employee: 'João Pereira da Silva', memory_field: { observation: 'Turno A' } });
+    expect(edited.files.map((f) => f.name).sort()).toEqual(['foto-1.jpg', 'foto-2.jpg', 'foto-3.jpg']);
+    expect(new Set(edited.files.map((f) => f.sha256)).size).toBe(3);
+    // Each photo's upload carried one key across its retries.
+    const uploads = server.proxy.log.slice(before).filter((request) => request.method === 'POST' && /\/file$/.test(request.path));
+    expect(new Set(uploads.map((request) => request.idempotencyKey)).size).toBe(3);
+
+    // Both devices: nothing left to send, the same three server ids; the quotation no longer allows a plan.
+    for (const client of [a, b]) {
+      expect(await client.db.outbox.toArray()).toEqual([]);
+      const local = await liveRecords(client.db, 'samples');
+      expect(local.map((s) => s.id).sort()).toEqual(onServer.map((s) => s.id).sort());
+    }
+    await b.engine.drain();
+    expect((await liveRecords(b.db, 'samples')).find((s) => s.id === edited.id)).toMatchObject({ employee: 'João Pereira da Silva' });
+    expect(await quotationOn(b)).toMatchObject({ able_create_sample: false, sample_count: 3 });
+  });
+});
