@@ -23,11 +23,15 @@
  *    (gzip and on the wire), its Lighthouse mobile score, and the installed
  *    app's offline cold start; the real PWA on a server of its own.
  *
+ * 6. Sample typing (issue 13, bench/sample-typing.ts): keystroke →
+ *    updated figure in the noise Resultado tab in Chromium, against a
+ *    plain input in the same run.
+ *
  * Sizes can be lowered for a quick try: BENCH_PUSH_COUNT, BENCH_REPEATS
  * (Node pairs), BENCH_BROWSER_REPEATS (Chromium pairs), BENCH_PULL_COUNT,
  * BENCH_API_RUNS; BENCH_PARTS picks parts (comma-separated: node-push,
- * node-pull, chromium-pull, chromium-push, api-throughput, first-load;
- * default all).
+ * node-pull, chromium-pull, chromium-push, api-throughput, first-load,
+ * sample-typing; default all). BENCH_TYPING_ROUNDS: rounds of part 6.
  */
 import 'fake-indexeddb/auto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -38,6 +42,7 @@ import { build } from 'vite';
 import { formatApiThroughput, measureApiThroughput } from './api-throughput';
 import { DEFAULT_PULL_PAGE_SIZE } from '@sync/engine/pull';
 import { formatFirstLoad, runFirstLoadBench, type FirstLoadFigure } from './first-load';
+import { formatSampleTyping, runSampleTypingBench } from './sample-typing';
 import { SEARCH_TERMS } from './support/agents';
 import { openBenchPage, type BenchBrowser } from './support/chromium';
 import { formatResults, loadAverageNow, machineInfo, type BenchResults, type PullFigure, type PushFigure, type SearchFigure } from './support/report';
@@ -64,7 +69,9 @@ const BROWSER_REPEATS = Number(process.env.BENCH_BROWSER_REPEATS ?? 2);
 const WARM_UP_COUNT = Math.min(100, PUSH_COUNT);
 const PULL_COUNT = Number(process.env.BENCH_PULL_COUNT ?? 10_000);
 const PARTS = new Set(
-  (process.env.BENCH_PARTS ?? 'node-push,node-pull,chromium-pull,chromium-push,api-throughput,first-load').split(',').map((part) => part.trim()),
+  (process.env.BENCH_PARTS ?? 'node-push,node-pull,chromium-pull,chromium-push,api-throughput,first-load,sample-typing')
+    .split(',')
+    .map((part) => part.trim()),
 );
 /** The parts that use the bench server and page (api-throughput starts its own servers). */
 const SYNC_PARTS = ['node-push', 'node-pull', 'chromium-pull', 'chromium-push'];
@@ -176,12 +183,13 @@ async function main(): Promise<void> {
   const pageDir = mkdtempSync(join(tmpdir(), 'ho-bench-page-'));
   let server: BenchServer | null = null;
   let browser: BenchBrowser | null = null;
-  const results: Pick<BenchResults, 'push' | 'pull' | 'search' | 'apiThroughput'> = { push: [], pull: [], search: [] };
+  const results: Pick<BenchResults, 'push' | 'pull' | 'search' | 'apiThroughput' | 'sampleTyping'> = { push: [], pull: [], search: [] };
   let firstLoad: FirstLoadFigure | null = null;
   try {
     // The parts with servers of their own first, so the sync parts' server is not running beside them.
     if (PARTS.has('first-load')) firstLoad = await runFirstLoadBench(say);
     if (PARTS.has('api-throughput')) results.apiThroughput = await measureApiThroughput(say);
+    if (PARTS.has('sample-typing')) results.sampleTyping = await runSampleTypingBench(say);
     if (SYNC_PARTS.some((part) => PARTS.has(part)))
       await syncParts(results, pageDir, (opened) => {
         server = opened.server ?? server;
@@ -202,6 +210,7 @@ async function main(): Promise<void> {
     if (SYNC_PARTS.some((part) => PARTS.has(part))) console.log(`\n${formatResults(output)}\n`);
     if (results.apiThroughput) console.log(`${formatApiThroughput(results.apiThroughput)}\n`);
     if (firstLoad) console.log(`${formatFirstLoad(firstLoad)}\n`);
+    if (results.sampleTyping) console.log(`${formatSampleTyping(results.sampleTyping)}\n`);
     say(`written to ${RESULTS_FILE}`);
   } finally {
     await (browser as BenchBrowser | null)?.close();

@@ -6,6 +6,7 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import type { ApiThroughputResults } from '../api-throughput';
 import { round } from './stats';
 import type { FirstLoadFigure } from '../first-load';
+import type { SampleTypingFigure } from '../sample-typing';
 
 export interface PushSide {
   /** Each timed run, in the order run. */
@@ -83,6 +84,8 @@ export interface BenchResults {
   search: SearchFigure[];
   /** Part api-throughput (bench/api-throughput.ts). */
   apiThroughput?: ApiThroughputResults;
+  /** Part sample-typing (bench/sample-typing.ts): at the machine's speed and with the CPU throttled. */
+  sampleTyping?: SampleTypingFigure[];
 }
 
 export function machineInfo(): Omit<BenchResults['machine'], 'chromium' | 'loadAverage'> {
