@@ -14,6 +14,7 @@ import { formatHHmm, minutesBetween, parseDurationHHmm } from '@/domain/dates';
 import { CLOTHING_ADJUSTMENTS, type Clothing } from '@/domain/heat';
 import { formatDecimal } from '@/domain/decimal';
 import { ComputedField, FieldGrid, OptionField } from '../type-fields/field-inputs';
+import { CalibrationNotices } from '../type-fields/calibration-notices';
 import type { TypeTabProps } from '../type-fields/type-tab-props';
 import { HeatConditionBadge } from './heat-condition-badge';
 import { assessRows, fillHeatResult, heatCriterionText, taskIbutg } from './heat-fill';
@@ -40,6 +41,7 @@ export function HeatResultTab({ sample, value, onChange }: TypeTabProps<HeatResu
   const criterion = assessment ? heatCriterionText(assessment) : '';
   return (
     <Stack gap="lg">
+      <CalibrationNotices memory={sample.memory_field} />
       <Card withBorder padding="md">
         <Title order={4} mb="sm">
           {T.tasks}
@@ -82,12 +84,12 @@ export function HeatResultTab({ sample, value, onChange }: TypeTabProps<HeatResu
         clearable={false}
       />
       {assessment ? null : (
-        <Alert color="gray" variant="light">
+        <Alert color="gray" variant="light" role="status">
           {T.missing}
         </Alert>
       )}
       {assessment && !assessment.coversSixtyMinutes ? (
-        <Alert color="yellow" variant="light" data-testid="heat-not-sixty">
+        <Alert color="yellow" variant="light" role="status" data-testid="heat-not-sixty">
           {T.notSixty(formatHHmm(assessment.minutes))}
         </Alert>
       ) : null}

@@ -12,6 +12,7 @@ import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { noiseMemorySchema, type NoiseResult, type NoiseResultNorm } from '@sync/contract/samples/noise';
 import { defaultResultThresholds } from '@/domain/result-thresholds';
 import { ComputedField, DecimalField, FieldGrid, TextField } from '../type-fields/field-inputs';
+import { CalibrationNotices } from '../type-fields/calibration-notices';
 import type { TypeTabProps } from '../type-fields/type-tab-props';
 import { useNoiseThresholds } from '../type-fields/use-result-thresholds';
 import { levelRangeText } from './noise-level-text';
@@ -39,6 +40,7 @@ export function NoiseResultTab({ sample, value, onChange }: TypeTabProps<NoiseRe
 
   return (
     <Stack gap="lg">
+      <CalibrationNotices memory={sample.memory_field} />
       {NOISE_NORM_KEYS.map((norm) => (
         <NormCard
           key={norm}

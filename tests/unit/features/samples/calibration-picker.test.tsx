@@ -8,9 +8,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { saveRecord } from '@sync/engine/mutations';
+import { emptyHeatBlocks } from '@sync/contract/samples/heat';
 import { emptyNoiseBlocks, type NoiseMemory } from '@sync/contract/samples/noise';
 import type { SyncDatabase } from '@sync/store/database';
-import { NoiseMemoryTab } from '@/features/samples/noise';
+import { HeatResultTab } from '@/features/samples/heat';
+import { NoiseMemoryTab, NoiseResultTab } from '@/features/samples/noise';
 import { closeTestDb, openTestDb } from '../render-app';
 import { pullSettings, renderTab } from './render-tab';
 
@@ -95,5 +97,22 @@ describe('instrument and calibrator pickers', { timeout: 30_000 }, () => {
     const memory: NoiseMemory = { ...emptyNoiseBlocks().memory_field, instrument: 'Decibelímetro antigo', instrument_serie: 'X1' };
     await renderTab(db, NoiseMemoryTab, memory);
     await waitFor(() => expect(select('Instrumento')).toHaveValue('Decibelímetro antigo (nº X1)'));
+  });
+});
+
+describe('the expired calibration next to the conclusions', { timeout: 30_000 }, () => {
+  it.each([
+    ['noise', '02/04/2026', 'Calibração vencida: Dosímetro DOS-500 tem validade até 31/03/2026, anterior à data da medição.'],
+    ['noise', '20/02/2026', null],
+  ] as const)('%s Resultado, measured on %s', async (_, data, message) => {
+    const memory = { data, instrument: 'Dosímetro DOS-500', instrument_validity: '31/03/2026' };
+    await renderTab(db, NoiseResultTab, emptyNoiseBlocks().result, { memory_field: memory });
+    if (message) expect(screen.getByRole('alert')).toHaveTextContent(message);
+    else expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('heat Resultado judges against today (its memory has no date)', async () => {
+    await renderTab(db, HeatResultTab, emptyHeatBlocks().result, { memory_field: { gauge: 'Calibrador CAL-10', gauge_validity: '01/01/2020' } });
+    expect(screen.getByRole('alert')).toHaveTextContent('Calibração vencida: Calibrador CAL-10 tem validade até 01/01/2020');
   });
 });
