@@ -33,7 +33,7 @@ export function HeatMemoryTab({ value, onChange }: TypeTabProps<HeatMemory>) {
         <TextField label={T.medition} value={value.medition} onChange={set('medition')} />
         <TextField label={T.sample} value={value.sample} onChange={set('sample')} />
         <TextField label={T.agent} value={value.agent} onChange={set('agent')} />
-        <OptionField label={T.method} value={value.method} onChange={set('method')} options={HEAT_METHODS} />
+        <OptionField label={T.method} value={value.method} onChange={set('method')} options={HEAT_METHODS} clearable={false} />
         <TextField label={T.expositionLimit} value={value.exposition_limit} onChange={set('exposition_limit')} />
       </FieldGrid>
       <Title order={4}>{T.tasks}</Title>

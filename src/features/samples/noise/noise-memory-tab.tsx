@@ -31,9 +31,15 @@ export function NoiseMemoryTab({ value, onChange }: TypeTabProps<NoiseMemory>) {
         <TextField label={T.sample} value={value.sample} onChange={set('sample')} />
         <TextField label={T.medition} value={value.medition} onChange={set('medition')} />
         <TextField label={T.agent} value={value.agent} onChange={set('agent')} />
-        <OptionField label={T.noiseType} value={value.noise_type} onChange={set('noise_type')} options={NOISE_TYPES} />
-        <OptionField label={T.method} value={value.method} onChange={set('method')} options={NOISE_METHODS} />
-        <OptionField label={T.expositionLimit} value={value.exposition_limit} onChange={set('exposition_limit')} options={NOISE_EXPOSITION_LIMITS} />
+        <OptionField label={T.noiseType} value={value.noise_type} onChange={set('noise_type')} options={NOISE_TYPES} clearable={false} />
+        <OptionField label={T.method} value={value.method} onChange={set('method')} options={NOISE_METHODS} clearable={false} />
+        <OptionField
+          label={T.expositionLimit}
+          value={value.exposition_limit}
+          onChange={set('exposition_limit')}
+          options={NOISE_EXPOSITION_LIMITS}
+          clearable={false}
+        />
       </FieldGrid>
       <Title order={4}>{T.times}</Title>
       <FieldGrid>

@@ -73,17 +73,20 @@ function NormCard({
   const other = average === 'leq' ? 'lavg' : 'leq';
   const how = filled.source === 'dose' ? T.fromDose : T.fromLevel;
   const criterion = [filled.criterionText, how, times].filter(Boolean).join('; ');
+  // Each computed field names its norm and q; the whole criterion is written once under the block's title.
+  const short = `${T.computedBy} ${filled.block.method || T.blocks[norm]}, q = ${norm === 'nho' ? 3 : 5}`;
   const computed = (field: 'dose8' | 'nen' | 'twa' | 'lavg' | 'leq', label: string) =>
     filled.source !== null && (field !== average || filled.source === 'dose') ? (
-      <ComputedField label={label} value={block[field]} criterion={criterion} testId={`${norm}-${field}`} />
+      <ComputedField label={label} value={block[field]} criterion={short} testId={`${norm}-${field}`} />
     ) : (
       <DecimalField label={label} value={block[field]} onChange={(text) => onEdit(field, text)} description={T.typedByHand} />
     );
   return (
     <Card withBorder padding="md" data-testid={`noise-result-${norm}`}>
-      <Title order={4} mb="sm">
-        {T.blocks[norm]}
-      </Title>
+      <Title order={4}>{T.blocks[norm]}</Title>
+      <Text size="xs" c="dimmed" mb="sm" data-testid={`${norm}-criterion`}>
+        {T.criterion}: {filled.source === null ? `${filled.criterionText}; ${T.typedByHand.toLowerCase()}` : criterion}
+      </Text>
       <FieldGrid>
         <TextField label={T.code} value={block.code} onChange={(text) => onEdit('code', text)} />
         <TextField label={T.agent} value={block.agent} onChange={(text) => onEdit('agent', text)} />

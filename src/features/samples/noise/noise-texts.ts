@@ -38,6 +38,8 @@ export const NOISE_TEXTS = {
     dose8: 'Dose 8h (%)',
     conclusion: 'Conclusão',
     typedByHand: 'Digitado pelo técnico',
+    criterion: 'Critério',
+    computedBy: 'Calculado:',
     fromDose: 'calculado da dose medida',
     fromLevel: 'calculado do nível médio',
     levelOf: (norm: string, range: string) => `Configurações > Resultados (${norm}): ${range}`,

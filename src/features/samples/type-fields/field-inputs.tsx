@@ -27,7 +27,16 @@ interface TextFieldProps {
 }
 
 export function TextField({ label, value, onChange, ...props }: TextFieldProps) {
-  return <TextInput size="md" label={label} value={value} onChange={(event) => onChange(event.currentTarget.value)} {...props} />;
+  return (
+    <TextInput
+      size="md"
+      label={label}
+      value={value}
+      variant={props.readOnly ? 'filled' : 'default'}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      {...props}
+    />
+  );
 }
 
 /** A number typed with a comma or a dot: the decimal keyboard, kept as typed. */

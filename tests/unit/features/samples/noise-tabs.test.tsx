@@ -121,11 +121,10 @@ describe('Resultado: figures computed from the measured dose over the field memo
       expect(screen.getByTestId(`${norm}-${average}`)).toHaveValue(level);
       expect(conclusionOf(norm).color).toBe(color);
       const card = screen.getByTestId(`noise-result-${norm}`);
-      expect(within(card).getAllByText((_, el) => el?.tagName === 'SPAN' && (el.textContent ?? '').includes(criterion)).length).toBeGreaterThan(0);
       const journeyText = journey === '' ? 'jornada 05:00' : `jornada ${journey}`;
-      expect(
-        within(card).getAllByText((_, el) => el?.tagName === 'SPAN' && (el.textContent ?? '').includes(`tempo medido 05:00, ${journeyText}`)).length,
-      ).toBeGreaterThan(0);
+      expect(within(card).getByTestId(`${norm}-criterion`)).toHaveTextContent(criterion);
+      expect(within(card).getByTestId(`${norm}-criterion`)).toHaveTextContent(`calculado da dose medida; tempo medido 05:00, ${journeyText}`);
+      expect(within(card).getAllByText(`Calculado: ${norm === 'nho' ? 'NHO 01, q = 3' : 'NR 15, q = 5'}`)).toHaveLength(4);
       expect(tab.value()[norm]).toMatchObject({ result: dose, dose8, nen, twa, [average]: level, conclusion, bgColor: color });
     },
   );
