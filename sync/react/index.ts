@@ -11,3 +11,4 @@ export * from './use-outbox-problems';
 export * from './use-record-files';
 export type { LiveState } from './use-live';
 export * from './use-pending-commands';
+export * from './use-record-sync-state';

@@ -71,6 +71,6 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
   { version: 4, stores: resourceStores(QUOTATION_RESOURCES) },
   // Issue 8: the read-only lists (settings, modules, user types, roles, payment, exposition and sample types, users).
   { version: 5, stores: resourceStores(READ_ONLY_RESOURCES) },
-  // Issue 13: samples (blocks are fields of the record) and their files (photos).
-  { version: 6, stores: resourceStores(SAMPLE_RESOURCES) },
+  // Issue 13: samples (blocks are fields of the record) and their files (photos); drafts typed and not yet saved (drafts.ts).
+  { version: 6, stores: { ...resourceStores(SAMPLE_RESOURCES), drafts: 'key' } },
 ];

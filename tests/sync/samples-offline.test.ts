@@ -69,7 +69,7 @@ describe('a sampling plan made offline', () => {
 
     const keysA = await saveRecords(a.db, planSaves(onA));
     const keysB = await saveRecords(b.db, planSaves(onB));
-    expect(keysA).toHaveLength(3);
+    expect([keysA.length, keysB.length]).toEqual([3, 3]);
     const localA = await liveRecords(a.db, 'samples');
     expect(localA.map((s) => [s.sample_no, s.type_id, s.agent_name, s.company_name])).toEqual(
       expect.arrayContaining([

@@ -7,10 +7,11 @@ import { appMeta } from '../schema';
 import { demoCatalogStep } from './catalog';
 import { demoCustomersStep } from './customers';
 import { demoQuotationsStep } from './quotations';
+import { demoSamplesStep } from './samples';
 import { emptyDemoState, type DemoState, type DemoStep } from './steps';
 import { demoUsersStep } from './users';
 
-export const DEMO_STEPS: DemoStep[] = [demoCustomersStep, demoUsersStep, demoCatalogStep, demoQuotationsStep];
+export const DEMO_STEPS: DemoStep[] = [demoCustomersStep, demoUsersStep, demoCatalogStep, demoQuotationsStep, demoSamplesStep];
 
 const DEMO_KEY = 'demo_seeded_at';
 

@@ -5,7 +5,7 @@
  *   GET    api/sample/all/{skip}/{take}   search (agent, employee, company), type_id, quotation_id
  *   GET    api/sample/{id}
  *   POST   api/sample                     create (an extension: the engine's create; a plan slot that exists is updated, 200)
- *   POST   api/sample/{id}, PUT api/sample/{id}   the whole sample
+ *   POST   api/sample/{id}, PUT api/sample/{id}   the whole sample (POST also as multipart with its images: multipart-save.ts)
  *   DELETE api/sample/{id}
  *
  * Customer-type users read their own customers' samples only. Every
@@ -13,18 +13,18 @@
  * and `able_create_sample` change), so a pull of quotations brings them.
  */
 import { and, eq, type SQL } from 'drizzle-orm';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { SAMPLE_MESSAGES, sampleInputSchema, sampleListFiltersSchema, sampleSchema, type Sample, type SampleBody } from '@sync/contract/samples';
 import type { AppContext, ZodApp } from '@server/app-context';
 import type { Tx } from '@server/db/client';
 import { quotations, samples } from '@server/db/schema';
 import { idParam, registerCrudRoutes } from '@server/sync/crud-routes';
 import type { ListSource } from '@server/sync/list';
-import { nextUpdatedAt } from '@server/sync/versioning';
+import { nextUpdatedAt, writeTime } from '@server/sync/versioning';
 import { notFound } from '@server/http/errors';
-import { z as zod } from 'zod';
 import { assertSampleCustomer, SAMPLE_GUARDS, SAMPLE_READ, sampleVisibility } from './access';
 import { loadSamples } from './load';
+import { attachReceivedImages } from './multipart-save';
 import { sampleInSlot, sampleValues } from './values';
 
 export const SAMPLES_RESOURCE = 'samples';
@@ -66,7 +66,12 @@ export function registerSampleCrud(app: ZodApp, ctx: AppContext) {
     list: { search: [samples.agent_name, samples.employee, samples.company_name], where: listFilter },
     visibility: sampleVisibility,
     existing: (tx, input) => sampleInSlot(tx, input),
-    values: (tx, input, current) => sampleValues(tx, input, current),
+    async values(tx, input, current, request) {
+      const values = await sampleValues(tx, input, current);
+      // The images of a multipart save (the documented whole-sample POST) join the sample in this transaction.
+      if (current) await attachReceivedImages(tx, request, current.id, writeTime(ctx.clock));
+      return values;
+    },
     async afterSave(tx, id, _input, now, created) {
       if (!created) return;
       const [row] = await tx.select({ quotation_id: samples.quotation_id }).from(samples).where(eq(samples.id, id));
@@ -82,7 +87,7 @@ export function registerSampleCrud(app: ZodApp, ctx: AppContext) {
   // One sample: read here (not by the factory) so a customer-type user's scope is checked on the loaded sample.
   app.get(
     '/api/sample/:id',
-    { config: SAMPLE_READ, schema: { params: zod.object({ id: idParam }), response: { 200: sampleSchema } } },
+    { config: SAMPLE_READ, schema: { params: z.object({ id: idParam }), response: { 200: sampleSchema } } },
     async (request) => {
       const [sample] = await loadSamples(ctx.db, [request.params.id]);
       if (!sample) throw notFound(SAMPLE_MESSAGES.notFound);

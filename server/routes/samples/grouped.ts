@@ -8,7 +8,6 @@
  * screens group the samples on the device; this call serves other clients.
  */
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
 import { listResponseSchema, skipTakeParamsSchema } from '@sync/contract/list';
 import { sampleGroupSchema, type SampleGroup } from '@sync/contract/samples';
 import { listQuerySchema } from '@sync/contract/sync';

@@ -11,6 +11,7 @@ import { FileStorage, filesFolder } from '@server/files/storage';
 import { registerSampleCrud } from './crud';
 import { registerSampleFileRoutes } from './files';
 import { registerSampleGroups } from './grouped';
+import { registerMultipartSave } from './multipart-save';
 import { registerSamplePlan } from './plan';
 
 async function register(app: ZodApp, ctx: AppContext) {
@@ -21,6 +22,7 @@ async function register(app: ZodApp, ctx: AppContext) {
   registerSamplePlan(app, ctx);
   registerSampleGroups(app, ctx);
   registerSampleFileRoutes(app, ctx, storage);
+  registerMultipartSave(app, ctx, storage);
   registerSampleCrud(app, ctx);
 }
 

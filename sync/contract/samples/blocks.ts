@@ -14,7 +14,6 @@
  */
 import { z } from 'zod';
 import { FIELD_MESSAGES, TEXT_LIMITS, tooLongMessage, trimmedText } from '../fields';
-import { SAMPLE_TYPE_SLUGS, type SampleTypeSlug } from './types';
 
 export const SAMPLE_BLOCKS = ['caracterization', 'memory_field', 'result', 'risk_classification', 'validation'] as const;
 export type SampleBlockName = (typeof SAMPLE_BLOCKS)[number];
@@ -103,8 +102,4 @@ export const DEFAULT_BLOCK_SCHEMAS: SampleBlockSchemas = {
 /** Builds a type's block schemas: the blocks it declares, the defaults for the rest. */
 export function blockSchemasOf(declared: Partial<SampleBlockSchemas>): SampleBlockSchemas {
   return { ...DEFAULT_BLOCK_SCHEMAS, ...declared };
-}
-
-export function isSampleTypeSlug(value: unknown): value is SampleTypeSlug {
-  return typeof value === 'string' && (SAMPLE_TYPE_SLUGS as readonly string[]).includes(value);
 }

@@ -22,7 +22,3 @@ export const SAMPLE_TYPES: readonly SampleType[] = [
 export function sampleTypeById(id: number | null | undefined): SampleType | undefined {
   return SAMPLE_TYPES.find((type) => type.id === id);
 }
-
-export function sampleTypeBySlug(slug: SampleTypeSlug): SampleType {
-  return SAMPLE_TYPES.find((type) => type.slug === slug)!;
-}

@@ -13,7 +13,7 @@ import type { LocalRecordBase } from './catalog-records';
 type ServerMade = 'f_created_at' | 'company_city' | 'customer_id' | 'sample_no';
 
 export type LocalSample = LocalRecordBase &
-  Omit<Sample, 'id' | 'created_at' | 'updated_at' | 'type' | 'files' | ServerMade> & {
+  Omit<Sample, 'id' | 'created_at' | 'updated_at' | 'type' | 'files' | 'quotation_id' | ServerMade> & {
     quotation_key: string | null;
     quotation_id: number | null;
     caracterization: SampleBlock;

@@ -241,3 +241,32 @@ describe('permissions and scope', () => {
     expect(pulled.list.map((s: Sample) => s.quotation_id)).toContain(quotation.id);
   });
 });
+
+describe('the documented multipart save', () => {
+  it('saves the whole sample with its images in one request; a non-image changes nothing', async () => {
+    const quotation = await approvedQuotation();
+    ok(await admin.post('/api/sample/quotation', { quotationId: quotation.id }));
+    const [sample] = await samplesOf(quotation.id);
+    const token = await adminToken(t);
+    const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 9, 8, 7]);
+    const send = (extra: Array<{ name: string; filename: string; type: string; data: Buffer }>) => {
+      const { body, contentType } = multipartBody([
+        { name: 'data', value: JSON.stringify({ quotation_id: quotation.id, type_id: sample!.type_id, caracterization: { employee: 'Ana Lima' } }) },
+        ...extra,
+      ]);
+      return call(t, 'POST', `/api/sample/${sample!.id}`, { token, body: body as unknown as string, headers: { 'content-type': contentType } });
+    };
+    const refused = await send([{ name: 'files[]', filename: 'laudo.pdf', type: 'application/pdf', data: Buffer.from('%PDF') }]);
+    expect(refused.status).toBe(415);
+    expect(refused.body.message).toBe(SAMPLE_MESSAGES.imagesOnly);
+    expect(ok(await admin.get(`/api/sample/${sample!.id}`)).employee).toBeNull();
+
+    const saved = await send([
+      { name: 'files[]', filename: 'frente.jpg', type: 'image/jpeg', data: jpeg },
+      { name: 'files[]', filename: 'lado.jpg', type: 'image/jpeg', data: jpeg },
+    ]);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.employee).toBe('Ana Lima');
+    expect(saved.body.files.map((file: { name: string }) => file.name)).toEqual(['frente.jpg', 'lado.jpg']);
+  });
+});

@@ -1,7 +1,16 @@
-/** /admin/amostra/{sampleId}: edit a sample (not built yet). */
+/** /admin/amostra/{sampleId}: a sample's page; the id is the server id or, before the first push, the local key. */
 import { createFileRoute } from '@tanstack/react-router';
-import { AreaPlaceholder } from '@/ui/area-placeholder';
+import { isCustomerUser } from '@sync/session/session-user';
+import { useSessionState } from '@/app/session/use-session-state';
+import { SampleEditPage } from '@/features/samples';
 
 export const Route = createFileRoute('/admin/amostra/$sampleId')({
-  component: () => <AreaPlaceholder title="Amostras" />,
+  component: SampleEditRoute,
 });
+
+function SampleEditRoute() {
+  const { sampleId } = Route.useParams();
+  const { session } = Route.useRouteContext();
+  const { user } = useSessionState(session);
+  return <SampleEditPage sampleId={sampleId} readOnly={user ? isCustomerUser(user) : false} />;
+}

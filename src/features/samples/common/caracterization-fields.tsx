@@ -1,0 +1,50 @@
+/**
+ * The Caracterização tab's fields common to every sample type (spec
+ * samples.md section 3: sample_no, ghe, supervisor, employee, register,
+ * function, sector, equipment). They edit the caracterization block as a
+ * whole (`onChange(next)` with every other field kept), so a type's own
+ * caracterization fields live in the same block beside them.
+ */
+import { Grid, TextInput } from '@mantine/core';
+import { TEXT_LIMITS } from '@sync/contract/fields';
+import type { SampleBlock } from '@sync/contract/samples';
+
+export const CARACTERIZATION_LABELS = {
+  sample_no: 'Nº da amostra',
+  ghe: 'GHE',
+  supervisor: 'Supervisor',
+  employee: 'Funcionário',
+  register: 'Matrícula',
+  function: 'Função',
+  sector: 'Setor',
+  equipment: 'Equipamento',
+} as const;
+
+type CommonField = keyof typeof CARACTERIZATION_LABELS;
+const FIELDS = Object.keys(CARACTERIZATION_LABELS) as CommonField[];
+
+export interface CaracterizationFieldsProps {
+  value: SampleBlock;
+  onChange(next: SampleBlock): void;
+  readOnly: boolean;
+}
+
+export function CaracterizationFields({ value, onChange, readOnly }: CaracterizationFieldsProps) {
+  return (
+    <Grid gap="sm">
+      {FIELDS.map((field) => (
+        <Grid.Col key={field} span={{ base: 12, sm: 6, lg: 3 }}>
+          <TextInput
+            label={CARACTERIZATION_LABELS[field]}
+            name={`caracterization.${field}`}
+            value={typeof value[field] === 'string' ? (value[field] as string) : ''}
+            maxLength={TEXT_LIMITS.line}
+            readOnly={readOnly}
+            onChange={(event) => onChange({ ...value, [field]: event.currentTarget.value })}
+            styles={{ input: { minHeight: 44 } }}
+          />
+        </Grid.Col>
+      ))}
+    </Grid>
+  );
+}

@@ -1,0 +1,10 @@
+/**
+ * The samples area (issue 13): the list grouped by quotation, a
+ * quotation's samples, and the sample page with its five tabs, whose
+ * contents come from the per-type registry (sample-tabs.ts), all on the
+ * local store, offline.
+ */
+export { SampleGroupsPage, type SampleGroupsPageProps } from './sample-groups-page';
+export { SampleListPage, type SampleListPageProps } from './sample-list-page';
+export { SampleEditPage, type SampleEditPageProps } from './sample-edit-page';
+export type { SampleTabProps, SampleTypeTabs } from './sample-tab-types';

@@ -1,0 +1,169 @@
+/**
+ * 'Amostras Ativos do Orçamento ID {quotationId}'
+ * (/admin/amostra/lista/{quotationId}/{page}; spec samples.md section 2):
+ * the quotation's samples on the device, a link to the customer, the type
+ * filter ('Tipos de amostras'), the search ('Agente, funcionário'), columns
+ * ID (the sample's number, linking to it), Tipo, Agente, Funcionário,
+ * Criado em and Opções (edit; delete with confirmation, 'Amostra deletado
+ * com sucesso'), 'Voltar para amostragens' and 'Nova amostra'. Offline.
+ */
+import { useState } from 'react';
+import { Anchor, Button, Group, NativeSelect } from '@mantine/core';
+import { Link, linkOptions, useNavigate } from '@tanstack/react-router';
+import { SAMPLE_TYPES } from '@sync/contract/samples';
+import { useLocalList } from '@sync/react/use-local-record';
+import { useOutboxProblems } from '@sync/react/use-outbox-problems';
+import { routeParamOf } from '@sync/react/use-route-record';
+import { useSyncActions } from '@sync/react/use-sync-actions';
+import type { LocalSample } from '@sync/store/registry';
+import { SAMPLE_ROUTES } from '@/entities/sample';
+import { useConfirmDelete } from '@/ui/confirm-delete';
+import { LIST_TEXTS, ListPage, listSearchOf, ProblemBadge, type ListColumn } from '@/ui/list-page';
+import { useListSearch } from '@/ui/paginator';
+import { NewSampleModal } from './new-sample-modal';
+import { pageOf, quotationSamples, sampleCreatedAt, sampleTypeName } from './sample-list-logic';
+import { SAMPLE_TEXTS } from './sample-texts';
+import { useLiveSamples } from './use-live-samples';
+
+export interface SampleListPageProps {
+  /** The quotation's server id, or its local key before it has one. */
+  quotationId: string;
+  page: number;
+  search?: string;
+  /** Customer-type users: no edit, delete or new sample. */
+  readOnly?: boolean;
+}
+
+const customerRoute = (customerId: string) => linkOptions({ to: '/admin/clientes/$customerId', params: { customerId } });
+
+export function SampleListPage({ quotationId, page, search = '', readOnly = false }: SampleListPageProps) {
+  const navigate = useNavigate();
+  const goTo = (target: number, applied: string, replace = false) =>
+    void navigate({ ...SAMPLE_ROUTES.ofQuotation(quotationId, String(target)), search: listSearchOf(applied), replace });
+  const listSearch = useListSearch({ initial: search, onApplied: (applied) => goTo(1, applied) });
+  const [typeId, setTypeId] = useState<number | null>(null);
+  const [creating, setCreating] = useState(false);
+  const samples = useLiveSamples();
+  const quotations = useLocalList('quotations');
+  const problems = useOutboxProblems('samples');
+  const { deleteRecord } = useSyncActions();
+  const remove = useConfirmDelete<LocalSample>({
+    run: (sample) => deleteRecord('samples', sample.key),
+    successMessage: SAMPLE_TEXTS.deleted,
+    onDeleted: () => goTo(1, listSearch.applied),
+  });
+
+  const byId = /^\d+$/.test(quotationId) ? Number(quotationId) : null;
+  const quotation = quotations.loading ? undefined : quotations.rows.find((q) => (byId !== null ? q.id === byId : q.key === quotationId));
+  const all = samples.loading ? [] : quotationSamples(samples.rows, quotationId, null, '', quotation?.key);
+  const state =
+    samples.loading || quotations.loading
+      ? { loading: true as const, previous: undefined }
+      : pageOf(quotationSamples(samples.rows, quotationId, typeId, listSearch.applied, quotation?.key), page);
+  const company = quotation?.customer_name ?? all[0]?.company_name ?? '';
+  const customerId = quotation?.customer_id ?? all[0]?.customer_id ?? null;
+
+  const columns: ListColumn<LocalSample>[] = [
+    {
+      id: 'id',
+      header: SAMPLE_TEXTS.columns.id,
+      width: 110,
+      render: (sample) => {
+        const problem = problems.get(sample.key);
+        return (
+          <Group gap={4} wrap="nowrap">
+            <Anchor size="sm" renderRoot={(props) => <Link {...props} {...SAMPLE_ROUTES.sample(routeParamOf(sample))} />}>
+              {sample.sample_no ?? '—'}
+            </Anchor>
+            {problem ? <ProblemBadge problem={problem} /> : null}
+          </Group>
+        );
+      },
+    },
+    { id: 'type', header: SAMPLE_TEXTS.columns.type, width: 110, render: (sample) => sampleTypeName(sample.type_id) },
+    { id: 'agent', header: SAMPLE_TEXTS.columns.agent, render: (sample) => sample.agent_name ?? '' },
+    { id: 'employee', header: SAMPLE_TEXTS.columns.employee, render: (sample) => sample.employee ?? '' },
+    { id: 'created', header: SAMPLE_TEXTS.columns.createdAt, width: 110, render: sampleCreatedAt },
+    {
+      id: 'options',
+      header: LIST_TEXTS.options,
+      width: 200,
+      actions: true,
+      render: (sample) => (
+        <Group gap="xs" wrap="nowrap">
+          <Button size="sm" mih={44} variant="default" renderRoot={(props) => <Link {...props} {...SAMPLE_ROUTES.sample(routeParamOf(sample))} />}>
+            {SAMPLE_TEXTS.edit}
+          </Button>
+          {readOnly ? null : (
+            <Button size="sm" mih={44} color="red" variant="light" onClick={() => remove.request(sample)}>
+              {SAMPLE_TEXTS.delete}
+            </Button>
+          )}
+        </Group>
+      ),
+    },
+  ];
+
+  const filter = (
+    <NativeSelect
+      aria-label={SAMPLE_TEXTS.typeFilter}
+      value={typeId === null ? '' : String(typeId)}
+      onChange={(event) => {
+        setTypeId(event.currentTarget.value ? Number(event.currentTarget.value) : null);
+        goTo(1, listSearch.applied);
+      }}
+      data={[{ value: '', label: SAMPLE_TEXTS.typeFilter }, ...SAMPLE_TYPES.map((type) => ({ value: String(type.id), label: type.name }))]}
+      styles={{ input: { minHeight: 44 } }}
+      w={{ base: '100%', sm: 200 }}
+    />
+  );
+
+  const actions = (
+    <>
+      {customerId !== null ? <Anchor renderRoot={(props) => <Link {...props} {...customerRoute(String(customerId))} />}>{company}</Anchor> : null}
+      <Button variant="default" mih={44} renderRoot={(props) => <Link {...props} {...SAMPLE_ROUTES.groups()} />}>
+        {SAMPLE_TEXTS.backToGroups}
+      </Button>
+      {readOnly ? null : (
+        <Button mih={44} onClick={() => setCreating(true)}>
+          {SAMPLE_TEXTS.newSample}
+        </Button>
+      )}
+    </>
+  );
+
+  return (
+    <ListPage
+      title={SAMPLE_TEXTS.listTitle(quotation?.id != null ? String(quotation.id) : quotationId)}
+      actions={actions}
+      search={listSearch}
+      searchPlaceholder={SAMPLE_TEXTS.listSearch}
+      filters={filter}
+      filtered={typeId !== null}
+      state={state}
+      page={page}
+      onPageChange={(target) => goTo(target, listSearch.applied)}
+      onOutOfRange={(last) => goTo(last, listSearch.applied, true)}
+      columns={columns}
+      rowKey={(sample) => sample.key}
+      emptyText={SAMPLE_TEXTS.listEmpty}
+      noResultsText={SAMPLE_TEXTS.noResults}
+    >
+      {remove.modal({ title: SAMPLE_TEXTS.confirmDeleteTitle, message: SAMPLE_TEXTS.confirmDelete })}
+      {creating ? (
+        <NewSampleModal
+          opened
+          onClose={() => setCreating(false)}
+          quotationKey={quotation?.key ?? all[0]?.quotation_key ?? null}
+          quotationId={quotation?.id ?? byId}
+          quotation={quotation}
+          samples={all}
+          onCreated={(key) => {
+            setCreating(false);
+            void navigate(SAMPLE_ROUTES.sample(key));
+          }}
+        />
+      ) : null}
+    </ListPage>
+  );
+}

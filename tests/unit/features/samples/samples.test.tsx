@@ -1,0 +1,277 @@
+/**
+ * The samples screens on a real local store (fake-indexeddb), offline: the
+ * quotation page's 'Amostra' (the plan made on the device, once) and 'Ver
+ * amostras'; 'Amostras' grouped by quotation ('Ver orçamento' only with the
+ * quotations module); a quotation's samples (type filter, search, delete,
+ * 'Nova amostra'); the sample page (five tabs, 'Em breve', the draft kept as
+ * typed and brought back after a reload, Salvar queues it, the send state
+ * with the server's message).
+ */
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { saveRecord } from '@sync/engine/mutations';
+import { useLocalRecord } from '@sync/react/use-local-record';
+import type { SyncDatabase } from '@sync/store/database';
+import { draftKey } from '@sync/store/drafts';
+import { QuotationSampleButton } from '@/features/quotations/quotation-sample-button';
+import { SampleEditPage, SampleGroupsPage, SampleListPage } from '@/features/samples';
+import { DRAFT_DELAY_MS } from '@/features/samples/use-sample-draft';
+import { closeTestDb, openTestDb, renderApp, type RouteView } from '../render-app';
+
+function QuotationView({ quotationKey }: { quotationKey: string }) {
+  const state = useLocalRecord('quotations', quotationKey);
+  if (state.loading || !state.record) return null;
+  return <QuotationSampleButton quotation={state.record} />;
+}
+
+const routes = (canSeeQuotations = true): Record<string, RouteView> => ({
+  '/admin/orcamentos/$quotationId': ({ params }) => <QuotationView quotationKey={params.quotationId!} />,
+  '/admin/amostra/lista/$page': ({ params, search }) => (
+    <SampleGroupsPage page={Number(params.page)} search={search.busca} canSeeQuotations={canSeeQuotations} />
+  ),
+  '/admin/amostra/lista/$quotationId/$page': ({ params, search }) => (
+    <SampleListPage quotationId={params.quotationId!} page={Number(params.page)} search={search.busca} />
+  ),
+  '/admin/amostra/$sampleId': ({ params }) => <SampleEditPage sampleId={params.sampleId!} />,
+  '/admin/clientes/$customerId': ({ params }) => <p>Cliente {params.customerId}</p>,
+});
+
+// Each test makes a plan through the screen first: several store round trips on a shared machine.
+vi.setConfig({ testTimeout: 20_000 });
+
+let db: SyncDatabase;
+beforeEach(() => {
+  db = openTestDb();
+});
+afterEach(() => closeTestDb(db));
+
+/** A quotation on the device: 2 noise units and 1 heat unit; approved unless told otherwise. */
+async function quotation(status = 'approved') {
+  const customer = await saveRecord(db, 'customers', null, { name: 'Metalúrgica Alfa', email: 'contato@alfa.com.br', phone: '(11) 3322-4455' });
+  const key = await saveRecord(db, 'quotations', null, {
+    customer_key: customer,
+    rows: [
+      { name: 'Ruído contínuo', product_type_id: 3, quantity: 2, value: 10 },
+      { name: 'Calor', product_type_id: 4, quantity: 1, value: 10 },
+    ],
+    total: 30,
+  });
+  await db.records('quotations').update(key, { status, able_create_sample: status === 'approved' });
+  return key;
+}
+
+const liveSamples = async () => (await db.records('samples').toArray()).filter((sample) => !sample._deleted);
+
+async function makePlan(key: string) {
+  await renderApp(db, routes(), `/admin/orcamentos/${key}`);
+  const button = await screen.findByRole('button', { name: 'Amostra' });
+  await waitFor(() => expect(button).toBeEnabled());
+  fireEvent.click(button);
+  expect(await screen.findByText('Plano de amostragem criado com sucesso')).toBeInTheDocument();
+  cleanup();
+}
+
+describe("the quotation's 'Amostra'", () => {
+  it('makes the plan on the device, once, then offers Ver amostras', async () => {
+    const key = await quotation();
+    await makePlan(key);
+    const samples = await liveSamples();
+    expect(samples.map((s) => [s.sample_no, s.type_id, s.agent_name, s.quotation_row_id, s.plan_unit, s.company_name]).sort()).toEqual([
+      [1, 3, 'Ruído contínuo', 1, 1, 'Metalúrgica Alfa'],
+      [2, 3, 'Ruído contínuo', 1, 2, 'Metalúrgica Alfa'],
+      [3, 4, 'Calor', 2, 1, 'Metalúrgica Alfa'],
+    ]);
+    expect((await db.outbox.toArray()).filter((entry) => entry.resource === 'samples').map((entry) => entry.op)).toEqual([
+      'create',
+      'create',
+      'create',
+    ]);
+    await renderApp(db, routes(), `/admin/orcamentos/${key}`);
+    expect(await screen.findByRole('link', { name: 'Ver amostras' })).toHaveAttribute('href', `/admin/amostra/lista/${key}/1`);
+    expect(screen.queryByRole('button', { name: 'Amostra' })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['a draft', 'open', true],
+    ['a pending quotation', 'pending', true],
+  ])('is disabled for %s', async (_case, status) => {
+    const key = await quotation(status);
+    await renderApp(db, routes(), `/admin/orcamentos/${key}`);
+    expect(await screen.findByRole('button', { name: 'Amostra' })).toBeDisabled();
+  });
+
+  it('shows Ver amostras when the server says the plan exists, before its samples arrive', async () => {
+    const key = await quotation();
+    await db.records('quotations').update(key, { able_create_sample: false });
+    await renderApp(db, routes(), `/admin/orcamentos/${key}`);
+    expect(await screen.findByRole('link', { name: 'Ver amostras' })).toBeInTheDocument();
+  });
+});
+
+describe("'Amostras' grouped by quotation", () => {
+  it('shows the empty text', async () => {
+    await renderApp(db, routes(), '/admin/amostra/lista/1');
+    expect(await screen.findByText('Ainda não tem nenhum orçamento aprovado com amostragens.')).toBeInTheDocument();
+  });
+
+  it.each([
+    [true, 1],
+    [false, 0],
+  ])('lists the quotation with its count; Ver orçamento with the quotations module: %s', async (canSee, buttons) => {
+    const key = await quotation();
+    await makePlan(key);
+    await db.records('quotations').update(key, { id: 12, reference_no: '12/2026', f_created_at: '20/11/2026' });
+    const app = await renderApp(db, routes(canSee), '/admin/amostra/lista/1');
+    const row = (await screen.findByText('12/2026')).closest('tr')!;
+    expect(within(row).getByText('Metalúrgica Alfa')).toBeInTheDocument();
+    expect(within(row).getByText('3')).toBeInTheDocument();
+    expect(within(row).getByText('20/11/2026')).toBeInTheDocument();
+    expect(within(row).queryAllByText('Ver orçamento')).toHaveLength(buttons);
+    fireEvent.click(within(row).getByText('Ver amostragens'));
+    // The quotation has its server id now: the link names it by id.
+    await waitFor(() => expect(app.path()).toBe('/admin/amostra/lista/12/1'));
+    expect(await screen.findByText('Amostras Ativos do Orçamento ID 12')).toBeInTheDocument();
+    expect(await screen.findAllByRole('row')).toHaveLength(4);
+  });
+
+  it('searches by company or quotation number', async () => {
+    const key = await quotation();
+    await makePlan(key);
+    await db.records('quotations').update(key, { reference_no: '12/2026' });
+    await renderApp(db, routes(), '/admin/amostra/lista/1?busca=inexistente');
+    expect(await screen.findByText('Não houve nenhum resultado.')).toBeInTheDocument();
+    cleanup();
+    await renderApp(db, routes(), '/admin/amostra/lista/1?busca=metal');
+    expect(await screen.findAllByText('Metalúrgica Alfa')).not.toHaveLength(0);
+  });
+});
+
+describe("a quotation's samples", () => {
+  async function planned() {
+    const key = await quotation();
+    await makePlan(key);
+    const samples = await liveSamples();
+    const first = samples.find((s) => s.sample_no === 1)!;
+    await saveRecord(db, 'samples', first.key, { caracterization: { employee: 'João Pereira' } });
+    return { key, samples };
+  }
+
+  it('has the title, the columns, the type filter and the search', async () => {
+    const { key } = await planned();
+    await renderApp(db, routes(), `/admin/amostra/lista/${key}/1`);
+    expect(await screen.findByText(`Amostras Ativos do Orçamento ID ${key}`)).toBeInTheDocument();
+    expect(await screen.findAllByRole('row')).toHaveLength(4);
+    expect(screen.getByText('João Pereira')).toBeInTheDocument();
+    fireEvent.change(screen.getByRole('combobox', { name: 'Tipos de amostras' }), { target: { value: '4' } });
+    await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(2));
+    expect(screen.getAllByText('Calor', { selector: 'td' })).toHaveLength(2); // Tipo and Agente
+    fireEvent.change(screen.getByRole('combobox', { name: 'Tipos de amostras' }), { target: { value: '' } });
+    fireEvent.change(screen.getByPlaceholderText('Agente, funcionário'), { target: { value: 'joao' } });
+    await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(2), { timeout: 3000 });
+  });
+
+  it('deletes a sample after confirmation', async () => {
+    const { key } = await planned();
+    await renderApp(db, routes(), `/admin/amostra/lista/${key}/1`);
+    const row = (await screen.findByText('João Pereira')).closest('tr')!;
+    fireEvent.click(within(row).getByRole('button', { name: 'Deletar' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirmar' }));
+    expect(await screen.findByText('Amostra deletado com sucesso')).toBeInTheDocument();
+    expect(await liveSamples()).toHaveLength(2);
+  });
+
+  it('adds a sample in the field with the type and agent row chosen, and opens it', async () => {
+    const { key } = await planned();
+    const app = await renderApp(db, routes(), `/admin/amostra/lista/${key}/1`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Nova amostra' }));
+    fireEvent.change(await screen.findByRole('combobox', { name: 'Agente do orçamento' }), { target: { value: '1' } });
+    expect(screen.getByRole('combobox', { name: 'Tipo de amostra' })).toHaveValue('4');
+    fireEvent.click(screen.getByRole('button', { name: 'Criar amostra' }));
+    await waitFor(() => expect(app.path()).toMatch(/^\/admin\/amostra\/[0-9a-f-]{36}$/));
+    const added = (await liveSamples()).find((s) => s.sample_no === 4)!;
+    expect(added).toMatchObject({ type_id: 4, quotation_row_id: 2, plan_unit: null, agent_name: 'Calor', quotation_key: key });
+  });
+});
+
+describe('the sample page', () => {
+  async function sample(typeId = 3) {
+    const key = await quotation();
+    await makePlan(key);
+    return (await liveSamples()).find((s) => s.type_id === typeId)!;
+  }
+
+  it('has the header, the card and five tabs; a type without contents says Em breve', async () => {
+    const heat = await sample(4);
+    await renderApp(db, routes(), `/admin/amostra/${heat.key}`);
+    expect(await screen.findByText('Amostras/Editar')).toBeInTheDocument();
+    expect(screen.getByText('Dados cadastrais')).toBeInTheDocument();
+    expect(screen.getByDisplayValue('Metalúrgica Alfa')).toBeInTheDocument();
+    const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
+    expect(tabs).toEqual(['Caracterização', 'Memória de campo', 'Resultado', 'Classificação de risco', 'Validação da medição']);
+    expect(screen.getByLabelText('Funcionário')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('tab', { name: 'Validação da medição' }));
+    expect(await screen.findByText('Em breve')).toBeInTheDocument();
+  });
+
+  it('keeps what is typed on the device and brings it back after a reload; Salvar queues it', async () => {
+    const noise = await sample();
+    await renderApp(db, routes(), `/admin/amostra/${noise.key}`);
+    fireEvent.change(await screen.findByLabelText('Funcionário'), { target: { value: 'Maria Souza' } });
+    fireEvent.change(screen.getByLabelText('GHE'), { target: { value: 'GHE 02' } });
+    expect(await screen.findByText('Alterações não salvas')).toBeInTheDocument();
+    await waitFor(
+      async () =>
+        expect((await db.table('drafts').get(draftKey('samples', noise.key)))?.fields.caracterization).toMatchObject({
+          employee: 'Maria Souza',
+          ghe: 'GHE 02',
+        }),
+      {
+        timeout: DRAFT_DELAY_MS * 10,
+      },
+    );
+    const beforeSave = (await db.outbox.toArray()).length;
+
+    // A reload: the page opens again from the device.
+    cleanup();
+    await renderApp(db, routes(), `/admin/amostra/${noise.key}`);
+    expect(await screen.findByDisplayValue('Maria Souza')).toBeInTheDocument();
+    expect(screen.getByText('Alterações não salvas desta amostra foram recuperadas deste aparelho.')).toBeInTheDocument();
+    expect((await db.outbox.toArray()).length).toBe(beforeSave);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Amostragem salva com sucesso')).toBeInTheDocument();
+    const saved = (await db.records('samples').get(noise.key))!;
+    expect(saved).toMatchObject({ employee: 'Maria Souza', caracterization: { employee: 'Maria Souza', ghe: 'GHE 02' } });
+    expect(await db.table('drafts').get(draftKey('samples', noise.key))).toBeUndefined();
+    expect(await screen.findByText('Pendente de envio')).toBeInTheDocument();
+    expect(screen.queryByText('Alterações não salvas')).not.toBeInTheDocument();
+  });
+
+  it('discards a recovered draft on request', async () => {
+    const noise = await sample();
+    await db
+      .table('drafts')
+      .put({ key: draftKey('samples', noise.key), fields: { caracterization: { employee: 'Rascunho' } }, tab: 'caracterization', updated_at: '' });
+    await renderApp(db, routes(), `/admin/amostra/${noise.key}`);
+    expect(await screen.findByDisplayValue('Rascunho')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Descartar alterações' }));
+    await waitFor(() => expect(screen.getByLabelText('Funcionário')).toHaveValue(''));
+    expect(await db.table('drafts').get(draftKey('samples', noise.key))).toBeUndefined();
+  });
+
+  it('shows the server’s message when its change was refused, and sent once nothing waits', async () => {
+    const noise = await sample();
+    await renderApp(db, routes(), `/admin/amostra/${noise.key}`);
+    const [entry] = await db.outbox.where('key').equals(noise.key).toArray();
+    await act(async () => {
+      await db.outbox.put({ ...entry!, status: 'failed', error: { code: 'server', message: 'Orçamento não encontrado.', status: 400 } } as never);
+    });
+    expect(await screen.findByText('Orçamento não encontrado.')).toBeInTheDocument();
+    expect(screen.getAllByText('Falhou').length).toBeGreaterThan(0);
+    await act(async () => {
+      await db.outbox.delete(entry!.seq!);
+    });
+    expect(await screen.findByText('Enviada')).toBeInTheDocument();
+    expect(screen.queryByText('Orçamento não encontrado.')).not.toBeInTheDocument();
+  });
+});
