@@ -6,11 +6,11 @@
  * EPI rows and the observation. The heat memory has no date of its own, so
  * the calibration is judged against today.
  */
-import { Stack, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import { emptyHeatTask, HEAT_METHODS, type HeatMemory, type HeatTaskRow } from '@sync/contract/samples/heat';
-import { YES_NO } from '@sync/contract/samples/block-fields';
-import { OneRowList } from '@/ui/one-row-list';
-import { EpiList } from '../type-fields/epi-list';
+import { emptyEpiRow, YES_NO } from '@sync/contract/samples/block-fields';
+import { OneRowList } from '@/ui/rows';
+import { EpiRows } from '../common';
 import { DecimalField, FieldGrid, NoteField, OptionField, TextField, TimeField } from '../type-fields/field-inputs';
 import { InstrumentSection } from '../type-fields/instrument-section';
 import { measurementDay } from '../type-fields/measurement-date';
@@ -20,7 +20,7 @@ import { HEAT_TEXTS } from './heat-texts';
 
 const T = HEAT_TEXTS.memory;
 
-export function HeatMemoryTab({ value, onChange }: TypeTabProps<HeatMemory>) {
+export function HeatMemoryTab({ value, onChange, readOnly = false }: TypeTabProps<HeatMemory>) {
   const set =
     <K extends keyof HeatMemory>(field: K) =>
     (next: HeatMemory[K]) =>
@@ -38,14 +38,26 @@ export function HeatMemoryTab({ value, onChange }: TypeTabProps<HeatMemory>) {
       </FieldGrid>
       <Title order={4}>{T.tasks}</Title>
       <OneRowList
+        label={T.tasks}
         rows={value.tasks}
         onChange={set('tasks')}
         blank={emptyHeatTask}
-        rowTitle={T.taskTitle}
-        renderRow={(row, update) => <TaskFields row={row} onEdit={(field, text) => update(editTask(row, field, text))} />}
+        readOnly={readOnly}
+        renderRow={(row, index, change) => (
+          <Stack gap="xs" style={{ flex: '1 1 100%', minWidth: 0 }}>
+            <Text fw={600} size="sm">
+              {T.taskTitle(index)}
+            </Text>
+            <TaskFields row={row} onEdit={(field, text) => change(editTask(row, field, text))} />
+          </Stack>
+        )}
       />
       <Title order={4}>{T.epis}</Title>
-      <EpiList rows={value.epis} onChange={set('epis')} />
+      <EpiRows
+        value={value.epis}
+        onChange={(rows) => set('epis')(rows.map((row) => ({ ...emptyEpiRow(), ...row, id: typeof row.id === 'number' ? row.id : null })))}
+        readOnly={readOnly}
+      />
       <NoteField label={T.observation} value={value.observation} onChange={set('observation')} />
     </Stack>
   );

@@ -6,9 +6,10 @@
  * the EPI rows and the observation.
  */
 import { Stack, Title } from '@mantine/core';
+import { emptyEpiRow } from '@sync/contract/samples/block-fields';
 import { NOISE_EXPOSITION_LIMITS, NOISE_METHODS, NOISE_TYPES, type NoiseMemory } from '@sync/contract/samples/noise';
 import { DateInputBR } from '@/ui/inputs';
-import { EpiList } from '../type-fields/epi-list';
+import { EpiRows } from '../common';
 import { DecimalField, FieldGrid, NoteField, OptionField, TextField, TimeField } from '../type-fields/field-inputs';
 import { InstrumentSection } from '../type-fields/instrument-section';
 import { measurementDay } from '../type-fields/measurement-date';
@@ -17,7 +18,7 @@ import { NOISE_TEXTS } from './noise-texts';
 
 const T = NOISE_TEXTS.memory;
 
-export function NoiseMemoryTab({ value, onChange }: TypeTabProps<NoiseMemory>) {
+export function NoiseMemoryTab({ value, onChange, readOnly = false }: TypeTabProps<NoiseMemory>) {
   const set =
     <K extends keyof NoiseMemory>(field: K) =>
     (next: NoiseMemory[K]) =>
@@ -53,7 +54,13 @@ export function NoiseMemoryTab({ value, onChange }: TypeTabProps<NoiseMemory>) {
         <TimeField label={T.duration} value={value.duration} onChange={set('duration')} />
       </FieldGrid>
       <Title order={4}>{T.epis}</Title>
-      <EpiList rows={value.epis} onChange={set('epis')} />
+      <EpiRows
+        value={value.epis}
+        onChange={(rows) =>
+          onChange({ ...value, epis: rows.map((row) => ({ ...emptyEpiRow(), ...row, id: typeof row.id === 'number' ? row.id : null })) })
+        }
+        readOnly={readOnly}
+      />
       <NoteField label={T.observation} value={value.observation} onChange={set('observation')} />
     </Stack>
   );

@@ -16,4 +16,6 @@ export interface TypeTabProps<T> {
   sample: SampleForTabs;
   value: T;
   onChange: (next: T) => void;
+  /** A reader who may not write: lists hide their add and remove icons (the fieldset of type-tab.tsx disables the rest). */
+  readOnly?: boolean;
 }

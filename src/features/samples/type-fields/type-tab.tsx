@@ -11,7 +11,9 @@ import type { TypeTabProps } from './type-tab-props';
 
 export function typeTab<B extends object>(Tab: ComponentType<TypeTabProps<B>>, normalise: (value: unknown) => B): ComponentType<SampleTabProps> {
   function RegisteredTab({ sample, value, onChange, readOnly }: SampleTabProps) {
-    const tab = <Tab sample={sample} value={normalise(value)} onChange={(next) => onChange(next as unknown as Record<string, unknown>)} />;
+    const tab = (
+      <Tab sample={sample} value={normalise(value)} readOnly={readOnly} onChange={(next) => onChange(next as unknown as Record<string, unknown>)} />
+    );
     if (!readOnly) return tab;
     return (
       <fieldset disabled style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>

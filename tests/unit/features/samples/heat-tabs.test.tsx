@@ -30,7 +30,7 @@ const RED = '#f44336';
 type Task = { initial: string; final: string; metabolism: string; tbn: string; tg: string; tbs?: string; solar?: boolean };
 
 function taskCard(index: number) {
-  return within(within(screen.getByTestId('tab-memory_field')).getAllByTestId('one-row-list-row')[index]!);
+  return within(within(within(screen.getByTestId('tab-memory_field')).getByRole('list', { name: 'Tarefas' })).getAllByRole('listitem')[index]!);
 }
 
 function input(scope: ReturnType<typeof within>, label: string) {
