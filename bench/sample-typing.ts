@@ -3,8 +3,9 @@
  * keystroke → updated figure, in Chromium (goal: under 50 ms).
  *
  * The page (bench/typing, built with vite.typing.config.ts into a temporary
- * folder and served on loopback) holds the noise Resultado tab as the
- * sample page's registry gives it, at a tablet's 768 × 1024. Playwright
+ * folder and served on loopback) is the real sample page of a noise sample
+ * on a device's local store, offline, at a tablet's 768 × 1024, its draft
+ * kept on the device as typed; the Resultado tab is opened. Playwright
  * presses real keys in 'Dose medida (%)' of the NHO 01 block: 1, 2, 3 and
  * three Backspaces after a first '5', so every key changes Dose 8h
  * (5 → 51 → 512 → 5123 → 512 → 51 → 5). Each key is timed in the page from
@@ -118,6 +119,7 @@ export async function runSampleTypingBench(say: (message: string) => void): Prom
     const { port } = (server as unknown as Server).address() as AddressInfo;
     await page.goto(`http://127.0.0.1:${port}/`);
     await page.getByText('pronto').waitFor();
+    await page.getByRole('tab', { name: 'Resultado' }).click();
     // The starting value of each side, untimed: from here every key changes the figure.
     await page.getByTestId('noise-result-nho').getByLabel('Dose medida (%)').fill('5');
     await page.getByTestId('nho-dose8').waitFor();
@@ -136,7 +138,7 @@ export async function runSampleTypingBench(say: (message: string) => void): Prom
       const calculation = sideFigure(rounds.calculation);
       const baseline = sideFigure(rounds.baseline);
       figures.push({
-        tab: 'Ruído › Resultado (NHO 01, Dose medida → Dose 8h)',
+        tab: 'Amostras/Editar, Ruído › Resultado (NHO 01, Dose medida → Dose 8h)',
         viewport: '768×1024',
         rounds: ROUNDS,
         cpuThrottle: rate,

@@ -1,10 +1,12 @@
 /**
  * The sample-typing bench page (part `sample-typing`, bench/sample-typing.ts):
- * the noise Resultado tab as the sample page's registry gives it
- * (sampleTabOf('noise', 'result')), with Mantine's styles, on a local store
- * in IndexedDB holding the settings as the server seeds them, the sample
- * kept in React state as the page keeps its draft. Beside it, the baseline:
- * a plain Mantine input whose text is echoed, with no calculation.
+ * the real sample page (SampleEditPage at /admin/amostra/{key}, in a memory
+ * router, Mantine's styles) on a device's store in IndexedDB as after the
+ * first sync and the plan (the seeded settings, an approved quotation, its
+ * noise sample with the field memory's times), offline: no server. The
+ * page keeps every keystroke as its draft on the device, as in use. Above
+ * it, the baseline: a plain Mantine input whose text is echoed, with no
+ * calculation.
  *
  * `window.typing.arm(target)` starts timing: every keydown's timestamp is
  * kept, and on the animation frames that follow, the first one where the
@@ -15,12 +17,16 @@ import '@mantine/core/styles.css';
 import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MantineProvider, Stack, TextInput } from '@mantine/core';
+import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider, useParams } from '@tanstack/react-router';
 import { applyServerRecords, keysWithEntries } from '@sync/engine/apply-server';
+import { saveRecord, saveRecords } from '@sync/engine/mutations';
 import { SyncProvider } from '@sync/react/context';
 import { SyncDatabase } from '@sync/store/database';
-import type { LocalSample } from '@sync/store/registry';
+import { readRecord } from '@sync/store/queries';
+import type { LocalQuotation } from '@sync/store/registry';
 import { defaultSettings } from '@server/db/seed/default-settings';
-import { sampleTabOf } from '@/features/samples/sample-tabs';
+import { planSaves } from '@/entities/sample';
+import { SampleEditPage } from '@/features/samples';
 
 type Target = 'calculation' | 'baseline';
 
@@ -73,42 +79,56 @@ const typing: TypingPage = {
 };
 (window as unknown as { typing: TypingPage }).typing = typing;
 
-const ResultTab = sampleTabOf('noise', 'result')!;
-
-function Bench() {
-  const [sample, setSample] = useState<Partial<LocalSample>>({
-    memory_field: { initial_time: '08:00', final_time: '13:00', duration: '08:00' },
-    result: {},
+/** The sample page, in a memory router, as /admin/amostra/{key} shows it. */
+function samplePageRouter(sampleKey: string) {
+  const root = createRootRoute({ component: () => <Outlet /> });
+  const sample = createRoute({
+    getParentRoute: () => root,
+    path: '/admin/amostra/$sampleId',
+    component: function SampleRoute() {
+      const { sampleId } = useParams({ strict: false }) as { sampleId: string };
+      return <SampleEditPage sampleId={sampleId} />;
+    },
   });
+  return createRouter({ routeTree: root.addChildren([sample]), history: createMemoryHistory({ initialEntries: [`/admin/amostra/${sampleKey}`] }) });
+}
+
+function Baseline() {
   const [echo, setEcho] = useState('');
   return (
     <Stack p="md" maw={768}>
       <TextInput label="Linha de base" data-testid="baseline-input" value={echo} onChange={(event) => setEcho(event.currentTarget.value)} />
       <p data-testid="baseline-echo">{echo}</p>
-      <ResultTab
-        sample={sample as LocalSample}
-        value={(sample.result ?? {}) as Record<string, unknown>}
-        onChange={(result) => setSample((current) => ({ ...current, result }))}
-        readOnly={false}
-        beforeCamera={async () => {}}
-      />
     </Stack>
   );
 }
 
-async function start() {
+const AT = '2026-11-25T00:00:00.000Z';
+
+/** A device's store as after the first sync and the plan: the seeded settings, a customer, an approved quotation of one noise unit, its sample. */
+async function deviceWithNoiseSample(): Promise<{ db: SyncDatabase; sampleKey: string }> {
   const db = new SyncDatabase(`bench-typing-${Date.now()}`);
-  const settings = defaultSettings().map((row, index) => ({
-    id: index + 1,
-    ...row,
-    created_at: '2026-11-25T00:00:00.000Z',
-    updated_at: '2026-11-25T00:00:00.000Z',
-  }));
+  const settings = defaultSettings().map((row, index) => ({ id: index + 1, ...row, created_at: AT, updated_at: AT }));
   await db.write(async (store) => applyServerRecords(store, store.registry.get('settings'), settings, await keysWithEntries(store)));
+  const customer = await saveRecord(db, 'customers', null, { name: 'Metalúrgica Alfa', email: 'contato@alfa.com.br', phone: '(11) 3322-4455' });
+  const quotationKey = await saveRecord(db, 'quotations', null, {
+    customer_key: customer,
+    rows: [{ name: 'Ruído contínuo', product_type_id: 3, quantity: 1, value: 10 }],
+    total: 10,
+  });
+  const quotation = (await readRecord(db, 'quotations', quotationKey)) as unknown as LocalQuotation;
+  const [sampleKey] = await saveRecords(db, planSaves(quotation));
+  await saveRecord(db, 'samples', sampleKey!, { memory_field: { initial_time: '08:00', final_time: '13:00', duration: '08:00' } });
+  return { db, sampleKey: sampleKey! };
+}
+
+async function start() {
+  const { db, sampleKey } = await deviceWithNoiseSample();
   createRoot(document.getElementById('root')!).render(
     <MantineProvider>
       <SyncProvider db={db}>
-        <Bench />
+        <Baseline />
+        <RouterProvider router={samplePageRouter(sampleKey) as never} />
       </SyncProvider>
     </MantineProvider>,
   );

@@ -6,7 +6,7 @@
  */
 import { useEffect } from 'react';
 import { Group, Stack, Text } from '@mantine/core';
-import { heatMemorySchema, heatResultSchema, type HeatClassification } from '@sync/contract/samples/heat';
+import { normaliseHeatBlock, type HeatClassification } from '@sync/contract/samples/heat';
 import { formatDecimal } from '@/domain/decimal';
 import { CONSIDERATIONS, RECOMMENDATIONS } from '@/domain/result-thresholds';
 import { FieldGrid, NoteField, OptionField } from '../type-fields/field-inputs';
@@ -18,8 +18,8 @@ import { HEAT_TEXTS } from './heat-texts';
 const T = HEAT_TEXTS.classification;
 
 export function HeatClassificationTab({ sample, value, onChange }: TypeTabProps<HeatClassification>) {
-  const memory = heatMemorySchema.safeParse(sample.memory_field ?? {}).data ?? heatMemorySchema.parse({});
-  const result = heatResultSchema.safeParse(sample.result ?? {}).data ?? heatResultSchema.parse({});
+  const memory = normaliseHeatBlock('memory_field', sample.memory_field);
+  const result = normaliseHeatBlock('result', sample.result);
   const assessment = assessRows(memory.tasks, result.clothing);
   const filled = fillHeatClassification(value, assessment);
 

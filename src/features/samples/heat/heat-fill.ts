@@ -12,7 +12,7 @@
 import type { HeatClassification, HeatResult, HeatTaskRow } from '@sync/contract/samples/heat';
 import { formatHHmm, minutesBetween, parseDurationHHmm } from '@/domain/dates';
 import { formatDecimal, parseDecimal } from '@/domain/decimal';
-import { assessHeat, HEAT_RECOMMENDATIONS, ibutg, type HeatAssessment, type HeatTask } from '@/domain/heat';
+import { assessHeat, CLOTHING_ADJUSTMENTS, HEAT_RECOMMENDATIONS, ibutg, type HeatAssessment, type HeatTask } from '@/domain/heat';
 
 const TIMES: ReadonlyArray<keyof HeatTaskRow> = ['initial', 'final'];
 const READINGS: ReadonlyArray<keyof HeatTaskRow> = ['tbs', 'tbn', 'tg', 'solar_load'];
@@ -53,7 +53,9 @@ export function heatTasks(rows: readonly HeatTaskRow[]): HeatTask[] | null {
 
 export function assessRows(rows: readonly HeatTaskRow[], clothing: HeatResult['clothing']): HeatAssessment | null {
   const tasks = heatTasks(rows);
-  return tasks === null ? null : assessHeat(tasks, clothing);
+  // A stored clothing this version does not know counts as ordinary work clothes (+0 °C).
+  const known = clothing in CLOTHING_ADJUSTMENTS ? clothing : 'work-clothes';
+  return tasks === null ? null : assessHeat(tasks, known);
 }
 
 /** The Resultado block with the figures of the assessment ('' without one). */

@@ -9,7 +9,7 @@
  */
 import { useEffect } from 'react';
 import { Alert, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
-import { heatMemorySchema, type HeatResult } from '@sync/contract/samples/heat';
+import { normaliseHeatBlock, type HeatResult } from '@sync/contract/samples/heat';
 import { formatHHmm, minutesBetween, parseDurationHHmm } from '@/domain/dates';
 import { CLOTHING_ADJUSTMENTS, type Clothing } from '@/domain/heat';
 import { formatDecimal } from '@/domain/decimal';
@@ -28,7 +28,7 @@ const CLOTHING_OPTIONS = (Object.entries(CLOTHING_ADJUSTMENTS) as Array<[Clothin
 }));
 
 export function HeatResultTab({ sample, value, onChange }: TypeTabProps<HeatResult>) {
-  const memory = heatMemorySchema.safeParse(sample.memory_field ?? {}).data ?? heatMemorySchema.parse({});
+  const memory = normaliseHeatBlock('memory_field', sample.memory_field);
   const assessment = assessRows(memory.tasks, value.clothing);
   const filled = fillHeatResult(value, assessment);
   const changed = JSON.stringify(filled) !== JSON.stringify(value);

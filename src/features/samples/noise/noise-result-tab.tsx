@@ -7,10 +7,10 @@
  * it came from. Changes of the field memory or of the settings reach the
  * block when the tab is shown.
  */
-import { useEffect } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { noiseMemorySchema, type NoiseResult, type NoiseResultNorm } from '@sync/contract/samples/noise';
-import { defaultResultThresholds } from '@/domain/result-thresholds';
+import { normaliseNoiseBlock, type NoiseResult, type NoiseResultNorm } from '@sync/contract/samples/noise';
+import { defaultResultThresholds, type NoiseLevels } from '@/domain/result-thresholds';
 import { ComputedField, DecimalField, FieldGrid, TextField } from '../type-fields/field-inputs';
 import { CalibrationNotices } from '../type-fields/calibration-notices';
 import type { TypeTabProps } from '../type-fields/type-tab-props';
@@ -23,8 +23,8 @@ const T = NOISE_TEXTS.result;
 
 export function NoiseResultTab({ sample, value, onChange }: TypeTabProps<NoiseResult>) {
   const loaded = useNoiseThresholds();
-  const thresholds = loaded ?? defaultResultThresholds().noise;
-  const memory = noiseMemorySchema.safeParse(sample.memory_field ?? {}).data ?? noiseMemorySchema.parse({});
+  const thresholds = useMemo(() => loaded ?? defaultResultThresholds().noise, [loaded]);
+  const memory = normaliseNoiseBlock('memory_field', sample.memory_field);
   const filled = fillNoiseResult(value, memory, thresholds);
   const changed = JSON.stringify(filled.result) !== JSON.stringify(value);
 
@@ -37,37 +37,43 @@ export function NoiseResultTab({ sample, value, onChange }: TypeTabProps<NoiseRe
     const next = { ...value, [norm]: { ...value[norm], [field]: text } };
     onChange(fillNoiseResult(next, memory, thresholds).result);
   };
+  // One stable callback for the memoised cards, always running the latest `edit` (the latest value).
+  const latestEdit = useRef(edit);
+  latestEdit.current = edit;
+  const onEdit = useCallback((norm: NoiseNormKey, field: keyof NoiseResultNorm, text: string) => latestEdit.current(norm, field, text), []);
 
   return (
     <Stack gap="lg">
       <CalibrationNotices memory={sample.memory_field} />
       {NOISE_NORM_KEYS.map((norm) => (
-        <NormCard
-          key={norm}
-          norm={norm}
-          filled={filled.norms[norm]}
-          times={timesText(filled.times)}
-          levelText={(key) => T.levelOf(T.blocks[norm], levelRangeText(thresholds[norm], key, 'result'))}
-          onEdit={(field, text) => edit(norm, field, text)}
-        />
+        <NormCard key={norm} norm={norm} filled={filled.norms[norm]} times={timesText(filled.times)} levels={thresholds[norm]} onEdit={onEdit} />
       ))}
     </Stack>
   );
 }
 
-function NormCard({
-  norm,
-  filled,
-  times,
-  levelText,
-  onEdit,
-}: {
+type NormCardProps = {
   norm: NoiseNormKey;
   filled: FilledNoiseNorm;
   times: string;
-  levelText: (key: NonNullable<FilledNoiseNorm['level']>) => string;
-  onEdit: (field: keyof NoiseResultNorm, text: string) => void;
-}) {
+  levels: NoiseLevels;
+  onEdit: (norm: NoiseNormKey, field: keyof NoiseResultNorm, text: string) => void;
+};
+
+/** A card renders again only when its own figures, times or levels changed: typing in one block leaves the other alone. */
+const NormCard = memo(
+  NormCardView,
+  (previous, next) =>
+    previous.norm === next.norm &&
+    previous.times === next.times &&
+    previous.levels === next.levels &&
+    previous.onEdit === next.onEdit &&
+    JSON.stringify(previous.filled) === JSON.stringify(next.filled),
+);
+
+function NormCardView({ norm, filled, times, levels, onEdit: editNorm }: NormCardProps) {
+  const onEdit = (field: keyof NoiseResultNorm, text: string) => editNorm(norm, field, text);
+  const levelText = (key: NonNullable<FilledNoiseNorm['level']>) => T.levelOf(T.blocks[norm], levelRangeText(levels, key, 'result'));
   const block = filled.block;
   const average = AVERAGE_FIELD[norm];
   const other = average === 'leq' ? 'lavg' : 'leq';
