@@ -140,6 +140,14 @@ describe('Resultado: figures computed from the measured dose over the field memo
     expect(tab.value().nr15.lavg).toBe('85');
   });
 
+  it('a half-typed interval in the memory is left out, the rest of the memory still counts', async () => {
+    await pullSettings(db);
+    const halfTyped = memory({ initial_time: '07:00', final_time: '12:00', interval_initial: '10:3', duration: '08:00' });
+    await renderTab(db, NoiseResultTab, emptyNoiseBlocks().result, { memory_field: halfTyped });
+    await typeInto(screen.getByTestId('noise-result-nho'), 'Dose medida (%)', '80');
+    await waitFor(() => expect(screen.getByTestId('nho-dose8')).toHaveValue('128,0'));
+  });
+
   it('without the memory times nothing is computed and Dose 8h stays typed', async () => {
     await pullSettings(db);
     await renderTab(db, NoiseResultTab, emptyNoiseBlocks().result, { memory_field: memory({}) });
