@@ -11,6 +11,7 @@
 import { describe, expect, it } from 'vitest';
 import { sampleSchema, type Sample } from '@sync/contract/samples';
 import { runCommand } from '@sync/engine/commands';
+import { retryEntry } from '@sync/engine/entry-actions';
 import { saveRecord, saveRecords } from '@sync/engine/mutations';
 import type { LocalQuotation } from '@sync/store/registry';
 import { planSaves } from '@/entities/sample/plan';
@@ -132,5 +133,45 @@ describe('a sampling plan made offline', () => {
     await b.engine.drain();
     expect((await liveRecords(b.db, 'samples')).find((s) => s.id === edited.id)).toMatchObject({ employee: 'João Pereira da Silva' });
     expect(await quotationOn(b)).toMatchObject({ able_create_sample: false, sample_count: 3 });
+  });
+
+  it('a device that pulls another device’s plan before its own is sent ends with one sample per slot', async () => {
+    const office = await device();
+    const name = `Usina Dupla ${Date.now().toString(36)}`;
+    const customer = await saveRecord(office.db, 'customers', null, { name, type: 'corporate', email: 'b@usina.com.br', phone: '1133224455' });
+    const quotationKey = await saveRecord(office.db, 'quotations', null, {
+      customer_key: customer,
+      rows: [{ name: 'Ruído contínuo', product_type_id: 3, quantity: 3, value: 100 }],
+      total: 300,
+    });
+    await runCommand(office.db, 'quotations', quotationKey, 'status', { status: 'approved' });
+    await office.engine.drain();
+    const quotationId = (await office.db.records('quotations').get(quotationKey))!.id as number;
+    const a = await device();
+    const b = await device();
+    const quotationOf = async (client: TestClient) =>
+      (await liveRecords(client.db, 'quotations')).find((record) => record.id === quotationId) as unknown as LocalQuotation;
+    await saveRecords(a.db, planSaves(await quotationOf(a)));
+    const keysB = await saveRecords(b.db, planSaves(await quotationOf(b)));
+    await saveRecord(b.db, 'samples', keysB[1]!, { caracterization: { employee: 'Carlos B' } });
+    await a.engine.drain();
+
+    // B's creates are refused once (a 4xx keeps them, failed): its pull brings A's three samples in before they are sent.
+    server.proxy.inject({ method: 'POST', path: /^\/api\/sample$/, fault: { kind: 'status', status: 400, body: { message: 'Recusado' } }, times: 3 });
+    await b.engine.drain();
+    const between = (await liveRecords(b.db, 'samples')).filter((s) => s.quotation_id === quotationId || s.quotation_key === keysB[0]);
+    expect(between.length).toBe(6); // B's three, not sent yet, and A's three, pulled
+    server.proxy.clearFaults();
+    for (const entry of await b.db.outbox.where('status').equals('failed').toArray()) await retryEntry(b.db, entry.seq!);
+    await b.engine.drain();
+    await b.engine.drain();
+
+    const onServer = await serverSamples(b, quotationId);
+    expect(onServer).toHaveLength(3);
+    expect(onServer.find((s) => s.plan_unit === 2)!.employee).toBe('Carlos B');
+    expect(await b.db.outbox.toArray()).toEqual([]);
+    const local = (await liveRecords(b.db, 'samples')).filter((s) => s.quotation_id === quotationId);
+    expect(local.map((s) => s.id).sort()).toEqual(onServer.map((s) => s.id).sort());
+    expect(local.find((s) => s.key === keysB[1])).toMatchObject({ employee: 'Carlos B' });
   });
 });
