@@ -13,13 +13,15 @@
 import { z } from 'zod';
 import { parseDateBR } from '@/domain/dates';
 import { parseDecimal } from '@/domain/decimal';
-import { text, TEXT_LIMITS } from '../fields';
+import { FIELD_MESSAGES, text, TEXT_LIMITS } from '../fields';
 
 export const SAMPLE_FIELD_MESSAGES = {
   time: 'Hora inválida: use HH:mm.',
   decimal: 'Número inválido: use algarismos, com vírgula ou ponto para os decimais.',
   date: 'Data inválida',
   color: 'Cor inválida.',
+  option: 'Opção inválida.',
+  tooManyRows: 'Linhas demais nesta lista (no máximo 200).',
 } as const;
 
 const CLOCK = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -67,7 +69,7 @@ export const colorText = (value = '') => text(20).regex(COLOR, SAMPLE_FIELD_MESS
 /** One of a few options, or '' while not chosen. */
 export function choice<const T extends readonly [string, ...string[]]>(options: T, value: T[number] | '' = '') {
   const values = [...options, ''] as unknown as readonly [T[number] | '', ...Array<T[number] | ''>];
-  return z.enum(values as [T[number] | '', ...Array<T[number] | ''>]).default(value as never);
+  return z.enum(values as [T[number] | '', ...Array<T[number] | ''>], { message: SAMPLE_FIELD_MESSAGES.option }).default(value as never);
 }
 
 export const YES_NO = ['Sim', 'Não'] as const;
@@ -75,7 +77,7 @@ export const EXPOSITION_TYPES = ['Abaixo do normal', 'Normal', 'Acima do normal'
 
 /** EPI row (all types): id, type, manufacturer, model, number. `id` is the server's, null for a new row. */
 export const epiRowSchema = z.object({
-  id: z.number().int().nullable().default(null),
+  id: z.number({ message: FIELD_MESSAGES.invalidId }).int(FIELD_MESSAGES.invalidId).nullable().default(null),
   type: lineText(),
   manufacturer: lineText(),
   model: lineText(),
@@ -92,7 +94,7 @@ export function emptyEpiRow(): EpiRow {
 export function oneRowList<T extends z.ZodType>(row: T, blank: () => z.output<T>) {
   return z
     .array(row)
-    .max(200)
+    .max(200, SAMPLE_FIELD_MESSAGES.tooManyRows)
     .default([])
     .transform((rows) => (rows.length > 0 ? rows : [blank()]));
 }

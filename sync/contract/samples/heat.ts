@@ -28,6 +28,7 @@ import {
   noteText,
   oneRowList,
   timeText,
+  SAMPLE_FIELD_MESSAGES,
   YES_NO,
 } from './block-fields';
 
@@ -82,7 +83,7 @@ export const heatResultSchema = z.object({
   ibutg: decimalText(),
   action_level: decimalText(),
   max: decimalText(),
-  clothing: z.enum(CLOTHING_KEYS).default('work-clothes'),
+  clothing: z.enum(CLOTHING_KEYS, { message: SAMPLE_FIELD_MESSAGES.option }).default('work-clothes'),
 });
 export type HeatResult = z.infer<typeof heatResultSchema>;
 

@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { SAMPLE_FIELD_MESSAGES } from '@sync/contract/samples/block-fields';
-import { emptyHeatBlocks, heatMemorySchema, heatTaskSchema } from '@sync/contract/samples/heat';
-import { emptyNoiseBlocks, noiseMemorySchema, noiseResultSchema } from '@sync/contract/samples/noise';
+import { emptyHeatBlocks, heatMemorySchema, heatResultSchema, heatTaskSchema } from '@sync/contract/samples/heat';
+import { emptyNoiseBlocks, noiseMemorySchema, noiseResultSchema, noiseValidationSchema } from '@sync/contract/samples/noise';
 
 describe('noise blocks', () => {
   it('start with the spec defaults and one EPI row', () => {
@@ -62,5 +62,20 @@ describe('heat blocks', () => {
   it('refuses a time that is not HH:mm with the message', () => {
     const parsed = heatTaskSchema.safeParse({ initial: '9:00' });
     expect(parsed.error?.issues[0]?.message).toBe(SAMPLE_FIELD_MESSAGES.time);
+  });
+});
+
+describe('messages in Portuguese for what the server refuses', () => {
+  it.each([
+    ['noise validation exposition', () => noiseValidationSchema.safeParse({ exposition: 'Talvez' }), 'Opção inválida.'],
+    ['heat clothing', () => heatResultSchema.safeParse({ clothing: 'pijama' }), 'Opção inválida.'],
+    ['an EPI id', () => noiseMemorySchema.safeParse({ epis: [{ id: 'x' }] }), 'Identificador inválido.'],
+    [
+      'too many EPI rows',
+      () => noiseMemorySchema.safeParse({ epis: Array.from({ length: 201 }, () => ({})) }),
+      'Linhas demais nesta lista (no máximo 200).',
+    ],
+  ])('%s', (_, parse, message) => {
+    expect(parse().error?.issues[0]?.message).toBe(message);
   });
 });
