@@ -82,6 +82,22 @@ describe('Resultado: Dose 8h typed by hand gives the conclusion and colour of th
   });
 });
 
+describe('Resultado: a threshold changed in the office reaches the open tab with the next sync', { timeout: 30_000 }, () => {
+  it('45 % is Aceitável until level 1 ends at 40 %, then the conclusion, colour and block follow', async () => {
+    await pullSettings(db);
+    const start = emptyNoiseBlocks().result;
+    start.nho.dose8 = '45';
+    const tab = await renderTab(db, NoiseResultTab, start);
+    await waitFor(() => expect(conclusionOf('nho')).toMatchObject({ text: 'Aceitável', color: GREEN }));
+    const noise = defaultResultThresholds().noise;
+    noise.nho.level1.max = 40;
+    noise.nho.level2.min = 40;
+    await pullSettings(db, { result_noise: noise }, '2026-11-21T09:00:00.000Z');
+    await waitFor(() => expect(conclusionOf('nho')).toMatchObject({ text: 'Acima do nível de ação', color: YELLOW }));
+    await waitFor(() => expect(tab.value().nho).toMatchObject({ dose8: '45', conclusion: 'Acima do nível de ação', bgColor: YELLOW }));
+  });
+});
+
 describe('Resultado: figures computed from the measured dose over the field memory times', { timeout: 30_000 }, () => {
   // 07:00–12:30 with a 30 min interval = 300 min measured; journey 08:00 = 480 min unless the case says otherwise.
   const times = memory({ initial_time: '07:00', final_time: '12:30', interval_initial: '10:00', interval_final: '10:30', duration: '08:00' });

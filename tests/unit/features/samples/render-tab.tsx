@@ -13,14 +13,14 @@ import { defaultSettings } from '@server/db/seed/default-settings';
 import type { SampleForTabs, TypeTabProps } from '@/features/samples/type-fields/type-tab-props';
 import { AT, pulled } from '../server-records';
 
-/** The settings as the server seeds them, with `overrides` replacing whole options ({ result_noise: {...} }). */
-export async function pullSettings(db: SyncDatabase, overrides: Record<string, unknown> = {}): Promise<void> {
+/** The settings as the server seeds them, with `overrides` replacing whole options ({ result_noise: {...} }); `at` is their server time (a later one for a change). */
+export async function pullSettings(db: SyncDatabase, overrides: Record<string, unknown> = {}, at = AT): Promise<void> {
   const rows = defaultSettings().map((row, index) => ({
     id: index + 1,
     option: row.option,
     value: row.option in overrides ? JSON.stringify(overrides[row.option]) : row.value,
     created_at: AT,
-    updated_at: AT,
+    updated_at: at,
   }));
   await pulled(db, 'settings', rows);
 }
