@@ -30,12 +30,16 @@
  *    on the same page; the login page's size before and after the editor.
  * 8. PDF (issue 11, bench/pdf.ts): a 100-agent-row quotation's PDF on the
  *    server (warm) and in Chromium offline, against an empty quotation's.
+ * 9. Sample typing (issue 13, bench/sample-typing.ts): keystroke →
+ *    updated figure in the noise Resultado tab in Chromium, against a
+ *    plain input in the same run.
  *
  * Sizes can be lowered for a quick try: BENCH_PUSH_COUNT, BENCH_REPEATS
  * (Node pairs), BENCH_BROWSER_REPEATS (Chromium pairs), BENCH_PULL_COUNT,
  * BENCH_API_RUNS; BENCH_PARTS picks parts (comma-separated: node-push,
  * node-pull, chromium-pull, chromium-push, api-throughput, first-load,
- * photos, quotation-typing, pdf; default all).
+ * photos, quotation-typing, pdf, sample-typing; default all).
+ * BENCH_TYPING_ROUNDS: rounds of part 9.
  */
 import 'fake-indexeddb/auto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -49,6 +53,7 @@ import { formatFirstLoad, runFirstLoadBench, type FirstLoadFigure } from './firs
 import { formatPhotos, runPhotosBench, type PhotosFigure } from './photos';
 import { formatQuotationTyping, runQuotationTypingBench, type QuotationTypingFigure } from './quotation-typing';
 import { formatPdf, runPdfBench, type PdfFigure } from './pdf';
+import { formatSampleTyping, runSampleTypingBench } from './sample-typing';
 import { SEARCH_TERMS } from './support/agents';
 import { openBenchPage, type BenchBrowser } from './support/chromium';
 import { formatResults, loadAverageNow, machineInfo, type BenchResults, type PullFigure, type PushFigure, type SearchFigure } from './support/report';
@@ -75,7 +80,7 @@ const BROWSER_REPEATS = Number(process.env.BENCH_BROWSER_REPEATS ?? 2);
 const WARM_UP_COUNT = Math.min(100, PUSH_COUNT);
 const PULL_COUNT = Number(process.env.BENCH_PULL_COUNT ?? 10_000);
 const PARTS = new Set(
-  (process.env.BENCH_PARTS ?? 'node-push,node-pull,chromium-pull,chromium-push,api-throughput,first-load,photos,quotation-typing,pdf')
+  (process.env.BENCH_PARTS ?? 'node-push,node-pull,chromium-pull,chromium-push,api-throughput,first-load,photos,quotation-typing,pdf,sample-typing')
     .split(',')
     .map((part) => part.trim()),
 );
@@ -189,7 +194,7 @@ async function main(): Promise<void> {
   const pageDir = mkdtempSync(join(tmpdir(), 'ho-bench-page-'));
   let server: BenchServer | null = null;
   let browser: BenchBrowser | null = null;
-  const results: Pick<BenchResults, 'push' | 'pull' | 'search' | 'apiThroughput'> = { push: [], pull: [], search: [] };
+  const results: Pick<BenchResults, 'push' | 'pull' | 'search' | 'apiThroughput' | 'sampleTyping'> = { push: [], pull: [], search: [] };
   let firstLoad: FirstLoadFigure | null = null;
   let photos: PhotosFigure | null = null;
   let quotationTyping: QuotationTypingFigure | null = null;
@@ -200,6 +205,7 @@ async function main(): Promise<void> {
     if (PARTS.has('api-throughput')) results.apiThroughput = await measureApiThroughput(say);
     if (PARTS.has('photos')) photos = await runPhotosBench(say);
     if (PARTS.has('quotation-typing')) quotationTyping = await runQuotationTypingBench(say);
+    if (PARTS.has('sample-typing')) results.sampleTyping = await runSampleTypingBench(say);
     if (SYNC_PARTS.some((part) => PARTS.has(part)))
       await syncParts(results, extra, pageDir, (opened) => {
         server = opened.server ?? server;
@@ -225,6 +231,7 @@ async function main(): Promise<void> {
     if (firstLoad) console.log(`${formatFirstLoad(firstLoad)}\n`);
     if (photos) console.log(`${formatPhotos(photos)}\n`);
     if (quotationTyping) console.log(`${formatQuotationTyping(quotationTyping)}\n`);
+    if (results.sampleTyping) console.log(`${formatSampleTyping(results.sampleTyping)}\n`);
     say(`written to ${RESULTS_FILE}`);
   } finally {
     await (browser as BenchBrowser | null)?.close();

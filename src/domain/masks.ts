@@ -91,3 +91,10 @@ export function maskDate(value: string | null | undefined): string {
 export function isCompleteCep(value: string | null | undefined): boolean {
   return onlyDigits(value).length === 8;
 }
+
+export const TIME_PATTERN = '00:00';
+
+/** Time or duration typed as HH:mm (placeholder 00:00): '0730' → '07:30'. */
+export function maskTime(value: string | null | undefined): string {
+  return applyPattern(onlyDigits(value).slice(0, 4), TIME_PATTERN);
+}

@@ -4,3 +4,13 @@ export { ExpiryBadge, EXPIRY_LABELS } from './expiry-badge';
 export { equipmentLabel, equipmentOptions, type EquipmentOption } from './equipment-options';
 export { EquipmentLineModal, LINE_TEXTS, type LineDraft, type EquipmentLineModalProps } from './equipment-line-modal';
 export { EquipmentLinesSection, LINES_TEXTS, type EquipmentLinesSectionProps } from './equipment-lines-section';
+export {
+  CalibrationPicker,
+  calibrationCopy,
+  CALIBRATION_PICKER_TEXTS,
+  EMPTY_CALIBRATION_COPY,
+  type CalibrationCopy,
+  type CalibrationEquipmentType,
+  type CalibrationPickerProps,
+} from './calibration-picker';
+export { CalibrationNotice, CALIBRATION_NOTICE_TEXTS, type CalibrationNoticeProps } from './calibration-notice';

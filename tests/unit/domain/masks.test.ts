@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isCompleteCep, maskCep, maskCnpj, maskCpf, maskDate, maskDocument, maskPhone, onlyDigits } from '@/domain/masks';
+import { isCompleteCep, maskCep, maskCnpj, maskCpf, maskDate, maskDocument, maskPhone, maskTime, onlyDigits } from '@/domain/masks';
 
 describe('maskCpf', () => {
   it.each([
@@ -142,5 +142,21 @@ describe('mask properties', () => {
         for (const mask of Object.values(masks)) expect(mask(digits)).not.toMatch(/[.\-/() ]$/);
       }),
     );
+  });
+});
+
+describe('maskTime', () => {
+  it.each([
+    ['', ''],
+    ['7', '7'],
+    ['07', '07'],
+    ['073', '07:3'],
+    ['0730', '07:30'],
+    ['07:30', '07:30'],
+    ['07:301', '07:30'],
+    ['7h3a0', '73:0'],
+  ])('%j → %j', (input, expected) => {
+    expect(maskTime(input)).toBe(expected);
+    expect(maskTime(maskTime(input))).toBe(expected);
   });
 });

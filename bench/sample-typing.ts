@@ -1,0 +1,173 @@
+/**
+ * Part `sample-typing` (issue 13): typing in a tab with live calculations,
+ * keystroke → updated figure, in Chromium (goal: under 50 ms).
+ *
+ * The page (bench/typing, built with vite.typing.config.ts into a temporary
+ * folder and served on loopback) is the real sample page of a noise sample
+ * on a device's local store, offline, at a tablet's 768 × 1024, its draft
+ * kept on the device as typed; the Resultado tab is opened. Playwright
+ * presses real keys in 'Dose medida (%)' of the NHO 01 block: 1, 2, 3 and
+ * three Backspaces after a first '5', so every key changes Dose 8h
+ * (5 → 51 → 512 → 5123 → 512 → 51 → 5). Each key is timed in the page from
+ * its keydown's timestamp to the first animation frame where the computed
+ * Dose 8h shows the new value.
+ *
+ * Baseline, same run: the same keys in a plain Mantine input whose text is
+ * echoed on the page (React state, no calculation), timed the same way; the
+ * difference is what the tab's calculation and render cost. Rounds alternate
+ * which side goes first. Both at the machine's speed and with Chromium's CPU
+ * throttled 4× (a mid-range tablet is several times slower than this
+ * server's core).
+ */
+import { createReadStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Page } from 'playwright-core';
+import { build } from 'vite';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/support/chromium-flags';
+import type { TypingPage } from './typing/typing-page';
+import { median, percentile, round } from './support/stats';
+
+const ROUNDS = Number(process.env.BENCH_TYPING_ROUNDS ?? 15);
+const GOAL_MS = 50;
+const KEYS = ['1', '2', '3', 'Backspace', 'Backspace', 'Backspace'] as const;
+const THROTTLES = [1, 4] as const;
+
+type Side = 'calculation' | 'baseline';
+
+export interface TypingSideFigure {
+  keystrokes: number;
+  medianMs: number;
+  p95Ms: number;
+  maxMs: number;
+  /** Medians of each round, for the spread. */
+  roundMediansMs: number[];
+}
+
+export interface SampleTypingFigure {
+  tab: string;
+  viewport: string;
+  rounds: number;
+  cpuThrottle: number;
+  calculation: TypingSideFigure;
+  baseline: TypingSideFigure;
+  /** median(calculation) − median(baseline): what the calculation and its render add. */
+  addedMedianMs: number;
+  goalMs: number;
+  /** Met when the 95th percentile is under the goal. */
+  met: boolean;
+}
+
+const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
+
+function serve(dir: string): Promise<Server> {
+  const server = createServer((request, response) => {
+    const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
+    let file = join(dir, path);
+    if (!existsSync(file) || statSync(file).isDirectory()) file = join(dir, 'index.html');
+    response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+    createReadStream(file).pipe(response);
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+const call = <M extends keyof TypingPage>(page: Page, method: M, ...args: Parameters<TypingPage[M]>) =>
+  page.evaluate(([name, values]) => (window as unknown as { typing: Record<string, (...a: unknown[]) => unknown> }).typing[name]!(...values), [
+    method,
+    args,
+  ] as [string, unknown[]]) as Promise<ReturnType<TypingPage[M]>>;
+
+async function typeRound(page: Page, side: Side): Promise<number[]> {
+  const input = side === 'calculation' ? page.getByTestId('noise-result-nho').getByLabel('Dose medida (%)') : page.getByTestId('baseline-input');
+  await input.click();
+  await page.keyboard.press('End');
+  await call(page, 'arm', side);
+  for (const [index, key] of KEYS.entries()) {
+    await page.keyboard.press(key);
+    await page.waitForFunction((count) => (window as unknown as { typing: { count(): number } }).typing.count() >= count, index + 1);
+  }
+  return call(page, 'disarm');
+}
+
+function sideFigure(rounds: number[][]): TypingSideFigure {
+  const all = rounds.flat();
+  return {
+    keystrokes: all.length,
+    medianMs: round(median(all), 1),
+    p95Ms: round(percentile(all, 0.95), 1),
+    maxMs: round(Math.max(...all), 1),
+    roundMediansMs: rounds.map((times) => round(median(times), 1)),
+  };
+}
+
+export async function runSampleTypingBench(say: (message: string) => void): Promise<SampleTypingFigure[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'ho-bench-typing-'));
+  const profile = mkdtempSync(join(tmpdir(), 'ho-bench-typing-chromium-'));
+  let server: Server | null = null;
+  const context = await (async () => {
+    say('sample-typing: building the typing page (vite)...');
+    await build({ configFile: fileURLToPath(new URL('./vite.typing.config.ts', import.meta.url)), build: { outDir: dir } });
+    server = await serve(dir);
+    return chromium.launchPersistentContext(profile, { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, viewport: { width: 768, height: 1024 } });
+  })();
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    page.setDefaultTimeout(60_000);
+    const { port } = (server as unknown as Server).address() as AddressInfo;
+    await page.goto(`http://127.0.0.1:${port}/`);
+    await page.getByText('pronto').waitFor();
+    await page.getByRole('tab', { name: 'Resultado' }).click();
+    // The starting value of each side, untimed: from here every key changes the figure.
+    await page.getByTestId('noise-result-nho').getByLabel('Dose medida (%)').fill('5');
+    await page.getByTestId('nho-dose8').waitFor();
+    await page.getByTestId('baseline-input').fill('5');
+    const cdp = await context.newCDPSession(page);
+    const figures: SampleTypingFigure[] = [];
+    for (const rate of THROTTLES) {
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+      await typeRound(page, 'calculation');
+      await typeRound(page, 'baseline');
+      const rounds: Record<Side, number[][]> = { calculation: [], baseline: [] };
+      for (let index = 0; index < ROUNDS; index += 1) {
+        const order: Side[] = index % 2 === 0 ? ['calculation', 'baseline'] : ['baseline', 'calculation'];
+        for (const side of order) rounds[side].push(await typeRound(page, side));
+      }
+      const calculation = sideFigure(rounds.calculation);
+      const baseline = sideFigure(rounds.baseline);
+      figures.push({
+        tab: 'Amostras/Editar, Ruído › Resultado (NHO 01, Dose medida → Dose 8h)',
+        viewport: '768×1024',
+        rounds: ROUNDS,
+        cpuThrottle: rate,
+        calculation,
+        baseline,
+        addedMedianMs: round(calculation.medianMs - baseline.medianMs, 1),
+        goalMs: GOAL_MS,
+        met: calculation.p95Ms < GOAL_MS,
+      });
+      say(`sample-typing ${rate}× CPU: calculation median ${calculation.medianMs} ms (p95 ${calculation.p95Ms}), baseline ${baseline.medianMs} ms`);
+    }
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    return figures;
+  } finally {
+    await context.close();
+    (server as Server | null)?.close();
+    rmSync(dir, { recursive: true, force: true });
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+export function formatSampleTyping(figures: readonly SampleTypingFigure[]): string {
+  const lines = ['Typing in a live-calculation tab (keydown → frame showing the new figure), Chromium, 768×1024'];
+  lines.push('| CPU | keys | calculation median / p95 / max | baseline median / p95 | added (median) | goal p95 < 50 ms |');
+  lines.push('|---|---|---|---|---|---|');
+  for (const f of figures) {
+    lines.push(
+      `| ${f.cpuThrottle}× | ${f.calculation.keystrokes} | ${f.calculation.medianMs} / ${f.calculation.p95Ms} / ${f.calculation.maxMs} ms | ${f.baseline.medianMs} / ${f.baseline.p95Ms} ms | ${f.addedMedianMs} ms | ${f.met ? 'met' : 'missed'} |`,
+    );
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,122 @@
+/**
+ * The inputs of the sample tabs, sized for a tablet in the hand: 42 px
+ * fields (Mantine `md`) in a grid that stacks to one column below 768 px and
+ * shows two at 768 px, numeric keyboards for numbers and times, and
+ * computed figures read-only with the criterion they come from.
+ */
+import type { ReactNode } from 'react';
+import { Select, SimpleGrid, Text, Textarea, TextInput } from '@mantine/core';
+import { maskTime } from '@/domain/masks';
+import { TYPE_FIELD_TEXTS } from './type-field-texts';
+
+export function FieldGrid({ children }: { children: ReactNode }) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" verticalSpacing="sm">
+      {children}
+    </SimpleGrid>
+  );
+}
+
+interface TextFieldProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  description?: ReactNode;
+  error?: ReactNode;
+  readOnly?: boolean;
+}
+
+export function TextField({ label, value, onChange, ...props }: TextFieldProps) {
+  return (
+    <TextInput
+      size="md"
+      label={label}
+      value={value}
+      variant={props.readOnly ? 'filled' : 'default'}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      {...props}
+    />
+  );
+}
+
+/** A number typed with a comma or a dot: the decimal keyboard, kept as typed. */
+export function DecimalField({ label, value, onChange, ...props }: TextFieldProps) {
+  return (
+    <TextInput
+      size="md"
+      label={label}
+      inputMode="decimal"
+      autoComplete="off"
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      {...props}
+    />
+  );
+}
+
+/** A time or duration HH:mm, masked as typed, on the numeric keyboard. */
+export function TimeField({ label, value, onChange, ...props }: TextFieldProps) {
+  return (
+    <TextInput
+      size="md"
+      label={label}
+      inputMode="numeric"
+      autoComplete="off"
+      placeholder={TYPE_FIELD_TEXTS.timePlaceholder}
+      maxLength={5}
+      value={value}
+      onChange={(event) => onChange(maskTime(event.currentTarget.value))}
+      {...props}
+    />
+  );
+}
+
+export function NoteField({ label, value, onChange }: TextFieldProps) {
+  return <Textarea size="md" label={label} rows={3} resize="vertical" value={value} onChange={(event) => onChange(event.currentTarget.value)} />;
+}
+
+interface OptionFieldProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: ReadonlyArray<string | { value: string; label: string }>;
+  clearable?: boolean;
+}
+
+/** One of the spec's options; a stored value not among them still shows. */
+export function OptionField({ label, value, onChange, options, clearable = true }: OptionFieldProps) {
+  const data = options.map((option) => (typeof option === 'string' ? { value: option, label: option } : option));
+  if (value !== '' && !data.some((option) => option.value === value)) data.unshift({ value, label: value });
+  return (
+    <Select
+      size="md"
+      label={label}
+      placeholder={TYPE_FIELD_TEXTS.select}
+      data={data}
+      value={value === '' ? null : value}
+      onChange={(next) => onChange(next ?? '')}
+      clearable={clearable}
+      allowDeselect={false}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}
+
+/** A figure the device computed: read-only, with its criterion under it. */
+export function ComputedField({ label, value, criterion, testId }: { label: string; value: string; criterion: string; testId?: string }) {
+  return (
+    <TextInput
+      size="md"
+      label={label}
+      value={value}
+      readOnly
+      variant="filled"
+      data-testid={testId}
+      description={
+        <Text span size="xs" c="dimmed">
+          {criterion}
+        </Text>
+      }
+    />
+  );
+}

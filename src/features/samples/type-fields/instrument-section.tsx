@@ -1,0 +1,76 @@
+/**
+ * The instrument and the calibrator of a field memory (all types): each
+ * picked from the equipment on the device, its name, serial number,
+ * certificate and expiry date copied into the block (and cleared when
+ * nothing is chosen), shown read-only, with the calibration warning judged
+ * on the day of the measurement.
+ */
+import { Stack } from '@mantine/core';
+import { CalibrationPicker, type CalibrationCopy } from '@/entities/equipment';
+import { FieldGrid, TextField } from './field-inputs';
+import { TYPE_FIELD_TEXTS as T } from './type-field-texts';
+
+export type InstrumentFields = {
+  instrument: string;
+  instrument_serie: string;
+  instrument_certificate: string;
+  instrument_validity: string;
+  gauge: string;
+  gauge_serie: string;
+  gauge_certificate: string;
+  gauge_validity: string;
+};
+
+function copyOf(block: InstrumentFields, prefix: 'instrument' | 'gauge'): CalibrationCopy {
+  return {
+    name: block[prefix],
+    serie: block[`${prefix}_serie`],
+    certificate: block[`${prefix}_certificate`],
+    validity: block[`${prefix}_validity`],
+  };
+}
+
+function fieldsOf(prefix: 'instrument' | 'gauge', copy: CalibrationCopy): Partial<InstrumentFields> {
+  return {
+    [prefix]: copy.name,
+    [`${prefix}_serie`]: copy.serie,
+    [`${prefix}_certificate`]: copy.certificate,
+    [`${prefix}_validity`]: copy.validity,
+  };
+}
+
+export function InstrumentSection<B extends InstrumentFields>({
+  block,
+  onChange,
+  referenceDate,
+}: {
+  block: B;
+  onChange: (next: B) => void;
+  referenceDate: string;
+}) {
+  const part = (prefix: 'instrument' | 'gauge', type: 'instrumento' | 'calibrador', label: string) => {
+    const copy = copyOf(block, prefix);
+    return (
+      <Stack gap="xs">
+        <CalibrationPicker
+          type={type}
+          label={label}
+          value={copy}
+          referenceDate={referenceDate}
+          onChange={(next) => onChange({ ...block, ...fieldsOf(prefix, next) })}
+        />
+        <FieldGrid>
+          <TextField label={T.serie} value={copy.serie} onChange={() => {}} readOnly />
+          <TextField label={T.certificate} value={copy.certificate} onChange={() => {}} readOnly />
+          <TextField label={T.validity} value={copy.validity} onChange={() => {}} readOnly />
+        </FieldGrid>
+      </Stack>
+    );
+  };
+  return (
+    <Stack gap="md">
+      {part('instrument', 'instrumento', T.instrument)}
+      {part('gauge', 'calibrador', T.gauge)}
+    </Stack>
+  );
+}
