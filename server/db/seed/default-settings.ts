@@ -60,8 +60,7 @@ const MESSAGES: Record<string, string> = {
     `Olá, ${P.contact}!\n\nSegue o orçamento nº ${P.quotationId} para ${P.customerName}, no valor de ${P.total}.\n\n` +
     'Ficamos à disposição para qualquer dúvida.',
   sendMessageWhats: `Olá, ${P.contact}! Segue o orçamento nº ${P.quotationId} para ${P.customerName}, no valor de ${P.total}.`,
-  sendMessageNewFilesUpload:
-    `Olá, ${P.contact}!\n\nNovos arquivos de ${P.customerName} foram disponibilizados. ` + 'Acesse o sistema para consultá-los.',
+  sendMessageNewFilesUpload: `Olá, ${P.contact}!\n\nNovos arquivos de ${P.customerName} foram disponibilizados. Acesse o sistema para consultá-los.`,
   deadlines: JSON.stringify(DEADLINES),
 };
 
