@@ -19,6 +19,7 @@ import type {} from '@fastify/multipart';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { logoImageType } from '@/pdf/quotation/logo';
 import { settingName } from '@sync/contract/settings';
 import { fileUploadResponseSchema, LOGO_MAX_BYTES, LOGO_MESSAGES, logoPath } from '@sync/contract/settings-groups';
 import type { AppContext, ZodApp } from '@server/app-context';
@@ -29,15 +30,7 @@ import { badRequest, HttpError, notFound } from '@server/http/errors';
 import { idParam } from '@server/sync/crud-routes';
 import { writeTime } from '@server/sync/versioning';
 
-/** The image type the bytes are, by their signature; null for anything else. */
 const LOGO_OPTION = settingName('settings', 'logo');
-
-export function imageTypeOf(bytes: Uint8Array): 'image/png' | 'image/jpeg' | null {
-  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-  if (bytes.length >= 8 && png.every((b, i) => bytes[i] === b)) return 'image/png';
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
-  return null;
-}
 
 async function readLogo(request: FastifyRequest) {
   if (!request.isMultipart()) throw new HttpError(415, LOGO_MESSAGES.missing);
@@ -64,7 +57,7 @@ async function readLogo(request: FastifyRequest) {
       throw new HttpError(413, LOGO_MESSAGES.tooLarge, { errors: { file: [LOGO_MESSAGES.tooLarge] } });
     throw error;
   }
-  const type = imageTypeOf(bytes);
+  const type = logoImageType(bytes);
   if (!type) {
     // An image type the PDF cannot draw (WebP, GIF, SVG...), or bytes that are no image at all.
     const message = declared === 'image/png' || declared === 'image/jpeg' ? LOGO_MESSAGES.notAnImage : LOGO_MESSAGES.unsupported(declared);

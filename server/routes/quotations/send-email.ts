@@ -22,6 +22,7 @@ import { QUOTATION_SEND_MESSAGES, quotationEmailAnswerSchema, quotationEmailInpu
 import { toCents } from '@/domain/money';
 import type { AppContext, ZodApp } from '@server/app-context';
 import { options, quotations } from '@server/db/schema';
+import { FileStorage, filesFolder } from '@server/files/storage';
 import { HttpError, notFound } from '@server/http/errors';
 import type { MailMessage } from '@server/mail/mailer';
 import { renderQuotationInWorker } from '@server/pdf/pdf-worker';
@@ -52,6 +53,8 @@ function quotationEmail(input: { to: string; subject: string; message: string; f
 }
 
 export function registerQuotationSendEmail(app: ZodApp, ctx: AppContext) {
+  // Where the company logo's bytes are (the attached PDF prints it).
+  const storage = new FileStorage(filesFolder(ctx.config.dataDir));
   app.post(
     '/api/quotation/:id/send/email',
     {
@@ -62,7 +65,7 @@ export function registerQuotationSendEmail(app: ZodApp, ctx: AppContext) {
       const { id } = request.params;
       const [quotation] = await loadQuotations(ctx.db, [id]);
       if (!quotation) throw notFound(QUOTATION_MESSAGES.notFound);
-      const input = await quotationPdfInputOf(ctx.db, quotation);
+      const input = await quotationPdfInputOf(ctx.db, quotation, storage);
       const pdf = await renderQuotationInWorker(input);
       const [company] = await ctx.db.select({ value: options.value }).from(options).where(eq(options.option, 'company_name'));
       const message = quotationEmail({

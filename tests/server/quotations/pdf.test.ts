@@ -2,12 +2,15 @@
  * `GET api/pdf/quotation/{id}`: the PDF the server renders, read back with
  * pdfjs: the customer, the totals in R$, the rich text's bold word drawn in
  * the bold font, Portuguese characters and symbols, 'Página X de Y' across
- * pages, and who may fetch it (module, customer scope).
+ * pages, the company logo embedded as an image when settings name one,
+ * and who may fetch it (module, customer scope).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { insertCustomer, insertUser, linkUserToCustomer } from '@server/db/demo/records';
 import { modules, options, rolePermissions, roles } from '@server/db/schema';
+import { OPS, getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { storedFiles } from '@server/db/schema';
 import { renderQuotationInWorker } from '@server/pdf/pdf-worker';
 import { quotationPdfInputOf } from '@server/pdf/quotation-pdf';
 import { loadQuotations } from '@server/routes/quotations/load';
@@ -37,6 +40,28 @@ const DETAILS = {
 };
 
 let token: string;
+
+/** A real 1×1 PNG (the settings test's signature-only bytes would not draw). */
+const LOGO_PNG = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='), (c) =>
+  c.charCodeAt(0),
+);
+
+/** How many images page 1 paints (pdfjs operator list: image XObjects). */
+async function imagesOnFirstPage(bytes: Uint8Array): Promise<number> {
+  const document = await getDocument({ data: new Uint8Array(bytes), verbosity: 0 }).promise;
+  const { fnArray } = await (await document.getPage(1)).getOperatorList();
+  await document.destroy();
+  return fnArray.filter((fn) => fn === OPS.paintImageXObject || fn === OPS.paintInlineImageXObject).length;
+}
+
+async function setLogo(value: string) {
+  const reply = await fetch(`${t.baseUrl}/api/settings`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ options: [{ option: 'settings_logo', value }] }),
+  });
+  expect(reply.status).toBe(200);
+}
 
 async function pdfOf(caller: string | undefined, id: number): Promise<{ status: number; bytes: Uint8Array; type: string | null }> {
   const reply = await fetch(`${t.baseUrl}/api/pdf/quotation/${id}`, { headers: caller ? { authorization: `Bearer ${caller}` } : {} });
@@ -78,6 +103,33 @@ describe('the quotation PDF', () => {
     expect(fontOf('conforme')).toMatch(/\+Roboto-Regular$/);
     expect(fontOf('calibrados;')).toMatch(/\+Roboto-Regular$/);
     pdf.pages.forEach((page, index) => expect(page).toContain(`Página ${index + 1} de ${pdf.pageCount}`));
+  });
+
+  it('embeds the company logo settings name (a stored file) on page 1; without a logo, or with its file gone, prints without it', async () => {
+    const quotation = await createQuotation(admin, customerId);
+    expect(await imagesOnFirstPage((await pdfOf(token, quotation.id)).bytes)).toBe(0);
+    const form = new FormData();
+    form.append('file', new Blob([LOGO_PNG], { type: 'image/png' }), 'logo.png');
+    const uploaded = await fetch(`${t.baseUrl}/api/file`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    expect(uploaded.status).toBe(201);
+    const { id, path } = (await uploaded.json()) as { id: number; path: string };
+    await setLogo(path);
+    try {
+      const withLogo = await pdfOf(token, quotation.id);
+      expect(withLogo.status).toBe(200);
+      expect(await imagesOnFirstPage(withLogo.bytes)).toBe(1);
+      expect((await readPdf(withLogo.bytes)).text).toContain('Cerâmica São João Ltda');
+      // The named file's row points at bytes no longer on disk: the PDF is still made, without the logo.
+      await t.db
+        .update(storedFiles)
+        .set({ storage_key: 'f'.repeat(32) })
+        .where(eq(storedFiles.id, id));
+      const bytesGone = await pdfOf(token, quotation.id);
+      expect(bytesGone.status).toBe(200);
+      expect(await imagesOnFirstPage(bytesGone.bytes)).toBe(0);
+    } finally {
+      await setLogo('');
+    }
   });
 
   it('splits 100 agent rows across pages, with Página X de Y on each', async () => {
