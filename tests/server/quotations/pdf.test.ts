@@ -9,7 +9,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { insertCustomer, insertUser, linkUserToCustomer } from '@server/db/demo/records';
 import { modules, options, rolePermissions, roles } from '@server/db/schema';
-import { OPS, getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { storedFiles } from '@server/db/schema';
 import { renderQuotationInWorker } from '@server/pdf/pdf-worker';
 import { quotationPdfInputOf } from '@server/pdf/quotation-pdf';
@@ -47,12 +46,7 @@ const LOGO_PNG = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfF
 );
 
 /** How many images page 1 paints (pdfjs operator list: image XObjects). */
-async function imagesOnFirstPage(bytes: Uint8Array): Promise<number> {
-  const document = await getDocument({ data: new Uint8Array(bytes), verbosity: 0 }).promise;
-  const { fnArray } = await (await document.getPage(1)).getOperatorList();
-  await document.destroy();
-  return fnArray.filter((fn) => fn === OPS.paintImageXObject || fn === OPS.paintInlineImageXObject).length;
-}
+const imagesOnFirstPage = async (bytes: Uint8Array) => (await readPdf(bytes)).images[0];
 
 async function setLogo(value: string) {
   const reply = await fetch(`${t.baseUrl}/api/settings`, {
