@@ -13,6 +13,9 @@ import type { QuotationPdfInput } from './input';
 
 export type Fill = (template: string) => string;
 
+/** Printed where a text names the quotation's number before the server has given one (never a number that could change). */
+export const NUMBER_PENDING = '(número atribuído na sincronização)';
+
 /** The fill of one document: the customer's and the quotation's placeholders. */
 export function placeholderFill(input: QuotationPdfInput, totalCents: number | null): Fill {
   const { customer, quotation } = input;
@@ -20,7 +23,7 @@ export function placeholderFill(input: QuotationPdfInput, totalCents: number | n
     fillQuotationPlaceholders(
       template,
       { name: customer.name, type: customer.type, document: customer.document, contactName: customer.contactName },
-      { referenceNo: quotation.reference_no, totalCents: totalCents ?? 0 },
+      { referenceNo: quotation.reference_no ?? NUMBER_PENDING, totalCents: totalCents ?? 0 },
     );
 }
 
