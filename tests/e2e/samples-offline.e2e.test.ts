@@ -31,6 +31,8 @@ import { screenshot } from './support/screenshots';
 
 const RUN = `e2e${Date.now().toString(36)}`;
 const WAIT_MS = 30_000;
+/** expect.poll gives up after 1 s by default: too short on a busy machine. */
+const POLL = { timeout: WAIT_MS };
 const PORTRAIT = { width: 768, height: 1024 };
 const NOISE_AGENT = `Ruído contínuo ${RUN}`;
 const HEAT_AGENT = `Calor radiante ${RUN}`;
@@ -167,11 +169,11 @@ const textbox = (scope: Page | Locator, name: string) => scope.getByRole('textbo
 async function openTab(page: Page, name: string): Promise<void> {
   const tab = page.getByRole('tab', { name, exact: true });
   await tab.click();
-  await expect.poll(() => tab.getAttribute('aria-selected')).toBe('true');
+  await expect.poll(() => tab.getAttribute('aria-selected'), POLL).toBe('true');
 }
 
 async function expectValue(field: Locator, value: string): Promise<void> {
-  await expect.poll(() => field.inputValue()).toBe(value);
+  await expect.poll(() => field.inputValue(), POLL).toBe(value);
 }
 
 /** The sample page, opened from the quotation's list (the ID link is the sample's number). */
@@ -186,17 +188,17 @@ async function save(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Salvar' }).click();
   await page.getByRole('alert').filter({ hasText: 'Amostragem salva com sucesso' }).first().waitFor();
   await page.getByText('Pendente de envio', { exact: true }).waitFor();
-  await expect.poll(() => page.getByText('Alterações não salvas', { exact: true }).count()).toBe(0);
+  await expect.poll(() => page.getByText('Alterações não salvas', { exact: true }).count(), POLL).toBe(0);
 }
 
 const thumbnails = (page: Page) => page.getByTestId('photo-thumbnail');
 
 /** Two thumbnails with their images drawn, each in the given state. */
 async function expectTwoPhotos(page: Page, state: 'local' | 'uploaded'): Promise<void> {
-  await expect.poll(() => thumbnails(page).count()).toBe(2);
+  await expect.poll(() => thumbnails(page).count(), POLL).toBe(2);
   for (const thumbnail of await thumbnails(page).all()) {
     await expect.poll(() => thumbnail.getAttribute('data-state'), { timeout: 60_000 }).toBe(state);
-    await expect.poll(() => thumbnail.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect.poll(() => thumbnail.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), POLL).toBe(true);
   }
 }
 
@@ -269,6 +271,14 @@ async function fillHeat(page: Page): Promise<void> {
 
   await openTab(page, 'Resultado');
   await expectHeatResult(page);
+  await openTab(page, 'Classificação de risco');
+  await expectHeatClassification(page);
+}
+
+/** The condition again in Classificação de risco, with the figures it compares. */
+async function expectHeatClassification(page: Page): Promise<void> {
+  await page.getByTestId('heat-condition').filter({ hasText: 'Acima do limite de exposição' }).waitFor();
+  await page.getByTestId('heat-classification-criterion').filter({ hasText: 'IBUTG médio 29,5 °C; nível de ação 25,0 °C; limite 28,2 °C' }).waitFor();
 }
 
 /** One hour at 300 W and 29,5 °C: limit 28,2 °C and action level 25,0 °C (NHO 06), over the limit. */
@@ -304,6 +314,8 @@ async function expectHeatTyped(page: Page): Promise<void> {
   await expectValue(textbox(page, 'tg (°C)'), '40');
   await openTab(page, 'Resultado');
   await expectHeatResult(page);
+  await openTab(page, 'Classificação de risco');
+  await expectHeatClassification(page);
 }
 
 async function serverSample(id: number): Promise<WireSample> {
@@ -432,6 +444,10 @@ describe('samples offline, end to end', () => {
       ibutg: '29,5',
     });
     expect(heat.result).toMatchObject({ metabolism: '300', ibutg: '29,5', max: '28,2', action_level: '25,0' });
+    expect(heat.risk_classification).toMatchObject({
+      condition: 'Acima do limite de exposição',
+      recomendation: 'Adoção imediata de medidas corretivas',
+    });
     await expectServerPhotos(heat, HEAT_PHOTOS);
   });
 
