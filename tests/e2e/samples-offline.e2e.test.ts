@@ -2,9 +2,9 @@
  * Samples offline, end to end (issue 13), in Chromium on a touch tablet in
  * portrait (768×1024):
  * - prepared through the API as the administrator: an approved quotation
- *   with one noise and one heat agent row, its sampling plan (two samples),
- *   and a technician of its own in 'Técnico de campo' (independent of the
- *   other files, which move the seeded technician);
+ *   for a new customer with one noise and one heat agent row, its sampling
+ *   plan (two samples), and a technician of its own in 'Técnico de campo'
+ *   (independent of the other files, which move the seeded technician);
  * - the technician signs in on a fresh profile, opens the quotation's
  *   samples, and with both on the device goes offline;
  * - fills the noise sample (field memory times, the measured dose of both
@@ -26,7 +26,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { adminToken, apiCall } from './support/api';
 import { baseUrl, connectivity, launchChromium, signIn, waitForPrecache, waitForServiceWorkerControl } from './support/browser';
-import { E2E_LINKED_CUSTOMER } from './support/e2e-users';
 import { screenshot } from './support/screenshots';
 
 const RUN = `e2e${Date.now().toString(36)}`;
@@ -34,6 +33,7 @@ const WAIT_MS = 30_000;
 /** expect.poll gives up after 1 s by default: too short on a busy machine. */
 const POLL = { timeout: WAIT_MS };
 const PORTRAIT = { width: 768, height: 1024 };
+const COMPANY = `Metalúrgica Amostras ${RUN.toUpperCase()}`;
 const NOISE_AGENT = `Ruído contínuo ${RUN}`;
 const HEAT_AGENT = `Calor radiante ${RUN}`;
 const TECHNICIAN = {
@@ -104,13 +104,13 @@ function jpeg(r: number, g: number, b: number): Promise<Buffer> {
 
 async function prepare(): Promise<void> {
   token = await adminToken();
-  const customers = await apiCall<{ list: Array<{ id: number; name: string }> }>(
-    token,
-    'GET',
-    `api/customer/all/0/100?search=${encodeURIComponent(E2E_LINKED_CUSTOMER.name)}`,
-  );
-  const customer = customers.list.find((c) => c.name === E2E_LINKED_CUSTOMER.name)!;
-  expect(customer).toBeDefined();
+  // A customer of its own: the seeded ones are counted by other files (the customer-type user's scope).
+  const customer = await apiCall<{ id: number }>(token, 'POST', 'api/customer', {
+    name: COMPANY,
+    type: 'corporate',
+    email: `contato-${RUN}@metalurgica.example.com`,
+    phone: '(11) 3333-4444',
+  });
   const quotation = await apiCall<{ id: number }>(token, 'POST', 'api/quotation', {
     customer_id: customer.id,
     valid_at: '2026-12-31',
@@ -182,6 +182,7 @@ async function openSampleFromList(page: Page, agent: string): Promise<void> {
   await row.getByRole('link', { name: 'Editar' }).click();
   await page.getByRole('heading', { name: 'Amostras/Editar', level: 2 }).waitFor();
   await page.getByText(agent).first().waitFor();
+  await expectValue(textbox(page, 'Empresa'), COMPANY);
 }
 
 async function save(page: Page): Promise<void> {
