@@ -25,7 +25,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { adminToken, apiCall } from './support/api';
-import { baseUrl, connectivity, launchChromium, signIn, waitForPrecache, waitForServiceWorkerControl } from './support/browser';
+import { baseUrl, connectivity, launchChromium, signInReadyForOffline } from './support/browser';
 import { screenshot } from './support/screenshots';
 
 const RUN = `e2e${Date.now().toString(36)}`;
@@ -73,20 +73,6 @@ async function tabletContext(): Promise<BrowserContext> {
   context.setDefaultTimeout(WAIT_MS);
   contexts.push(context);
   return context;
-}
-
-/** Signs in and waits until the device can go offline: the worker in control, the shell precached, the first sync done. */
-async function signInReadyForOffline(page: Page, username?: string, password?: string): Promise<void> {
-  await page.goto('/public/login');
-  await signIn(page, username, password);
-  await page.waitForURL(/\/admin\//);
-  await waitForServiceWorkerControl(page);
-  await waitForPrecache(page);
-  await page.goto('/admin/sincronizacao');
-  await page
-    .getByTestId('last-sync')
-    .filter({ hasText: /\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/ })
-    .waitFor();
 }
 
 function levelFor(levels: Record<string, NoiseLevel>, value: number): NoiseLevel {

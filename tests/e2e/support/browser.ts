@@ -60,10 +60,10 @@ export async function waitForPrecache(page: Page): Promise<void> {
  * Signs the administrator in online and waits until the app can go offline:
  * the worker in control, the shell precached, the first sync done.
  */
-export async function signInReadyForOffline(page: Page): Promise<void> {
+export async function signInReadyForOffline(page: Page, username?: string, password?: string): Promise<void> {
   await page.goto('/public/login');
-  await signIn(page);
-  await page.waitForURL('**/admin/overview');
+  await signIn(page, username, password);
+  await page.waitForURL(/\/admin\//);
   await waitForServiceWorkerControl(page);
   await waitForPrecache(page);
   await page.goto('/admin/sincronizacao');
