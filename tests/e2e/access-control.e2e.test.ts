@@ -9,15 +9,20 @@
  *   (what their device pulled), and neither reaches access control;
  * - a module the administrator switches on for the technician's department
  *   reaches the technician's menu on the next sync;
- * - the administrator changes a chemical result threshold and the
- *   technician's device, after its next sync while online, still has the new
- *   value in its local settings once offline.
+ * - the administrator changes a chemical and a noise threshold on the
+ *   settings screen (Configurações → Resultados); after its next sync the
+ *   technician's device, offline, has the new chemical value in its local
+ *   settings and computes a noise sample's conclusion and colour with the
+ *   new noise level: the dose typed falls in another level under the old
+ *   threshold, so a device still on the old one fails the test;
+ * - the customer-type user sees that sample (its linked customer's) read
+ *   only: no Salvar, fields disabled.
  *
- * The users themselves are seeded (tests/e2e/support/e2e-users.ts): this
- * branch has no user creation call or screen yet, so the technician starts in
- * 'Técnico de campo' and the customer-type user comes linked to its customer.
- * The threshold is changed through `PUT api/settings` because the settings
- * screen is not on this branch.
+ * The users themselves are seeded (tests/e2e/support/e2e-users.ts): the
+ * technician starts in 'Técnico de campo' and the customer-type user comes
+ * linked to its customer. The noise sample's quotation and plan are made
+ * through the API (approved quotation with one noise agent row, then
+ * `POST api/sample/quotation`): the samples screens are issue 13's test.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -31,6 +36,8 @@ const RUN = String(Date.now()).slice(-6);
 const TYPED_NAME = `amostragem de campo ${RUN}`;
 const DEPARTMENT = `Amostragem de Campo ${RUN}`;
 const WAIT_MS = 30_000;
+/** The product type 'Ruído': an agent row of this type plans a noise sample. */
+const NOISE_TYPE_ID = 3;
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
@@ -110,12 +117,41 @@ async function chemicalThresholds(page: Page): Promise<{ risks: Record<string, {
   return option ? JSON.parse(String(option.value)) : null;
 }
 
+type Bounds = { min: number | null; max: number | null };
+type NoiseLevel = { min: number | null; max: number | null; technicalConsiderations: string; bgColor: string };
+type NoiseLevels = Record<'level1' | 'level2' | 'level3' | 'level4', NoiseLevel>;
+type SavedThresholds = {
+  chemical: { risks: Record<'risk1' | 'risk2' | 'risk3' | 'risk4', Bounds> };
+  noise: { nho: NoiseLevels; nr15: NoiseLevels };
+};
+
+/** `result_chemical` and `result_noise` as the server keeps them. */
+async function savedThresholds(token: string): Promise<SavedThresholds> {
+  const settings = await apiCall<{ options: Array<{ option: string; value: string }> }>(token, 'GET', 'api/settings/all');
+  const option = (name: string) => JSON.parse(settings.options.find((o) => o.option === name)!.value);
+  return { chemical: option('result_chemical'), noise: option('result_noise') };
+}
+
+async function noiseThresholds(page: Page): Promise<SavedThresholds['noise'] | null> {
+  const settings = await localRecords(page, 'settings');
+  const option = settings.find((record) => record.option === 'result_noise');
+  return option ? JSON.parse(String(option.value)) : null;
+}
+
 describe('access control (issue 12)', () => {
+  let admin: Page;
   let technician: Page;
   let technicianContext: BrowserContext;
+  let customerUser: Page;
+  let thresholdsBefore: SavedThresholds;
+  let movedChemical: number;
+  let movedNoise: number;
+  let typedDose: number;
+  let noiseSampleId: string;
 
   it('the administrator creates a department with only the samples module and puts the technician in it', async () => {
     const { page } = await freshPage();
+    admin = page;
     await signInAs(page);
     // The separate access-control page sends an administrator to Configurações.
     await page.goto('/admin/controle-de-acesso');
@@ -172,6 +208,7 @@ describe('access control (issue 12)', () => {
 
   it('the customer-type user, on a fresh profile, goes to its one customer and has only that customer', async () => {
     const { page } = await freshPage();
+    customerUser = page;
     await page.goto('/public/login');
     await signIn(page, E2E_CUSTOMER_USER.username, E2E_CUSTOMER_USER.password);
     await page.waitForURL(/\/admin\/clientes\/\d+$/);
@@ -198,27 +235,124 @@ describe('access control (issue 12)', () => {
       .toEqual(['Visão Global', 'Amostras', 'Equipamentos', 'Sincronização', 'Perfil']);
   });
 
-  it("a chemical threshold the administrator changes is on the technician's device after its next sync, offline too", async () => {
+  it('the administrator changes a chemical and a noise threshold on the settings screen', async () => {
     const token = await adminToken();
-    const before = await chemicalThresholds(technician);
-    expect(before).not.toBeNull();
-    const settings = await apiCall<{ options: Array<{ option: string; value: string }> }>(token, 'GET', 'api/settings/all');
-    const chemical = JSON.parse(settings.options.find((o) => o.option === 'result_chemical')!.value);
-    const moved = Math.round(((chemical.risks.risk1.max ?? 0.1) + 0.05) * 1000) / 1000;
-    chemical.risks.risk1.max = moved;
-    chemical.risks.risk2.min = moved;
-    await apiCall(token, 'PUT', 'api/settings', { options: [{ option: 'result_chemical', value: JSON.stringify(chemical) }] });
+    const before = await savedThresholds(token);
+    thresholdsBefore = before;
+    const risk1Max = before.chemical.risks.risk1.max ?? 0.1;
+    movedChemical = Math.round((risk1Max + 0.05) * 1000) / 1000;
+    const oldBound = before.noise.nho.level2.max ?? 80;
+    // The dose typed on the device lies between the old and the new bound: level 3 before, level 2 after.
+    movedNoise = oldBound + 10;
+    typedDose = oldBound + 5;
+    expect(before.noise.nho.level3.min).toBe(oldBound);
+    expect(typedDose).toBeLessThan(before.noise.nho.level3.max ?? Number.POSITIVE_INFINITY);
+    expect(before.noise.nho.level3.technicalConsiderations).not.toBe(before.noise.nho.level2.technicalConsiderations);
+    expect(before.noise.nho.level3.bgColor).not.toBe(before.noise.nho.level2.bgColor);
 
-    // Online: the next sync brings it.
+    await admin.goto('/admin/settings');
+    await admin.getByRole('tab', { name: 'Resultados', exact: true }).click();
+    const results = admin.getByRole('tabpanel', { name: 'Resultados', exact: true });
+    const typed = (value: number) => String(value).replace('.', ',');
+    await results.getByRole('textbox', { name: 'Máximo Baixo', exact: true }).fill(typed(movedChemical));
+    await results.getByRole('textbox', { name: 'Mínimo Médio', exact: true }).fill(typed(movedChemical));
+    await results.getByRole('textbox', { name: 'Máximo NHO Nível 2', exact: true }).fill(typed(movedNoise));
+    await results.getByRole('textbox', { name: 'Mínimo NHO Nível 3', exact: true }).fill(typed(movedNoise));
+    await results.getByRole('button', { name: 'Salvar', exact: true }).click();
+    await alertShown(admin, 'Configurações salvas com sucesso');
+    await screenshot(admin, 'access-control-results-thresholds');
+
+    const after = await savedThresholds(token);
+    expect(after.chemical.risks.risk1.max).toBe(movedChemical);
+    expect(after.chemical.risks.risk2.min).toBe(movedChemical);
+    expect(after.noise.nho.level2.max).toBe(movedNoise);
+    expect(after.noise.nho.level3.min).toBe(movedNoise);
+    // Nothing else moved.
+    expect(after.noise.nr15).toEqual(before.noise.nr15);
+    expect(after.chemical.risks.risk3).toEqual(before.chemical.risks.risk3);
+  });
+
+  it("the technician's device, after its next sync and then offline, has the new thresholds and computes a noise sample with them", async () => {
+    const token = await adminToken();
+    // An approved quotation for the customer-type user's customer, with one noise agent row, and its sampling plan.
+    const customerId = Number((await localRecords(customerUser, 'customers'))[0]!.id);
+    const quotation = await apiCall<{ id: number }>(token, 'POST', 'api/quotation', {
+      customer_id: customerId,
+      rows: [{ name: `Ruído contínuo ${RUN}`, product_type_id: NOISE_TYPE_ID, quantity: 1, value: 300 }],
+      total: 300,
+    });
+    await apiCall(token, 'PUT', `api/quotation/${quotation.id}/status`, { status: 'approved' });
+    await apiCall(token, 'POST', 'api/sample/quotation', { quotationId: quotation.id });
+
+    // Online: the next sync brings the thresholds and the sample.
     await syncNow(technician);
-    await expect.poll(async () => (await chemicalThresholds(technician))?.risks.risk1?.max, { timeout: WAIT_MS }).toBe(moved);
+    await expect.poll(async () => (await chemicalThresholds(technician))?.risks.risk1?.max, { timeout: WAIT_MS }).toBe(movedChemical);
+    await expect.poll(async () => (await noiseThresholds(technician))?.nho.level2?.max, { timeout: WAIT_MS }).toBe(movedNoise);
+    await expect
+      .poll(async () => (await localRecords(technician, 'samples')).filter((s) => s.quotation_id === quotation.id).length, { timeout: WAIT_MS })
+      .toBe(1);
+    const sample = (await localRecords(technician, 'samples')).find((s) => s.quotation_id === quotation.id)!;
+    noiseSampleId = String(sample.id);
 
-    // Offline: the device still has it (reloaded from the service worker and the local store).
+    // Offline: the device still has them (reloaded from the service worker and the local store).
     await technicianContext.setOffline(true);
     await technician.reload();
     await menu(technician).first().waitFor();
     const offline = await chemicalThresholds(technician);
-    expect(offline?.risks.risk1?.max).toBe(moved);
-    expect(offline?.risks.risk2?.min).toBe(moved);
+    expect(offline?.risks.risk1?.max).toBe(movedChemical);
+    expect(offline?.risks.risk2?.min).toBe(movedChemical);
+
+    // Offline, the noise sample: a measured time of 8 h, then the measured dose.
+    await technician.goto(`/admin/amostra/${noiseSampleId}`);
+    await technician.getByRole('heading', { name: 'Amostras/Editar', level: 2 }).waitFor();
+    await technician.getByRole('tab', { name: 'Memória de campo', exact: true }).click();
+    await technician.getByRole('textbox', { name: 'Hora inicial', exact: true }).fill('08:00');
+    await technician.getByRole('textbox', { name: 'Hora final', exact: true }).fill('16:00');
+    await technician.getByRole('tab', { name: 'Resultado', exact: true }).click();
+    const nho = technician.getByTestId('noise-result-nho');
+    await nho.getByRole('textbox', { name: 'Dose medida (%)', exact: true }).fill(String(typedDose));
+
+    const level2 = thresholdsBefore.noise.nho.level2;
+    await expect.poll(() => technician.getByTestId('nho-dose8').inputValue()).toBe(`${typedDose},0`);
+    const conclusion = technician.getByTestId('nho-conclusion');
+    await expect.poll(() => conclusion.textContent()).toBe(level2.technicalConsiderations);
+    expect(await conclusion.getAttribute('data-color')).toBe(level2.bgColor);
+    expect(await technician.getByTestId('nho-conclusion-criterion').textContent()).toBe(
+      `Configurações > Resultados (NHO 01): nível 2, de ${level2.min} a < ${movedNoise} %`,
+    );
+    await screenshot(technician, 'access-control-noise-offline');
+
+    // Saved offline, the sample on the device keeps that conclusion.
+    await technician.getByRole('button', { name: 'Salvar', exact: true }).click();
+    await alertShown(technician, 'Amostragem salva com sucesso');
+    await expect
+      .poll(async () => {
+        const saved = (await localRecords(technician, 'samples')).find((s) => String(s.id) === noiseSampleId);
+        return (saved?.result as { nho?: { dose8?: string; conclusion?: string; bgColor?: string } } | undefined)?.nho;
+      })
+      .toMatchObject({ dose8: `${typedDose},0`, conclusion: level2.technicalConsiderations, bgColor: level2.bgColor });
+  });
+
+  it("once online again the technician's sample reaches the server, and the customer-type user sees it read-only", async () => {
+    await technicianContext.setOffline(false);
+    await syncNow(technician);
+    const token = await adminToken();
+    await expect
+      .poll(async () => (await apiCall<{ result: { nho: { dose8: string } } }>(token, 'GET', `api/sample/${noiseSampleId}`)).result.nho.dose8, {
+        timeout: WAIT_MS,
+      })
+      .toBe(`${typedDose},0`);
+
+    await syncNow(customerUser);
+    await customerUser.goto(`/admin/amostra/${noiseSampleId}`);
+    await customerUser.getByRole('heading', { name: 'Amostras/Editar', level: 2 }).waitFor();
+    await customerUser.getByRole('tab', { name: 'Resultado', exact: true }).click();
+    const dose = customerUser.getByTestId('noise-result-nho').getByRole('textbox', { name: 'Dose medida (%)', exact: true });
+    await expect.poll(() => dose.inputValue()).toBe(String(typedDose));
+    expect(await dose.isDisabled()).toBe(true);
+    await expect.poll(() => customerUser.getByTestId('nho-conclusion').textContent()).toBe(thresholdsBefore.noise.nho.level2.technicalConsiderations);
+    await customerUser.getByRole('tab', { name: 'Memória de campo', exact: true }).click();
+    expect(await customerUser.getByRole('textbox', { name: 'Hora inicial', exact: true }).isDisabled()).toBe(true);
+    expect(await customerUser.getByRole('button', { name: 'Salvar', exact: true }).count()).toBe(0);
   });
 });

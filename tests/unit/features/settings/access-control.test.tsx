@@ -7,7 +7,6 @@
  * needs a connection, keeping what was typed; a non-administrator is told
  * the tab is not for them.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { MantineProvider } from '@mantine/core';
 import { Notifications, notifications } from '@mantine/notifications';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -24,11 +23,18 @@ import { SyncDatabase } from '@sync/store/database';
 import { newKey } from '@sync/store/keys';
 import { AccessControlTab } from '@/features/settings/access-control';
 import { makeAdmin, makeUser } from '../../session/user-factory';
+import { type ServerSeed, startTestServer, type TestServer } from '../../support/test-server';
 
 // Each test goes to the server and back a few times.
 vi.setConfig({ testTimeout: 30_000 });
 
-let server: ChildProcess;
+/** A department with no module, and a technician whose department the Usuários tab changes. */
+const ACCESS_SEED: ServerSeed = {
+  roles: [{ name: 'Sem Permissões', slug: 'sem-permissoes' }],
+  users: [{ name: 'Técnico Um', username: 'tecnico1', email: 'tecnico1@empresa.com.br', password: 'senha-de-teste-1', roleSlug: 'tecnico-de-campo' }],
+};
+
+let server: TestServer;
 let baseUrl: string;
 let adminToken: string;
 let db: SyncDatabase;
@@ -36,17 +42,8 @@ let engine: SyncEngine;
 let environment: ManualEnvironment;
 
 beforeAll(async () => {
-  server = spawn(process.execPath, ['--import', 'tsx', 'tests/unit/features/settings/access-control-server.ts'], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  baseUrl = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    server.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      if (out.includes('\n')) resolve(out.trim());
-    });
-    server.on('exit', (code) => reject(new Error(`test server exited with ${code}`)));
-  });
+  server = await startTestServer(ACCESS_SEED);
+  baseUrl = server.baseUrl;
   const response = await fetch(`${baseUrl}/oauth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -60,11 +57,7 @@ beforeAll(async () => {
   });
   adminToken = ((await response.json()) as { access_token: string }).access_token;
 }, 60_000);
-afterAll(async () => {
-  const exited = new Promise((resolve) => server.on('exit', resolve));
-  server.stdin!.end();
-  await exited;
-});
+afterAll(() => server?.stop());
 
 /** The server's view, through the administrator's API. */
 async function api<T>(path: string): Promise<T> {

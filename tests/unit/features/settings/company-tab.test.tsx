@@ -12,15 +12,16 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { ONLINE_WRITE_MESSAGES } from '@sync/engine/online-writes';
 import { SETTINGS_MESSAGES as M } from '@sync/contract/settings-groups';
 import { cnpjCheckDigits } from '@/domain/documents';
-import { type Device, enter, goOffline, openDevice, postcodeService, renderSettings, type ServerProcess, startServer } from './settings-support';
+import { type Device, enter, goOffline, openDevice, postcodeService, renderSettings } from './settings-support';
+import { startTestServer, type TestServer } from '../../support/test-server';
 
-let t: ServerProcess;
+let t: TestServer;
 let device: Device;
 
 beforeAll(async () => {
-  t = await startServer();
+  t = await startTestServer();
 }, 60_000);
-afterAll(() => t.close());
+afterAll(() => t?.stop());
 beforeEach(async () => {
   device = await openDevice(t);
   vi.stubGlobal('fetch', postcodeService({ logradouro: 'Avenida Paulista', bairro: 'Bela Vista', localidade: 'São Paulo', uf: 'SP' }));

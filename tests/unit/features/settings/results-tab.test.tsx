@@ -13,15 +13,16 @@ import { RESULT_OPTIONS } from '@sync/contract/settings-groups';
 import { chemicalRiskLevel } from '@/domain/chemical-risk';
 import { parseChemicalThresholds, parseNoiseThresholds } from '@/domain/result-thresholds-parse';
 import { CHEMICAL_THRESHOLDS_ERROR, NOISE_THRESHOLDS_ERROR } from '@/domain/result-thresholds-validate';
-import { type Device, enter, openDevice, renderSettings, type ServerProcess, startServer } from './settings-support';
+import { type Device, enter, openDevice, renderSettings } from './settings-support';
+import { startTestServer, type TestServer } from '../../support/test-server';
 
-let t: ServerProcess;
+let t: TestServer;
 let device: Device;
 
 beforeAll(async () => {
-  t = await startServer();
+  t = await startTestServer();
 }, 60_000);
-afterAll(() => t.close());
+afterAll(() => t?.stop());
 beforeEach(async () => {
   device = await openDevice(t);
 });

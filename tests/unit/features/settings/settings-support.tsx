@@ -1,7 +1,8 @@
 /**
- * The settings screens on a device talking to the real server: the Fastify
- * app on loopback with PGlite (tests/server/helpers), a local store on
- * fake-indexeddb that has pulled the settings, and an engine (not started)
+ * The settings screens on a device talking to the real server (the Fastify
+ * app on loopback with PGlite, in its own process: tests/unit/support/
+ * test-server.ts), a local store on fake-indexeddb that has pulled the
+ * settings, and an engine (not started)
  * whose online writes the screens use. `offline()` turns the device's
  * connection off, as the browser's offline event does.
  */
@@ -17,6 +18,7 @@ import { SyncDatabase } from '@sync/store/database';
 import { newKey } from '@sync/store/keys';
 import { readAll } from '@sync/store/queries';
 import { SettingsPage } from '@/features/settings';
+import type { TestServer } from '../../support/test-server';
 
 const ADMIN = { username: 'admin', password: 'admin-password-1' };
 
@@ -67,44 +69,7 @@ const nodeFetch: typeof fetch = async (input, init) => {
   return realFetch(input, init);
 };
 
-export interface ServerProcess {
-  baseUrl: string;
-  close(): Promise<void>;
-}
-
-/**
- * Starts ./access-control-server.ts (the real app on loopback with PGlite, in
- * its own process; the access-control tests' script, shared) and waits
- * until it prints its base URL.
- */
-export async function startServer(): Promise<ServerProcess> {
-  const { spawn } = await import('node:child_process');
-  const { resolve } = await import('node:path');
-  const root = resolve(__dirname, '../../../..');
-  const child = spawn(process.execPath, ['--import', 'tsx', resolve(__dirname, 'access-control-server.ts')], {
-    cwd: root,
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  const baseUrl = await new Promise<string>((ok, fail) => {
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /(http:\/\/\S+)/.exec(out);
-      if (match) ok(match[1]!);
-    });
-    child.once('exit', (code) => fail(new Error(`the test server stopped (${code})`)));
-  });
-  return {
-    baseUrl,
-    close: () =>
-      new Promise<void>((ok) => {
-        child.once('exit', () => ok());
-        child.kill('SIGTERM');
-      }),
-  };
-}
-
-async function signIn(t: ServerProcess, username: string, password: string): Promise<{ access_token: string }> {
+async function signIn(t: TestServer, username: string, password: string): Promise<{ access_token: string }> {
   const response = await realFetch(`${t.baseUrl}/oauth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -113,7 +78,7 @@ async function signIn(t: ServerProcess, username: string, password: string): Pro
   return (await response.json()) as { access_token: string };
 }
 
-export async function openDevice(t: ServerProcess, username = ADMIN.username, password = ADMIN.password): Promise<Device> {
+export async function openDevice(t: TestServer, username = ADMIN.username, password = ADMIN.password): Promise<Device> {
   const tokens = await signIn(t, username, password);
   const db = new SyncDatabase(`settings-${newKey()}`);
   await db.open();

@@ -12,15 +12,16 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SETTINGS_MESSAGES as M } from '@sync/contract/settings-groups';
 import { ONLINE_WRITE_MESSAGES } from '@sync/engine/online-writes';
-import { type Device, enter, goOffline, openDevice, renderSettings, type ServerProcess, startServer } from './settings-support';
+import { type Device, enter, goOffline, openDevice, renderSettings } from './settings-support';
+import { startTestServer, type TestServer } from '../../support/test-server';
 
-let t: ServerProcess;
+let t: TestServer;
 let device: Device;
 
 beforeAll(async () => {
-  t = await startServer();
+  t = await startTestServer();
 }, 60_000);
-afterAll(() => t.close());
+afterAll(() => t?.stop());
 beforeEach(async () => {
   device = await openDevice(t);
 });

@@ -12,13 +12,13 @@ import { ONLINE_WRITE_MESSAGES } from '@sync/engine/online-writes';
 import { ProfilePage } from '@/features/profile/profile-page';
 import { renderApp } from '../render-app';
 import { ADMIN, openDevice, type TestDevice } from './support/device';
-import { startServerProcess, type TestServer } from './support/test-server';
+import { startTestServer, type TestServer } from '../../support/test-server';
 
 let server: TestServer;
 let device: TestDevice;
 
 beforeAll(async () => {
-  server = await startServerProcess();
+  server = await startTestServer();
 }, 90_000);
 afterAll(() => server?.stop());
 beforeEach(async () => {

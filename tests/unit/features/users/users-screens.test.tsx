@@ -15,14 +15,15 @@ import { UserEditPage } from '@/features/users/user-edit-page';
 import { UserListPage } from '@/features/users/user-list-page';
 import { renderApp, type RouteView } from '../render-app';
 import { openDevice, type TestDevice } from './support/device';
-import { startServerProcess, type TestServer } from './support/test-server';
+import { startTestServer, type TestServer } from '../../support/test-server';
 
 let server: TestServer;
 let device: TestDevice;
 const ADMIN_ID = 1;
 
 beforeAll(async () => {
-  server = await startServerProcess();
+  // Two customers to link.
+  server = await startTestServer({ customers: [{ name: 'Metalúrgica Horizonte Ltda' }, { name: 'Padaria Central' }] });
 }, 90_000);
 afterAll(() => server?.stop());
 beforeEach(async () => {

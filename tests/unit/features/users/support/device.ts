@@ -1,7 +1,7 @@
 /**
  * A signed-in device for the users screens' tests: a local store on
  * fake-indexeddb and a sync engine (not started) against the real server
- * of ./test-server.ts, after one full sync. Its environment can be put
+ * of tests/unit/support/test-server.ts, after one full sync. Its environment can be put
  * offline. jsdom's FormData is not one Node's fetch can send, so uploads
  * are rebuilt as Node's FormData on the way out (what a browser sends).
  */
