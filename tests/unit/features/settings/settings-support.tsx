@@ -9,7 +9,6 @@
 import { MantineProvider } from '@mantine/core';
 import { Notifications, notifications } from '@mantine/notifications';
 import { act, configure, render } from '@testing-library/react';
-import { PWA_CLIENT_ID, PWA_CLIENT_SECRET } from '@sync/contract/auth';
 import { SyncEngine } from '@sync/engine/engine';
 import { manualEnvironment, type ManualEnvironment } from '@sync/engine/environment';
 import { noLock } from '@sync/engine/lock';
@@ -18,9 +17,12 @@ import { SyncDatabase } from '@sync/store/database';
 import { newKey } from '@sync/store/keys';
 import { readAll } from '@sync/store/queries';
 import { SettingsPage } from '@/features/settings';
+import { formDataFetch, passwordGrant, TEST_ADMIN } from '../../support/node-device';
 import type { TestServer } from '../../support/test-server';
 
-const ADMIN = { username: 'admin', password: 'admin-password-1' };
+const ADMIN = TEST_ADMIN;
+/** The real fetch, kept before a test replaces the global one (postcodeService). */
+const realFetch = globalThis.fetch;
 
 configure({ asyncUtilTimeout: 8_000 });
 
@@ -35,51 +37,8 @@ export interface Device {
   close(): Promise<void>;
 }
 
-/**
- * Node's fetch, with the page's FormData (jsdom's) rebuilt as Node's, so an
- * upload reaches the server as the browser would send it.
- */
-const realFetch = globalThis.fetch;
-
-const nodeFetch: typeof fetch = async (input, init) => {
-  if (init?.body instanceof FormData) {
-    // jsdom's FormData means nothing to Node's fetch: write the multipart body as a browser does.
-    const boundary = `----settings-test-${newKey()}`;
-    const chunks: Uint8Array[] = [];
-    const encoder = new TextEncoder();
-    for (const [name, value] of init.body.entries()) {
-      if (typeof value === 'string') {
-        chunks.push(encoder.encode(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-      } else {
-        const head = `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${value.name}"\r\nContent-Type: ${value.type || 'application/octet-stream'}\r\n\r\n`;
-        chunks.push(encoder.encode(head), new Uint8Array(await value.arrayBuffer()), encoder.encode('\r\n'));
-      }
-    }
-    chunks.push(encoder.encode(`--${boundary}--\r\n`));
-    const body = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
-    let at = 0;
-    for (const chunk of chunks) {
-      body.set(chunk, at);
-      at += chunk.length;
-    }
-    const headers = new Headers(init.headers);
-    headers.set('content-type', `multipart/form-data; boundary=${boundary}`);
-    return realFetch(input, { ...init, headers, body });
-  }
-  return realFetch(input, init);
-};
-
-async function signIn(t: TestServer, username: string, password: string): Promise<{ access_token: string }> {
-  const response = await realFetch(`${t.baseUrl}/oauth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ grant_type: 'password', username, password, client_id: PWA_CLIENT_ID, client_secret: PWA_CLIENT_SECRET }),
-  });
-  return (await response.json()) as { access_token: string };
-}
-
 export async function openDevice(t: TestServer, username = ADMIN.username, password = ADMIN.password): Promise<Device> {
-  const tokens = await signIn(t, username, password);
+  const tokens = { access_token: await passwordGrant(t.baseUrl, username, password) };
   const db = new SyncDatabase(`settings-${newKey()}`);
   await db.open();
   const environment = manualEnvironment(true);
@@ -87,7 +46,7 @@ export async function openDevice(t: TestServer, username = ADMIN.username, passw
     db,
     baseUrl: t.baseUrl,
     auth: { getAccessToken: async () => tokens.access_token, refresh: async () => false },
-    fetch: nodeFetch,
+    fetch: formDataFetch,
     environment,
     lock: noLock,
     timeoutMs: 5_000,
