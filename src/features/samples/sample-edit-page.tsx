@@ -11,6 +11,8 @@ import { PageLoading, RecordRoute } from '@/ui/edit-page';
 import { alertDanger, alertSuccess } from '@/ui/alerts';
 import { errorMessage } from '@/ui/forms';
 import type { LocalSample } from '@sync/store/registry';
+import { sampleTypeById } from '@sync/contract/samples';
+import { useDeriveBlocks } from './sample-derive';
 import { SampleDetailsCard } from './sample-details-card';
 import { SAMPLE_RECORD_ROUTES } from './sample-routes';
 import { SampleSyncBadge, SampleSyncProblem } from './sample-sync-badge';
@@ -40,7 +42,8 @@ export function SampleEditPage({ sampleId, readOnly = false }: SampleEditPagePro
 }
 
 function SampleForm({ sample, readOnly }: { sample: LocalSample; readOnly: boolean }) {
-  const draft = useSampleDraft(sample);
+  const derive = useDeriveBlocks(sampleTypeById(sample.type_id)?.slug);
+  const draft = useSampleDraft(sample, derive);
   const [saving, setSaving] = useState(false);
 
   const save = async () => {

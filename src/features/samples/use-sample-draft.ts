@@ -6,7 +6,10 @@
  * the camera opens). Reopening the sample brings the draft back, with a
  * notice and a way to discard it. Salvar (`save`) turns the draft into a
  * save of the sample (queued for sync) and removes it; a refused save keeps
- * it. Nothing typed is lost before that.
+ * it. Nothing typed is lost before that. `derive` (sample-derive.ts) brings
+ * the computed fields up to date on every change and again on Salvar, so
+ * the saved figures match the inputs and the current thresholds whichever
+ * tab was shown.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { SAMPLE_BLOCKS, type SampleBlock, type SampleBlockName } from '@sync/contract/samples';
@@ -41,7 +44,9 @@ export interface SampleDraft {
   save(): Promise<void>;
 }
 
-export function useSampleDraft(sample: LocalSample): SampleDraft {
+const asTyped = (blocks: SampleBlocks) => blocks;
+
+export function useSampleDraft(sample: LocalSample, derive: (blocks: SampleBlocks) => SampleBlocks = asTyped): SampleDraft {
   const db = useSyncDatabase();
   const { saveRecord } = useSyncActions();
   const id = draftKey('samples', sample.key);
@@ -54,6 +59,9 @@ export function useSampleDraft(sample: LocalSample): SampleDraft {
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   // Read once per sample (below): later changes of the record (a pull) must not replace what is typed.
   const opened = useRef(sample);
+  // The latest derivation (its thresholds may arrive or change after the page opened).
+  const deriveRef = useRef(derive);
+  deriveRef.current = derive;
 
   useEffect(() => {
     let live = true;
@@ -105,7 +113,7 @@ export function useSampleDraft(sample: LocalSample): SampleDraft {
   const blocks = draft ?? blocksOf(sample);
 
   const change = (block: SampleBlockName, next: SampleBlock) => {
-    const updated = { ...(latest.current.draft ?? blocks), [block]: next };
+    const updated = deriveRef.current({ ...(latest.current.draft ?? blocks), [block]: next });
     latest.current = { ...latest.current, draft: updated };
     setDraft(updated);
     if (timer.current) clearTimeout(timer.current);
@@ -127,12 +135,15 @@ export function useSampleDraft(sample: LocalSample): SampleDraft {
   };
 
   const save = async () => {
-    const current = latest.current.draft ?? blocks;
+    const typed = latest.current.draft ?? blocks;
+    // Again here: the thresholds may have changed since the last keystroke, or nothing was typed since the page opened.
+    const current = deriveRef.current(typed);
     await saveRecord('samples', sample.key, current);
     if (timer.current) clearTimeout(timer.current);
-    // The typed blocks stay on screen (the record now holds the same): no flash of the old values;
+    // The saved blocks stay on screen (the record now holds the same): no flash of the old values;
     // nothing is left to write until the next change.
     latest.current = { ...latest.current, draft: null };
+    if (current !== typed && draft !== null) setDraft(current);
     setRestored(false);
     await removeDraft(db, id);
   };
