@@ -13,7 +13,7 @@ import { saveRecord } from '@sync/engine/mutations';
 import { useLocalRecord } from '@sync/react/use-local-record';
 import type { SyncDatabase } from '@sync/store/database';
 import { draftKey } from '@sync/store/drafts';
-import { QuotationSampleButton } from '@/features/quotations/quotation-sample-button';
+import { QuotationSampleButton, type SampleAccess } from '@/features/quotations/quotation-sample-button';
 import { SampleEditPage, SampleGroupsPage, SampleListPage } from '@/features/samples';
 import { DRAFT_DELAY_MS } from '@/features/samples/use-sample-draft';
 import { sampleTabOf } from '@/features/samples/sample-tabs';
@@ -21,14 +21,19 @@ import { defaultResultThresholds } from '@/domain/result-thresholds';
 import { closeTestDb, openTestDb, renderApp, type RouteView } from '../render-app';
 import { pullSettings } from './render-tab';
 
-function QuotationView({ quotationKey }: { quotationKey: string }) {
+function QuotationView({ quotationKey, access }: { quotationKey: string; access: SampleAccess }) {
   const state = useLocalRecord('quotations', quotationKey);
-  if (state.loading || !state.record) return null;
-  return <QuotationSampleButton quotation={state.record} />;
+  if (state.loading || !state.record) return <p>Carregando</p>;
+  return (
+    <>
+      <p>Orçamento {quotationKey}</p>
+      <QuotationSampleButton quotation={state.record} access={access} />
+    </>
+  );
 }
 
-const routes = (canSeeQuotations = true): Record<string, RouteView> => ({
-  '/admin/orcamentos/$quotationId': ({ params }) => <QuotationView quotationKey={params.quotationId!} />,
+const routes = (canSeeQuotations = true, access: SampleAccess = 'write'): Record<string, RouteView> => ({
+  '/admin/orcamentos/$quotationId': ({ params }) => <QuotationView quotationKey={params.quotationId!} access={access} />,
   '/admin/amostra/lista/$page': ({ params, search }) => (
     <SampleGroupsPage page={Number(params.page)} search={search.busca} canSeeQuotations={canSeeQuotations} />
   ),
@@ -101,6 +106,27 @@ describe("the quotation's 'Amostra'", () => {
     const key = await quotation(status);
     await renderApp(db, routes(), `/admin/orcamentos/${key}`);
     expect(await screen.findByRole('button', { name: 'Amostra' })).toBeDisabled();
+  });
+
+  it('is not there for a user without the samples module: no plan is made on the device', async () => {
+    const key = await quotation();
+    await renderApp(db, routes(true, 'none'), `/admin/orcamentos/${key}`);
+    expect(await screen.findByText(`Orçamento ${key}`)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Amostra' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Ver amostras' })).not.toBeInTheDocument();
+    expect(await liveSamples()).toHaveLength(0);
+  });
+
+  it.each([
+    ['without a plan: nothing to make', true, 0],
+    ['with a plan: Ver amostras', false, 1],
+  ])('a customer-type reader (samples, read only), %s', async (_case, ableCreate, links) => {
+    const key = await quotation();
+    await db.records('quotations').update(key, { able_create_sample: ableCreate });
+    await renderApp(db, routes(true, 'read'), `/admin/orcamentos/${key}`);
+    expect(await screen.findByText(`Orçamento ${key}`)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryAllByRole('link', { name: 'Ver amostras' })).toHaveLength(links));
+    expect(screen.queryByRole('button', { name: 'Amostra' })).not.toBeInTheDocument();
   });
 
   it('shows Ver amostras when the server says the plan exists, before its samples arrive', async () => {
