@@ -7,6 +7,9 @@
  *
  * Writes go to `<key>.part` and are renamed when complete, so a reader never
  * sees half a file; `.part` files a crash left behind are removed at start.
+ *
+ * Files made from a stored one (thumbnails, server/files/thumbnails.ts) sit
+ * next to it as `<key>.<variant>` and go with it when it is removed.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream, type ReadStream } from 'node:fs';
@@ -16,6 +19,8 @@ import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
 const KEY_PATTERN = /^[a-f0-9]{32}$/;
+/** What may follow a key in a derived file's name: letters, digits, dots and hyphens, never a separator or '..'. */
+const VARIANT_PATTERN = /^[a-z0-9-]+(\.[a-z0-9-]+)*$/;
 const PARTIAL_SUFFIX = '.part';
 /** A `.part` file older than this belongs to no running upload. */
 const STALE_PARTIAL_MS = 60 * 60_000;
@@ -51,6 +56,17 @@ export class FileStorage {
     // Belt and braces: the pattern already rules out separators and dots.
     if (!path.startsWith(this.root + sep)) throw new Error('storage path outside the files folder');
     return path;
+  }
+
+  /** Absolute path of a file derived from a stored one (`<key>.<variant>`, e.g. a thumbnail). */
+  derivedPathOf(key: string, variant: string): string {
+    if (!VARIANT_PATTERN.test(variant)) throw new Error(`invalid variant: ${JSON.stringify(variant)}`);
+    return `${this.pathOf(key)}.${variant}`;
+  }
+
+  /** A temporary path for writing a derived file: a `.part` file, so a crash's leftovers go at start. */
+  partialPathOf(path: string): string {
+    return `${path}.${randomBytes(6).toString('hex')}${PARTIAL_SUFFIX}`;
   }
 
   /**
@@ -99,11 +115,16 @@ export class FileStorage {
     );
   }
 
-  /** Removes a stored file; a file already gone is fine. */
+  /** Removes a stored file and the files derived from it; a file already gone is fine. */
   async remove(key: string): Promise<void> {
-    await unlink(this.pathOf(key)).catch((error: NodeJS.ErrnoException) => {
+    const gone = (error: NodeJS.ErrnoException) => {
       if (error.code !== 'ENOENT') throw error;
-    });
+    };
+    await unlink(this.pathOf(key)).catch(gone);
+    const derived = (await readdir(this.root).catch(() => [] as string[])).filter(
+      (name) => name.startsWith(`${key}.`) && !name.endsWith(PARTIAL_SUFFIX),
+    );
+    for (const name of derived) await unlink(join(this.root, name)).catch(gone);
   }
 }
 

@@ -4,14 +4,16 @@
  *
  *   POST   api/sample/{id}/file        multipart (file, name), one image → 201 SampleFile (an extension: the engine uploads each photo once, acknowledged)
  *   DELETE api/sample/file/{fileId}    → 204 (the bytes go too)
- *   GET    api/sample/file/{fileId}    the bytes; `w` and `h` (thumbnails, 150×150) are accepted
+ *   GET    api/sample/file/{fileId}    the bytes; with `w`/`h` (w=150&h=150) a JPEG thumbnail of that size
  *
  * Only images are accepted (415 'Você não pode enviar arquivos desse
  * tipo.'). Every upload and delete locks the sample and moves its
  * `updated_at`, so a pull of samples brings the new embedded `files`.
  * Thumbnails: the device reduces photos before they leave it (about 1600 px)
- * and draws its own 150×150 thumbnails; the server has no image library
- * (sharp is not installed), so `w`/`h` answer the stored photo.
+ * and draws its own from its copy; a device without the copy asks the
+ * server's `?w=150&h=150`, a 150×150 JPEG cut to fill (cover) and kept on
+ * disk next to the photo (server/files/thumbnails.ts). Bytes that are not
+ * a readable image answer as stored.
  */
 import { and, eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
@@ -22,6 +24,7 @@ import type { Tx } from '@server/db/client';
 import { sampleFiles, samples, storedFiles } from '@server/db/schema';
 import { receiveUpload } from '@server/files/multipart-upload';
 import type { FileStorage } from '@server/files/storage';
+import { THUMBNAIL_MIME, thumbnailOf, thumbnailSize } from '@server/files/thumbnails';
 import { HttpError, notFound } from '@server/http/errors';
 import { idParam } from '@server/sync/crud-routes';
 import { recordDeletions } from '@server/sync/deletions';
@@ -121,6 +124,9 @@ export function registerSampleFileRoutes(app: ZodApp, ctx: AppContext, storage: 
       if (!row) throw notFound(SAMPLE_MESSAGES.fileNotFound);
       const [sample] = await ctx.db.select({ customer_id: samples.customer_id }).from(samples).where(eq(samples.id, row.attachment.sample_id));
       assertSampleCustomer(request, sample!.customer_id);
+      const size = thumbnailSize(request.query.w, request.query.h);
+      const thumbnail = size && row.file.mime_type.startsWith('image/') ? await thumbnailOf(storage, row.file.storage_key, size) : null;
+      if (thumbnail) return reply.header('content-type', THUMBNAIL_MIME).header('content-length', String(thumbnail.size)).send(thumbnail.body);
       let stream;
       try {
         stream = await storage.open(row.file.storage_key);

@@ -12,6 +12,7 @@
  */
 import type { ModuleSlug } from '@sync/contract/modules';
 import type { CurrentUser } from '@sync/contract/user';
+import { isCustomerUser } from '@sync/session/session-user';
 import { MODULE_AREAS, userModuleSlugs } from '@/app/navigation/admin-navigation';
 
 export type ModuleAccess = { allowed: true; module: ModuleSlug | null } | { allowed: false; module: ModuleSlug };
@@ -27,4 +28,15 @@ export function decideModuleAccess(user: CurrentUser, pathname: string): ModuleA
   const module = moduleOfPath(pathname);
   if (module === null) return { allowed: true, module };
   return userModuleSlugs(user).has(module) ? { allowed: true, module } : { allowed: false, module };
+}
+
+/**
+ * What a user may do with samples from another module's screen (the
+ * quotation page's 'Amostra' and 'Ver amostras'): nothing without the
+ * samples module (the server refuses every sample call), read only for
+ * customer-type users, make them otherwise.
+ */
+export function sampleAccessOf(user: CurrentUser | null): 'none' | 'read' | 'write' {
+  if (!user || !userModuleSlugs(user).has('samples')) return 'none';
+  return isCustomerUser(user) ? 'read' : 'write';
 }

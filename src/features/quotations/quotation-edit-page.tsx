@@ -44,7 +44,7 @@ import { QuotationItemsTable } from './quotation-items-table';
 import { quotationNumber } from './quotation-number';
 import { QuotationPrintMenu } from './quotation-print-menu';
 import { QUOTATION_ROUTES } from './quotation-routes';
-import { QuotationSampleButton } from './quotation-sample-button';
+import { QuotationSampleButton, type SampleAccess } from './quotation-sample-button';
 import { QuotationSellerField } from './quotation-seller-field';
 import { QuotationSendMenu } from './quotation-send-menu';
 import { QuotationStatusMenu } from './quotation-status-menu';
@@ -69,6 +69,8 @@ export interface QuotationEditPageProps {
   sellerId?: number | null;
   /** Administrators choose the seller (spec section 6). */
   canChooseSeller?: boolean;
+  /** The user's samples module: 'Amostra' and 'Ver amostras' only with it (quotation-sample-button.tsx). */
+  samples?: SampleAccess;
 }
 
 /** The message setting 'Inserir o texto padrão' inserts (spec section 3: message settings, quotationDetails). */
@@ -90,7 +92,7 @@ export function QuotationEditPage({ quotationId, ...seller }: QuotationEditPageP
 
 type SellerProps = Omit<QuotationEditPageProps, 'quotationId'>;
 
-function QuotationForm({ record, sellerName, sellerId, canChooseSeller = false }: SellerProps & { record?: LocalQuotation }) {
+function QuotationForm({ record, sellerName, sellerId, canChooseSeller = false, samples = 'none' }: SellerProps & { record?: LocalQuotation }) {
   const navigate = useNavigate();
   const { saveRecord } = useSyncActions();
   const [duplicating, setDuplicating] = useState(false);
@@ -142,7 +144,7 @@ function QuotationForm({ record, sellerName, sellerId, canChooseSeller = false }
 
   const actions = (
     <>
-      {record ? <QuotationSampleButton quotation={record} /> : null}
+      {record ? <QuotationSampleButton quotation={record} access={samples} /> : null}
       {record ? (
         <>
           <QuotationSendMenu quotation={record} />

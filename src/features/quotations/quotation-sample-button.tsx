@@ -4,6 +4,12 @@
  * device and offline too ('Plano de amostragem criado com sucesso'), enabled
  * only while the quotation allows it; once it has a plan, 'Ver amostras'
  * opens the quotation's samples instead.
+ *
+ * Both need the samples module (the server refuses every sample call
+ * without it): a user with quotations but not samples sees neither, so no
+ * plan is made on the device that the server would refuse with 403. A
+ * customer-type user with the module reads samples and never makes them:
+ * 'Ver amostras' only.
  */
 import { Button } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
@@ -16,8 +22,16 @@ import { errorMessage } from '@/ui/forms';
 
 export const SAMPLE_BUTTON_TEXTS = { create: 'Amostra', view: 'Ver amostras' } as const;
 
-export function QuotationSampleButton({ quotation }: { quotation: LocalQuotation }) {
+/** What the signed-in user may do with samples: nothing (no samples module), read them (customer-type), or make them. */
+export type SampleAccess = 'none' | 'read' | 'write';
+
+export function QuotationSampleButton({ quotation, access }: { quotation: LocalQuotation; access: SampleAccess }) {
+  return access === 'none' ? null : <SampleButton quotation={quotation} canWrite={access === 'write'} />;
+}
+
+function SampleButton({ quotation, canWrite }: { quotation: LocalQuotation; canWrite: boolean }) {
   const plan = useSamplingPlan(quotation);
+  if (!plan.hasPlan && !canWrite) return null;
   if (plan.hasPlan) {
     return (
       <Button variant="default" mih={44} renderRoot={(props) => <Link {...props} {...SAMPLE_ROUTES.ofQuotation(routeParamOf(quotation))} />}>

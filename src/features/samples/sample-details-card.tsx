@@ -4,7 +4,7 @@
  * hides the customer's details, and the Agente heading (the agent and the
  * sample's type and number).
  */
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Anchor, Card, Grid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { Link, linkOptions } from '@tanstack/react-router';
 import type { LocalSample } from '@sync/store/registry';
@@ -13,7 +13,8 @@ import { SAMPLE_TEXTS } from './sample-texts';
 
 const customerRoute = (customerId: string) => linkOptions({ to: '/admin/clientes/$customerId', params: { customerId } });
 
-export function SampleDetailsCard({ sample }: { sample: LocalSample }) {
+/** Memoised: it reads the record only, which typing does not change. */
+export const SampleDetailsCard = memo(function SampleDetailsCard({ sample }: { sample: LocalSample }) {
   const [showCustomer, setShowCustomer] = useState(false);
   return (
     <Card withBorder padding="lg" radius="md">
@@ -55,4 +56,4 @@ export function SampleDetailsCard({ sample }: { sample: LocalSample }) {
       </Stack>
     </Card>
   );
-}
+});

@@ -4,16 +4,23 @@
  * cadastrais' card and the five tabs. What is typed is kept on the device
  * at once (use-sample-draft.ts); Salvar queues the sample for sync
  * ('Amostragem salva com sucesso'). Customer-type users read it only.
+ *
+ * A keystroke changes the draft's blocks only: the header, the 'Dados
+ * cadastrais' card, the tab bar and the photos are memoised with stable
+ * props, so only the shown tab (and its figures) renders again.
  */
-import { useState } from 'react';
-import { Alert, Button, Group, Stack, Title } from '@mantine/core';
+import { memo, useCallback, useRef, useState } from 'react';
+import { Alert, Button, Stack } from '@mantine/core';
 import { PageLoading, RecordRoute } from '@/ui/edit-page';
 import { alertDanger, alertSuccess } from '@/ui/alerts';
 import { errorMessage } from '@/ui/forms';
 import type { LocalSample } from '@sync/store/registry';
+import { sampleTypeById } from '@sync/contract/samples';
+import { useDeriveBlocks } from './sample-derive';
 import { SampleDetailsCard } from './sample-details-card';
 import { SAMPLE_RECORD_ROUTES } from './sample-routes';
-import { SampleSyncBadge, SampleSyncProblem } from './sample-sync-badge';
+import { SamplePageHeader } from './sample-page-header';
+import { SampleSyncProblem } from './sample-sync-badge';
 import { SampleTabsView } from './sample-tabs-view';
 import { SAMPLE_TEXTS } from './sample-texts';
 import { useSampleDraft } from './use-sample-draft';
@@ -40,46 +47,56 @@ export function SampleEditPage({ sampleId, readOnly = false }: SampleEditPagePro
 }
 
 function SampleForm({ sample, readOnly }: { sample: LocalSample; readOnly: boolean }) {
-  const draft = useSampleDraft(sample);
+  const derive = useDeriveBlocks(sampleTypeById(sample.type_id)?.slug);
+  const draft = useSampleDraft(sample, derive);
   const [saving, setSaving] = useState(false);
+  const busy = useRef(false);
+  const saveDraft = draft.save;
 
-  const save = async () => {
-    if (saving) return;
+  // Stable: the memoised header keeps its props while the technician types.
+  const save = useCallback(async () => {
+    if (busy.current) return;
+    busy.current = true;
     setSaving(true);
     try {
-      await draft.save();
+      await saveDraft();
       alertSuccess(SAMPLE_TEXTS.saved);
     } catch (error) {
       alertDanger(errorMessage(error));
     } finally {
+      busy.current = false;
       setSaving(false);
     }
-  };
+  }, [saveDraft]);
+  const onSave = useCallback(() => void save(), [save]);
 
   if (!draft.ready) return <PageLoading />;
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="center" wrap="wrap">
-        <Group gap="sm" align="center">
-          <Title order={2}>{SAMPLE_TEXTS.editTitle}</Title>
-          <SampleSyncBadge sampleKey={sample.key} dirty={draft.dirty} />
-        </Group>
-        {readOnly ? null : (
-          <Button mih={44} loading={saving} onClick={() => void save()}>
-            {SAMPLE_TEXTS.save}
-          </Button>
-        )}
-      </Group>
+      <SamplePageHeader sampleKey={sample.key} dirty={draft.dirty} saving={saving} readOnly={readOnly} onSave={onSave} />
       <SampleSyncProblem sampleKey={sample.key} />
-      {draft.restored && draft.dirty ? (
-        <Alert color="yellow" variant="light" title={SAMPLE_TEXTS.draftRestored}>
-          <Button variant="default" mih={44} onClick={() => void draft.discard()}>
-            {SAMPLE_TEXTS.discardDraft}
-          </Button>
-        </Alert>
-      ) : null}
+      <DraftRestoredNotice show={draft.restored && draft.dirty} onDiscard={draft.discard} />
       <SampleDetailsCard sample={sample} />
-      <SampleTabsView sample={sample} draft={draft} readOnly={readOnly} />
+      <SampleTabsView
+        sample={sample}
+        blocks={draft.blocks}
+        tab={draft.tab}
+        readOnly={readOnly}
+        onChange={draft.change}
+        onTab={draft.setTab}
+        beforeCamera={draft.flush}
+      />
     </Stack>
   );
 }
+
+const DraftRestoredNotice = memo(function DraftRestoredNotice({ show, onDiscard }: { show: boolean; onDiscard(): Promise<void> }) {
+  if (!show) return null;
+  return (
+    <Alert color="yellow" variant="light" title={SAMPLE_TEXTS.draftRestored}>
+      <Button variant="default" mih={44} onClick={() => void onDiscard()}>
+        {SAMPLE_TEXTS.discardDraft}
+      </Button>
+    </Alert>
+  );
+});

@@ -5,6 +5,7 @@
  * the sync page (where it can be retried). Live from the outbox, so a retry
  * that succeeds clears a 'failed' at once.
  */
+import { memo } from 'react';
 import { Alert, Anchor, Badge, Group, Text } from '@mantine/core';
 import { useRouter } from '@tanstack/react-router';
 import { useRecordSyncState } from '@sync/react/use-record-sync-state';
@@ -42,7 +43,7 @@ export function SampleSyncBadge({ sampleKey, dirty }: { sampleKey: string; dirty
 }
 
 /** The server's reason when a change of the sample was refused or conflicts. */
-export function SampleSyncProblem({ sampleKey }: { sampleKey: string }) {
+export const SampleSyncProblem = memo(function SampleSyncProblem({ sampleKey }: { sampleKey: string }) {
   const router = useRouter();
   const state = useRecordSyncState(sampleKey);
   if (state.state !== 'failed' && state.state !== 'conflict') return null;
@@ -67,4 +68,4 @@ export function SampleSyncProblem({ sampleKey }: { sampleKey: string }) {
       </Group>
     </Alert>
   );
-}
+});

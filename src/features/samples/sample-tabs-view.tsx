@@ -5,51 +5,80 @@
  * 'Em breve'. The Caracterização tab always has the common fields and the
  * photos. Built for a tablet in portrait: the tab list scrolls sideways
  * instead of wrapping or clipping, each tab a 44 px target.
+ *
+ * Only the shown tab is mounted. The tab bar is a memoised Mantine Tabs
+ * (its context is new on every render of Tabs, so it would render all five
+ * tabs again) and the shown tab's panel is drawn beside it with the ids
+ * Mantine gives its tabs: a keystroke renders the shown tab only.
  */
-import { Stack, Tabs, Text } from '@mantine/core';
-import { SAMPLE_TYPES, sampleTypeById, type SampleBlockName } from '@sync/contract/samples';
+import { memo, useMemo } from 'react';
+import { Box, Stack, Tabs, Text } from '@mantine/core';
+import { SAMPLE_BLOCKS, SAMPLE_TYPES, sampleTypeById, type SampleBlock, type SampleBlockName } from '@sync/contract/samples';
 import type { LocalSample } from '@sync/store/registry';
 import { CaracterizationFields, SamplePhotosSlot } from './common';
 import { SAMPLE_TABS } from './sample-tab-types';
 import { sampleTabOf } from './sample-tabs';
 import { SAMPLE_TEXTS } from './sample-texts';
-import type { SampleDraft } from './use-sample-draft';
+import type { SampleBlocks } from './use-sample-draft';
 
-export function SampleTabsView({ sample, draft, readOnly }: { sample: LocalSample; draft: SampleDraft; readOnly: boolean }) {
+/** Mantine names a tab `${id}-tab-${value}` and its panel `${id}-panel-${value}`. */
+const TABS_ID = 'sample-tabs';
+
+export interface SampleTabsViewProps {
+  sample: LocalSample;
+  blocks: SampleBlocks;
+  tab: SampleBlockName;
+  readOnly: boolean;
+  onChange(block: SampleBlockName, next: SampleBlock): void;
+  onTab(tab: SampleBlockName): void;
+  beforeCamera(): Promise<void>;
+}
+
+export function SampleTabsView({ sample, blocks, tab, readOnly, onChange, onTab, beforeCamera }: SampleTabsViewProps) {
   const slug = sampleTypeById(sample.type_id)?.slug ?? SAMPLE_TYPES[0]!.slug;
-  const current = { ...sample, ...draft.blocks };
+  // One stable onChange per block (the memoised tab contents keep their props).
+  const changeOf = useMemo(
+    () =>
+      Object.fromEntries(SAMPLE_BLOCKS.map((block) => [block, (next: SampleBlock) => onChange(block, next)])) as Record<
+        SampleBlockName,
+        (next: SampleBlock) => void
+      >,
+    [onChange],
+  );
+  const Content = sampleTabOf(slug, tab);
+  const value = blocks[tab];
   return (
-    <Tabs value={draft.tab} onChange={(value) => value && draft.setTab(value as SampleBlockName)} keepMounted={false}>
+    <Box>
+      <SampleTabBar tab={tab} onTab={onTab} />
+      <Box role="tabpanel" id={`${TABS_ID}-panel-${tab}`} aria-labelledby={`${TABS_ID}-tab-${tab}`} pt="md">
+        <Stack gap="md">
+          {tab === 'caracterization' ? (
+            <>
+              <CaracterizationFields value={value} onChange={changeOf.caracterization} readOnly={readOnly} />
+              <SamplePhotosSlot sampleKey={sample.key} readOnly={readOnly} beforeCamera={beforeCamera} />
+            </>
+          ) : null}
+          {Content ? (
+            <Content sample={{ ...sample, ...blocks }} value={value} onChange={changeOf[tab]} readOnly={readOnly} beforeCamera={beforeCamera} />
+          ) : tab === 'caracterization' ? null : (
+            <Text c="dimmed">{SAMPLE_TEXTS.soon}</Text>
+          )}
+        </Stack>
+      </Box>
+    </Box>
+  );
+}
+
+const SampleTabBar = memo(function SampleTabBar({ tab, onTab }: { tab: SampleBlockName; onTab(tab: SampleBlockName): void }) {
+  return (
+    <Tabs id={TABS_ID} value={tab} onChange={(value) => value && onTab(value as SampleBlockName)}>
       <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
-        {SAMPLE_TABS.map((tab) => (
-          <Tabs.Tab key={tab.block} value={tab.block} mih={44} style={{ flexShrink: 0 }}>
-            {tab.title}
+        {SAMPLE_TABS.map((item) => (
+          <Tabs.Tab key={item.block} value={item.block} mih={44} style={{ flexShrink: 0 }}>
+            {item.title}
           </Tabs.Tab>
         ))}
       </Tabs.List>
-      {SAMPLE_TABS.map((tab) => {
-        const Content = sampleTabOf(slug, tab.block);
-        const props = {
-          sample: current,
-          value: draft.blocks[tab.block],
-          onChange: (next: Record<string, unknown>) => draft.change(tab.block, next),
-          readOnly,
-          beforeCamera: draft.flush,
-        };
-        return (
-          <Tabs.Panel key={tab.block} value={tab.block} pt="md">
-            <Stack gap="md">
-              {tab.block === 'caracterization' ? (
-                <>
-                  <CaracterizationFields value={props.value} onChange={props.onChange} readOnly={readOnly} />
-                  <SamplePhotosSlot sampleKey={sample.key} readOnly={readOnly} beforeCamera={draft.flush} />
-                </>
-              ) : null}
-              {Content ? <Content {...props} /> : tab.block === 'caracterization' ? null : <Text c="dimmed">{SAMPLE_TEXTS.soon}</Text>}
-            </Stack>
-          </Tabs.Panel>
-        );
-      })}
     </Tabs>
   );
-}
+});

@@ -6,9 +6,12 @@
  * the camera opens). Reopening the sample brings the draft back, with a
  * notice and a way to discard it. Salvar (`save`) turns the draft into a
  * save of the sample (queued for sync) and removes it; a refused save keeps
- * it. Nothing typed is lost before that.
+ * it. Nothing typed is lost before that. `derive` (sample-derive.ts) brings
+ * the computed fields up to date on every change and again on Salvar, so
+ * the saved figures match the inputs and the current thresholds whichever
+ * tab was shown.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { SAMPLE_BLOCKS, type SampleBlock, type SampleBlockName } from '@sync/contract/samples';
 import { useSyncDatabase } from '@sync/react/context';
 import { useSyncActions } from '@sync/react/use-sync-actions';
@@ -41,7 +44,9 @@ export interface SampleDraft {
   save(): Promise<void>;
 }
 
-export function useSampleDraft(sample: LocalSample): SampleDraft {
+const asTyped = (blocks: SampleBlocks) => blocks;
+
+export function useSampleDraft(sample: LocalSample, derive: (blocks: SampleBlocks) => SampleBlocks = asTyped): SampleDraft {
   const db = useSyncDatabase();
   const { saveRecord } = useSyncActions();
   const id = draftKey('samples', sample.key);
@@ -54,6 +59,9 @@ export function useSampleDraft(sample: LocalSample): SampleDraft {
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   // Read once per sample (below): later changes of the record (a pull) must not replace what is typed.
   const opened = useRef(sample);
+  // The latest derivation (its thresholds may arrive or change after the page opened).
+  const deriveRef = useRef(derive);
+  deriveRef.current = derive;
 
   useEffect(() => {
     let live = true;
@@ -102,41 +110,60 @@ export function useSampleDraft(sample: LocalSample): SampleDraft {
     };
   }, [flush]);
 
-  const blocks = draft ?? blocksOf(sample);
+  // The sample's own blocks, the same object while the record is (no new object per render for memoised children).
+  const saved = useMemo(() => blocksOf(sample), [sample]);
+  const blocks = draft ?? saved;
+  // What is on screen now, for the stable callbacks below: after Salvar the typed blocks stay shown until the record catches up.
+  const shown = useRef(blocks);
+  shown.current = blocks;
 
-  const change = (block: SampleBlockName, next: SampleBlock) => {
-    const updated = { ...(latest.current.draft ?? blocks), [block]: next };
-    latest.current = { ...latest.current, draft: updated };
-    setDraft(updated);
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = setTimeout(() => void flush(), DRAFT_DELAY_MS);
-  };
+  // Stable callbacks (the page's memoised header, card and tab bar keep their props across keystrokes).
+  const change = useCallback(
+    (block: SampleBlockName, next: SampleBlock) => {
+      const updated = deriveRef.current({ ...(latest.current.draft ?? shown.current), [block]: next });
+      latest.current = { ...latest.current, draft: updated };
+      setDraft(updated);
+      if (timer.current) clearTimeout(timer.current);
+      timer.current = setTimeout(() => void flush(), DRAFT_DELAY_MS);
+    },
+    [flush],
+  );
 
-  const setTab = (next: SampleBlockName) => {
-    latest.current = { ...latest.current, tab: next };
-    setTabState(next);
-    void flush();
-  };
+  const setTab = useCallback(
+    (next: SampleBlockName) => {
+      latest.current = { ...latest.current, tab: next };
+      setTabState(next);
+      void flush();
+    },
+    [flush],
+  );
 
-  const discard = async () => {
+  const discard = useCallback(async () => {
     if (timer.current) clearTimeout(timer.current);
     latest.current = { ...latest.current, draft: null };
     setDraft(null);
     setRestored(false);
     await removeDraft(db, id);
-  };
+  }, [db, id]);
 
-  const save = async () => {
-    const current = latest.current.draft ?? blocks;
-    await saveRecord('samples', sample.key, current);
+  const key = sample.key;
+  const save = useCallback(async () => {
+    const typed = latest.current.draft ?? shown.current;
+    // Again here: the thresholds may have changed since the last keystroke, or nothing was typed since the page opened.
+    const current = deriveRef.current(typed);
+    await saveRecord('samples', key, current);
     if (timer.current) clearTimeout(timer.current);
-    // The typed blocks stay on screen (the record now holds the same): no flash of the old values;
+    // The saved blocks stay on screen (the record now holds the same): no flash of the old values;
     // nothing is left to write until the next change.
+    const hadDraft = latest.current.draft !== null;
     latest.current = { ...latest.current, draft: null };
+    if (current !== typed && hadDraft) setDraft(current);
     setRestored(false);
     await removeDraft(db, id);
-  };
+  }, [db, id, key, saveRecord]);
 
-  const dirty = draft !== null && JSON.stringify(draft) !== JSON.stringify(blocksOf(sample));
-  return { ready, blocks, tab, dirty, restored, change, setTab, flush: () => flush(true), discard, save };
+  const flushWithTab = useCallback(() => flush(true), [flush]);
+  // Compared as text once per change of the draft or the record, not on every render.
+  const dirty = useMemo(() => draft !== null && JSON.stringify(draft) !== JSON.stringify(saved), [draft, saved]);
+  return { ready, blocks, tab, dirty, restored, change, setTab, flush: flushWithTab, discard, save };
 }

@@ -6,10 +6,14 @@
  * on two devices one plan, the grouped list, files, permissions and the
  * customer-type user's scope.
  */
+import { randomBytes } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Quotation } from '@sync/contract/quotations';
 import { plannedSamples, SAMPLE_MESSAGES, type Sample } from '@sync/contract/samples';
 import { insertCustomer, insertUser, linkUserToCustomer } from '@server/db/demo/records';
+import { filesFolder } from '@server/files/storage';
 import { call, signIn, startTestApp, type TestApp } from '../helpers/test-app';
 import { adminToken, api, ok, roleWith, userWithRole, type Api } from '../catalog/support';
 import { createCustomer, multipartBody } from '../customers/support';
@@ -192,6 +196,68 @@ describe('files', () => {
     expect((await admin.del(`/api/sample/file/${photo.body.id}`)).status).toBe(204);
     expect(ok(await admin.get(`/api/sample/${sample!.id}`)).files).toEqual([]);
     expect((await admin.del(`/api/sample/file/${photo.body.id}`)).status).toBe(404);
+  });
+});
+
+describe('thumbnails', () => {
+  /** A real photo-like JPEG (noise, so it does not compress to nothing). */
+  const photoJpeg = (width: number, height: number) =>
+    sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
+      .jpeg({ quality: 90 })
+      .toBuffer();
+
+  async function uploaded(data: Buffer) {
+    const quotation = await approvedQuotation();
+    ok(await admin.post('/api/sample/quotation', { quotationId: quotation.id }));
+    const [sample] = await samplesOf(quotation.id);
+    const token = await adminToken(t);
+    const { body, contentType } = multipartBody([
+      { name: 'name', value: 'foto.jpg' },
+      { name: 'file', filename: 'foto.jpg', type: 'image/jpeg', data },
+    ]);
+    const photo = await call(t, 'POST', `/api/sample/${sample!.id}/file`, {
+      token,
+      body: body as unknown as string,
+      headers: { 'content-type': contentType },
+    });
+    expect(photo.status, JSON.stringify(photo.body)).toBe(201);
+    const get = async (query: string) => {
+      const answer = await fetch(`${t.baseUrl}/${photo.body.url}${query}`, { headers: { authorization: `Bearer ${token}` } });
+      return { status: answer.status, type: answer.headers.get('content-type'), bytes: Buffer.from(await answer.arrayBuffer()) };
+    };
+    return { id: photo.body.id as number, get };
+  }
+
+  const cachedThumbnails = () => readdirSync(filesFolder(t.config.dataDir)).filter((name) => name.endsWith('.thumb-150x150.jpg'));
+
+  it.each([
+    ['landscape 1600 × 1200', 1600, 1200],
+    ['portrait 600 × 1000', 600, 1000],
+  ])('w=150&h=150 of a %s photo is a 150 × 150 JPEG, smaller, kept on disk next to it and removed with it', async (_, width, height) => {
+    const original = await photoJpeg(width, height);
+    const photo = await uploaded(original);
+    const before = cachedThumbnails();
+    const thumb = await photo.get('?w=150&h=150');
+    expect(thumb).toMatchObject({ status: 200, type: 'image/jpeg' });
+    const meta = await sharp(thumb.bytes).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 150, 150]);
+    expect(thumb.bytes.length).toBeLessThan(original.length);
+    const made = cachedThumbnails().filter((name) => !before.includes(name));
+    expect(made).toHaveLength(1);
+    // The second answer is the kept file, byte for byte.
+    expect((await photo.get('?w=150&h=150')).bytes.equals(thumb.bytes)).toBe(true);
+    // Without w/h: the photo as stored.
+    expect((await photo.get('')).bytes.equals(original)).toBe(true);
+    expect((await admin.del(`/api/sample/file/${photo.id}`)).status).toBe(204);
+    expect(cachedThumbnails()).not.toContain(made[0]);
+  });
+
+  it('bytes that are not a readable image answer as stored', async () => {
+    const broken = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]);
+    const photo = await uploaded(broken);
+    const answer = await photo.get('?w=150&h=150');
+    expect(answer).toMatchObject({ status: 200, type: 'image/jpeg' });
+    expect(answer.bytes.equals(broken)).toBe(true);
   });
 });
 

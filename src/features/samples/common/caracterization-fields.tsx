@@ -5,6 +5,7 @@
  * whole (`onChange(next)` with every other field kept), so a type's own
  * caracterization fields live in the same block beside them.
  */
+import { memo } from 'react';
 import { Grid, TextInput } from '@mantine/core';
 import { TEXT_LIMITS } from '@sync/contract/fields';
 import type { SampleBlock } from '@sync/contract/samples';
@@ -29,7 +30,8 @@ export interface CaracterizationFieldsProps {
   readOnly: boolean;
 }
 
-export function CaracterizationFields({ value, onChange, readOnly }: CaracterizationFieldsProps) {
+/** Memoised: renders again when its block changes, not when another block does. */
+export const CaracterizationFields = memo(function CaracterizationFields({ value, onChange, readOnly }: CaracterizationFieldsProps) {
   return (
     <Grid gap="sm">
       {FIELDS.map((field) => (
@@ -47,4 +49,4 @@ export function CaracterizationFields({ value, onChange, readOnly }: Caracteriza
       ))}
     </Grid>
   );
-}
+});

@@ -5,6 +5,7 @@
  * files are `useRecordFiles('sample_files', sampleKey)`); `beforeCamera` is
  * awaited before the camera opens.
  */
+import { memo } from 'react';
 import { SamplePhotos } from './photos';
 
 export interface SamplePhotosSlotProps {
@@ -13,6 +14,7 @@ export interface SamplePhotosSlotProps {
   beforeCamera(): Promise<void>;
 }
 
-export function SamplePhotosSlot(props: SamplePhotosSlotProps) {
+/** Memoised: typing in the tab's fields changes none of its props. */
+export const SamplePhotosSlot = memo(function SamplePhotosSlot(props: SamplePhotosSlotProps) {
   return <SamplePhotos {...props} />;
-}
+});

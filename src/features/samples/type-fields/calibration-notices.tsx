@@ -3,6 +3,7 @@
  * from its field memory, for the tabs where conclusions are drawn (a
  * conclusion from an expired instrument is a finding, so it sits next to it).
  */
+import { memo } from 'react';
 import { Stack } from '@mantine/core';
 import { CalibrationNotice } from '@/entities/equipment';
 import { measurementDay } from './measurement-date';
@@ -11,7 +12,8 @@ type MemoryCopy = { instrument?: unknown; instrument_validity?: unknown; gauge?:
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
-export function CalibrationNotices({ memory }: { memory: unknown }) {
+/** Memoised: typing in Resultado or Classificação leaves the field memory (its only input) as it was. */
+export const CalibrationNotices = memo(function CalibrationNotices({ memory }: { memory: unknown }) {
   const block = (memory !== null && typeof memory === 'object' ? memory : {}) as MemoryCopy;
   const day = measurementDay(text(block.data));
   return (
@@ -20,4 +22,4 @@ export function CalibrationNotices({ memory }: { memory: unknown }) {
       <CalibrationNotice name={text(block.gauge)} validity={text(block.gauge_validity)} referenceDate={day} />
     </Stack>
   );
-}
+});

@@ -1,6 +1,7 @@
 /** /admin/orcamentos/{quotationId}: a quotation's page; the id is the server id or, before the first push, the local key. */
 import { createFileRoute } from '@tanstack/react-router';
 import { isAdminUser } from '@sync/session/session-user';
+import { sampleAccessOf } from '@/app/guard/module-access';
 import { useSessionState } from '@/app/session/use-session-state';
 import { QuotationEditPage } from '@/features/quotations';
 
@@ -18,6 +19,7 @@ function QuotationEditRoute() {
       sellerName={user?.name ?? ''}
       sellerId={user?.id ?? null}
       canChooseSeller={user ? isAdminUser(user) : false}
+      samples={sampleAccessOf(user)}
     />
   );
 }

@@ -13,20 +13,27 @@ import { saveRecord } from '@sync/engine/mutations';
 import { useLocalRecord } from '@sync/react/use-local-record';
 import type { SyncDatabase } from '@sync/store/database';
 import { draftKey } from '@sync/store/drafts';
-import { QuotationSampleButton } from '@/features/quotations/quotation-sample-button';
+import { QuotationSampleButton, type SampleAccess } from '@/features/quotations/quotation-sample-button';
 import { SampleEditPage, SampleGroupsPage, SampleListPage } from '@/features/samples';
 import { DRAFT_DELAY_MS } from '@/features/samples/use-sample-draft';
 import { sampleTabOf } from '@/features/samples/sample-tabs';
+import { defaultResultThresholds } from '@/domain/result-thresholds';
 import { closeTestDb, openTestDb, renderApp, type RouteView } from '../render-app';
+import { pullSettings } from './render-tab';
 
-function QuotationView({ quotationKey }: { quotationKey: string }) {
+function QuotationView({ quotationKey, access }: { quotationKey: string; access: SampleAccess }) {
   const state = useLocalRecord('quotations', quotationKey);
-  if (state.loading || !state.record) return null;
-  return <QuotationSampleButton quotation={state.record} />;
+  if (state.loading || !state.record) return <p>Carregando</p>;
+  return (
+    <>
+      <p>Orçamento {quotationKey}</p>
+      <QuotationSampleButton quotation={state.record} access={access} />
+    </>
+  );
 }
 
-const routes = (canSeeQuotations = true): Record<string, RouteView> => ({
-  '/admin/orcamentos/$quotationId': ({ params }) => <QuotationView quotationKey={params.quotationId!} />,
+const routes = (canSeeQuotations = true, access: SampleAccess = 'write'): Record<string, RouteView> => ({
+  '/admin/orcamentos/$quotationId': ({ params }) => <QuotationView quotationKey={params.quotationId!} access={access} />,
   '/admin/amostra/lista/$page': ({ params, search }) => (
     <SampleGroupsPage page={Number(params.page)} search={search.busca} canSeeQuotations={canSeeQuotations} />
   ),
@@ -99,6 +106,27 @@ describe("the quotation's 'Amostra'", () => {
     const key = await quotation(status);
     await renderApp(db, routes(), `/admin/orcamentos/${key}`);
     expect(await screen.findByRole('button', { name: 'Amostra' })).toBeDisabled();
+  });
+
+  it('is not there for a user without the samples module: no plan is made on the device', async () => {
+    const key = await quotation();
+    await renderApp(db, routes(true, 'none'), `/admin/orcamentos/${key}`);
+    expect(await screen.findByText(`Orçamento ${key}`)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Amostra' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Ver amostras' })).not.toBeInTheDocument();
+    expect(await liveSamples()).toHaveLength(0);
+  });
+
+  it.each([
+    ['without a plan: nothing to make', true, 0],
+    ['with a plan: Ver amostras', false, 1],
+  ])('a customer-type reader (samples, read only), %s', async (_case, ableCreate, links) => {
+    const key = await quotation();
+    await db.records('quotations').update(key, { able_create_sample: ableCreate });
+    await renderApp(db, routes(true, 'read'), `/admin/orcamentos/${key}`);
+    expect(await screen.findByText(`Orçamento ${key}`)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryAllByRole('link', { name: 'Ver amostras' })).toHaveLength(links));
+    expect(screen.queryByRole('button', { name: 'Amostra' })).not.toBeInTheDocument();
   });
 
   it('shows Ver amostras when the server says the plan exists, before its samples arrive', async () => {
@@ -248,6 +276,52 @@ describe('the sample page', () => {
     expect(await db.table('drafts').get(draftKey('samples', noise.key))).toBeUndefined();
     expect(await screen.findByText('Pendente de envio')).toBeInTheDocument();
     expect(screen.queryByText('Alterações não salvas')).not.toBeInTheDocument();
+  });
+
+  it('Salvar stores the figures of what was typed in Memória de campo, Resultado never opened', async () => {
+    const noise = await sample();
+    // Dose medida 80 % was typed earlier; the times come now.
+    await saveRecord(db, 'samples', noise.key, { result: { nho: { result: '80' } } });
+    await renderApp(db, routes(), `/admin/amostra/${noise.key}`);
+    fireEvent.click(await screen.findByRole('tab', { name: 'Memória de campo' }));
+    fireEvent.change(await screen.findByLabelText('Hora inicial'), { target: { value: '07:00' } });
+    fireEvent.change(screen.getByLabelText('Hora final'), { target: { value: '12:00' } });
+    fireEvent.change(screen.getByLabelText('Jornada (HH:mm)'), { target: { value: '08:00' } });
+    expect(screen.queryByTestId('noise-result-nho')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Amostragem salva com sucesso')).toBeInTheDocument();
+    const saved = (await db.records('samples').get(noise.key))!;
+    expect(saved.memory_field).toMatchObject({ initial_time: '07:00', final_time: '12:00', duration: '08:00' });
+    // 80 % over 300 of 480 min: Dose 8h 128 %, above the limit.
+    expect(saved.result).toMatchObject({ nho: { result: '80', dose8: '128,0', conclusion: 'Acima do limite de exposição' } });
+  });
+
+  it('Salvar brings the figures to the thresholds on the device, nothing typed', async () => {
+    const noise = await sample();
+    await saveRecord(db, 'samples', noise.key, { result: { nho: { dose8: '45', conclusion: 'Aceitável', bgColor: '#4caf50' } } });
+    const levels = defaultResultThresholds().noise;
+    levels.nho.level1.max = 40;
+    levels.nho.level2.min = 40;
+    await pullSettings(db, { result_noise: levels });
+    await renderApp(db, routes(), `/admin/amostra/${noise.key}`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Amostragem salva com sucesso')).toBeInTheDocument();
+    expect((await db.records('samples').get(noise.key))!.result).toMatchObject({ nho: { dose8: '45', conclusion: 'Acima do nível de ação' } });
+  });
+
+  it('Salvar stores a heat sample’s Resultado and condition from its tasks, those tabs never opened', async () => {
+    const heat = await sample(4);
+    const tasks = [
+      { initial: '08:00', final: '08:40', duration: '00:40', metabolism: '243', ibutg: '30,0' },
+      { initial: '08:40', final: '09:00', duration: '00:20', metabolism: '117', ibutg: '25,0' },
+    ];
+    await saveRecord(db, 'samples', heat.key, { memory_field: { tasks } });
+    await renderApp(db, routes(), `/admin/amostra/${heat.key}`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Amostragem salva com sucesso')).toBeInTheDocument();
+    const saved = (await db.records('samples').get(heat.key))!;
+    expect(saved.result).toMatchObject({ metabolism: '201', ibutg: '28,3', action_level: '27,4', max: '30,2' });
+    expect(saved.risk_classification).toMatchObject({ condition: 'Acima do nível de ação' });
   });
 
   it('discards a recovered draft on request', async () => {

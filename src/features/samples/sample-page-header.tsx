@@ -1,0 +1,33 @@
+/**
+ * The sample page's header: 'Amostras/Editar', the send state and Salvar.
+ * Memoised: typing changes none of its props after the first keystroke
+ * (`dirty` turns true once), so it does not render again per keystroke.
+ */
+import { memo } from 'react';
+import { Button, Group, Title } from '@mantine/core';
+import { SampleSyncBadge } from './sample-sync-badge';
+import { SAMPLE_TEXTS } from './sample-texts';
+
+export interface SamplePageHeaderProps {
+  sampleKey: string;
+  dirty: boolean;
+  saving: boolean;
+  readOnly: boolean;
+  onSave(): void;
+}
+
+export const SamplePageHeader = memo(function SamplePageHeader({ sampleKey, dirty, saving, readOnly, onSave }: SamplePageHeaderProps) {
+  return (
+    <Group justify="space-between" align="center" wrap="wrap">
+      <Group gap="sm" align="center">
+        <Title order={2}>{SAMPLE_TEXTS.editTitle}</Title>
+        <SampleSyncBadge sampleKey={sampleKey} dirty={dirty} />
+      </Group>
+      {readOnly ? null : (
+        <Button mih={44} loading={saving} onClick={onSave}>
+          {SAMPLE_TEXTS.save}
+        </Button>
+      )}
+    </Group>
+  );
+});

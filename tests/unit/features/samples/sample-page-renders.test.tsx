@@ -1,0 +1,102 @@
+/**
+ * What a keystroke renders on the sample page: the shown tab only. The
+ * header, the 'Dados cadastrais' card, the common Caracterização fields and
+ * the photos are memoised; counting their renders (the real components,
+ * wrapped with the same memo) shows the page hands them the same props
+ * while the technician types in another tab, and that typing in
+ * Caracterização renders its fields but not the photos, header or card.
+ */
+import { type ComponentType, memo, type MemoExoticComponent, type NamedExoticComponent } from 'react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { saveRecord, saveRecords } from '@sync/engine/mutations';
+import type { SyncDatabase } from '@sync/store/database';
+import { readRecord } from '@sync/store/queries';
+import type { LocalQuotation } from '@sync/store/registry';
+import { planSaves } from '@/entities/sample';
+import { SampleEditPage } from '@/features/samples';
+import { closeTestDb, openTestDb, renderApp } from '../render-app';
+
+const renders = vi.hoisted(() => ({ header: 0, card: 0, fields: 0, photos: 0 }));
+
+/** The same memoised component, counting each time its inner function runs. */
+function counting<P extends object>(component: NamedExoticComponent<P>, name: keyof typeof renders) {
+  const exotic = component as unknown as MemoExoticComponent<ComponentType<P>> & { type: (props: P) => React.ReactNode; compare?: null };
+  const inner = exotic.type;
+  return memo((props: P) => {
+    renders[name] += 1;
+    return inner(props);
+  }, exotic.compare ?? undefined);
+}
+
+vi.mock('@/features/samples/sample-page-header', async (load) => {
+  const real = await load<typeof import('@/features/samples/sample-page-header')>();
+  return { ...real, SamplePageHeader: counting(real.SamplePageHeader, 'header') };
+});
+vi.mock('@/features/samples/sample-details-card', async (load) => {
+  const real = await load<typeof import('@/features/samples/sample-details-card')>();
+  return { ...real, SampleDetailsCard: counting(real.SampleDetailsCard, 'card') };
+});
+vi.mock('@/features/samples/common', async (load) => {
+  const real = await load<typeof import('@/features/samples/common')>();
+  return {
+    ...real,
+    CaracterizationFields: counting(real.CaracterizationFields, 'fields'),
+    SamplePhotosSlot: counting(real.SamplePhotosSlot, 'photos'),
+  };
+});
+
+vi.setConfig({ testTimeout: 20_000 });
+
+let db: SyncDatabase;
+beforeEach(() => {
+  db = openTestDb();
+});
+afterEach(() => closeTestDb(db));
+
+async function noiseSample(): Promise<string> {
+  const customer = await saveRecord(db, 'customers', null, { name: 'Metalúrgica Alfa', email: 'contato@alfa.com.br', phone: '(11) 3322-4455' });
+  const quotationKey = await saveRecord(db, 'quotations', null, {
+    customer_key: customer,
+    rows: [{ name: 'Ruído contínuo', product_type_id: 3, quantity: 1, value: 10 }],
+    total: 10,
+  });
+  const quotation = (await readRecord(db, 'quotations', quotationKey)) as unknown as LocalQuotation;
+  const [sampleKey] = await saveRecords(db, planSaves(quotation));
+  return sampleKey!;
+}
+
+const routes = { '/admin/amostra/$sampleId': ({ params }: { params: Record<string, string> }) => <SampleEditPage sampleId={params.sampleId!} /> };
+
+function reset() {
+  for (const name of Object.keys(renders) as Array<keyof typeof renders>) renders[name] = 0;
+}
+
+describe('a keystroke on the sample page', () => {
+  it('in Memória de campo renders neither the header, the card nor Caracterização', async () => {
+    const key = await noiseSample();
+    await renderApp(db, routes, `/admin/amostra/${key}`);
+    fireEvent.click(await screen.findByRole('tab', { name: 'Memória de campo' }));
+    const task = await screen.findByLabelText('Tarefa');
+    // The first keystroke turns 'Alterações não salvas' on: the header renders for it, once.
+    fireEvent.change(task, { target: { value: 'M' } });
+    expect(await screen.findByText('Alterações não salvas')).toBeInTheDocument();
+    reset();
+    for (const text of ['Mo', 'Mon', 'Mont', 'Monta', 'Montag', 'Montage', 'Montagem']) fireEvent.change(task, { target: { value: text } });
+    await waitFor(() => expect(task).toHaveValue('Montagem'));
+    expect(renders).toEqual({ header: 0, card: 0, fields: 0, photos: 0 });
+  });
+
+  it('in Caracterização renders its fields, not the photos, the header or the card', async () => {
+    const key = await noiseSample();
+    await renderApp(db, routes, `/admin/amostra/${key}`);
+    const employee = await screen.findByLabelText('Funcionário');
+    fireEvent.change(employee, { target: { value: 'M' } });
+    expect(await screen.findByText('Alterações não salvas')).toBeInTheDocument();
+    reset();
+    for (const text of ['Ma', 'Mar', 'Mari', 'Maria']) fireEvent.change(employee, { target: { value: text } });
+    await waitFor(() => expect(employee).toHaveValue('Maria'));
+    expect(renders).toMatchObject({ header: 0, card: 0, photos: 0 });
+    expect(renders.fields).toBeGreaterThanOrEqual(4);
+  });
+});
