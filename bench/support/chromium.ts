@@ -5,9 +5,11 @@
  * on a persistent profile in a temporary folder so IndexedDB is on disk as
  * on a device (an incognito context keeps it in memory). The page is the
  * bench page the bench server serves; `call` runs one of its `window.bench`
- * functions.
+ * functions. With `BENCH_CPU_PROFILE=<folder>`, each call is recorded with
+ * the page's CPU profiler (CDP) into `<folder>/<n>-<method>.cpuprofile`, for
+ * Chrome DevTools' Performance panel or speedscope.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
@@ -35,13 +37,31 @@ export async function openBenchPage(url: string): Promise<BenchBrowser> {
     await page.getByText('pronto').waitFor();
     const version = context.browser()?.version() ?? (await page.evaluate(() => navigator.userAgent));
     const opened = context;
+    const profileFolder = process.env.BENCH_CPU_PROFILE;
+    const cdp = profileFolder ? await context.newCDPSession(page) : null;
+    if (cdp) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    }
+    let calls = 0;
+    const evaluate = (method: string, args: unknown[]) =>
+      page.evaluate(([name, values]) => (window as unknown as { bench: Record<string, (...a: unknown[]) => unknown> }).bench[name]!(...values), [
+        method,
+        args,
+      ] as [string, unknown[]]);
     return {
       version,
-      call: (method, ...args) =>
-        page.evaluate(([name, values]) => (window as unknown as { bench: Record<string, (...a: unknown[]) => unknown> }).bench[name]!(...values), [
-          method,
-          args,
-        ] as [string, unknown[]]) as never,
+      call: (async (method: string, ...args: unknown[]) => {
+        if (!cdp) return evaluate(method, args);
+        await cdp.send('Profiler.start');
+        try {
+          return await evaluate(method, args);
+        } finally {
+          const { profile } = await cdp.send('Profiler.stop');
+          calls += 1;
+          writeFileSync(join(profileFolder!, `${calls}-${method}.cpuprofile`), JSON.stringify(profile));
+        }
+      }) as never,
       setOffline: (offline) => opened.setOffline(offline),
       async close() {
         await opened.close();

@@ -152,30 +152,35 @@ async function pullIncremental(context: PullContext, resource: ResourceDefinitio
   const { db } = context;
   const { path, paged } = first;
   const schema = pullResponseSchema(resource.schema);
-  let since = first.since;
-  let afterId: number | undefined;
+  let since: string;
+  let afterId: number;
   let serverTime: string | undefined;
-  let answer: GetResult | undefined = first.answer;
+  let answer: Promise<Settled<GetResult>> = Promise.resolve({ ok: true, value: first.answer });
   for (;;) {
     if (context.isStopped()) return 'done';
-    answer ??= await get(context, path, { updated_since: since, after_id: afterId });
-    if (!answer.ok) {
+    const current = await unwrap(answer);
+    if (!current.ok) {
       if (serverTime === undefined) return 'unsupported';
-      throw SyncError.of('server', undefined, { status: answer.status });
+      throw SyncError.of('server', undefined, { status: current.status });
     }
-    const page = schema.safeParse(answer.body);
+    const page = schema.safeParse(current.body);
     if (!page.success) {
       if (serverTime === undefined) return 'unsupported';
       throw SyncError.of('server');
     }
     const list = page.data.list as RecordFields[];
+    const last = list.at(-1);
+    const more = paged && last !== undefined && list.length >= context.pageSize;
+    if (more) {
+      // The next page is asked for before this one is written: the keyset cursor is known from the
+      // page itself, and the server's answer then arrives while the store writes (the pull's bound).
+      since = last.updated_at as string;
+      afterId = last.id as number;
+      answer = settle(get(context, path, { updated_since: since, after_id: afterId }));
+    }
     await applyPage(db, resource, list, page.data.deleted_ids);
     serverTime ??= page.data.server_time;
-    const last = list.at(-1);
-    if (!paged || !last || list.length < context.pageSize) break;
-    since = last.updated_at as string;
-    afterId = last.id as number;
-    answer = undefined;
+    if (!more) break;
   }
   const next = new Date(Date.parse(serverTime!) - PULL_OVERLAP_MS).toISOString();
   await withReopen(db, () => writeMeta(db, META.cursor(resource.name), { updated_since: next } satisfies PullCursor));

@@ -6,8 +6,9 @@
  * order, while chains do not wait for each other (up to `concurrency` in
  * parallel). A head that points at a record not yet created on the server
  * waits for that create. Each send is: mark in flight (a store step),
- * HTTP, apply the outcome (a store step); the steps of concurrent sends that
- * fall due together share one transaction (write-batch.ts). What an answer
+ * HTTP, apply the outcome and prepare the worker's next entry (one store
+ * step); the steps of concurrent sends that fall due together share one
+ * transaction (write-batch.ts). What an answer
  * does to the entry is a pure decision (push-outcome.ts, the table in
  * sync/README.md); a 409 with the server's record goes to push-conflict.ts;
  * push-apply.ts writes accepted answers and finished deletes.
@@ -65,18 +66,32 @@ export async function push(context: PushContext): Promise<PushResult> {
     if (ready.length === 0) break;
     let progress = 0;
     let failure: unknown = null;
-    await runPool(ready, context.concurrency, async (entry) => {
-      if (failure || result.networkDown || result.unauthorized || context.isStopped()) return;
+    const halted = () => failure !== null || result.networkDown || result.unauthorized || context.isStopped();
+    const record = (entry: OutboxEntry, verdict: SendVerdict) => {
+      if (verdict === 'sent') progress += 1;
+      else if (verdict === 'network-down') result.networkDown = true;
+      else if (verdict === 'unauthorized') result.unauthorized = true;
+      else parked.add(entry.seq!);
+    };
+    let next = 0;
+    const claim = (): OutboxEntry | undefined => (next < ready.length && !halted() ? ready[next++] : undefined);
+    const worker = async () => {
+      let entry = claim();
+      let prepared: PrepareResult | undefined;
       try {
-        const verdict = await sendEntry(context, batch, entry, result);
-        if (verdict === 'sent') progress += 1;
-        else if (verdict === 'network-down') result.networkDown = true;
-        else if (verdict === 'unauthorized') result.unauthorized = true;
-        else parked.add(entry.seq!);
+        while (entry) {
+          prepared ??= await batch.run((store) => prepare(context, store, entry!));
+          const sent = await sendPrepared(context, batch, prepared, result, claim);
+          record(entry, sent.verdict);
+          ({ entry, prepared } = sent);
+          // A next entry prepared in the same step is sent even if the run halts meanwhile (it is marked in flight).
+          if (!entry) entry = claim();
+        }
       } catch (error) {
         failure ??= error;
       }
-    });
+    };
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(context.concurrency, ready.length)) }, worker));
     // A store failure (the database closed under us) ends the run; an in-flight
     // entry left behind is sent again, with the same key, when the engine restarts.
     if (failure) throw failure;
@@ -131,15 +146,42 @@ async function earliestRetry(db: SyncDatabase, parked: ReadonlySet<number>, notB
   return earliest;
 }
 
-async function sendEntry(context: PushContext, batch: WriteBatch, seen: OutboxEntry, result: PushResult): Promise<SendVerdict> {
+type PrepareResult = Prepared | 'skipped' | 'waiting';
+
+interface Sent {
+  verdict: SendVerdict;
+  /** The worker's next entry, claimed when the answer was applied, and what preparing it gave. */
+  entry?: OutboxEntry;
+  prepared?: PrepareResult;
+}
+
+/**
+ * Sends a prepared entry and applies its outcome. The step that applies the
+ * answer also claims and prepares the worker's next entry, so a send costs
+ * one store transaction instead of two (in Chromium each read-write
+ * transaction is a commit and several round trips to the browser's store).
+ * The two run in that order in one transaction, as two steps of one batch
+ * would, so the next entry sees the answer's writes.
+ */
+async function sendPrepared(
+  context: PushContext,
+  batch: WriteBatch,
+  prepared: PrepareResult,
+  result: PushResult,
+  claim: () => OutboxEntry | undefined,
+): Promise<Sent> {
+  if (prepared === 'skipped' || prepared === 'waiting') return { verdict: prepared };
   const { db } = context;
-  const prepared = await batch.run((store) => prepare(context, store, seen));
-  if (prepared === 'skipped' || prepared === 'waiting') return prepared;
   const { upload } = prepared.request;
   if (upload) upload.onProgress = uploadProgressReporter(db, prepared.resource.name, prepared.entry.key, context.now);
   const outcome = await context.transport.send(prepared.request);
   if (upload) await clearUploadProgress(db, prepared.entry.key);
-  return batch.run((store) => applyOutcome(context, store, prepared, outcome, result));
+  return batch.run(async (store) => {
+    const verdict = await applyOutcome(context, store, prepared, outcome, result);
+    if (verdict === 'network-down' || verdict === 'unauthorized') return { verdict };
+    const entry = claim();
+    return entry ? { verdict, entry, prepared: await prepare(context, store, entry) } : { verdict };
+  });
 }
 
 async function prepare(context: PushContext, db: StoreScope, seen: OutboxEntry): Promise<Prepared | 'skipped' | 'waiting'> {
@@ -282,16 +324,4 @@ async function applySuccess(
 async function retryLater(context: PushContext, db: StoreScope, entry: OutboxEntry, error: SyncErrorInfo, retryAfterMs?: number): Promise<void> {
   const delay = nextRetryDelay(entry.attempts, retryAfterMs, context.backoff, context.random);
   await db.outbox.put({ ...entry, status: 'pending', error, next_attempt_at: context.now() + delay });
-}
-
-async function runPool<T>(items: readonly T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const item = items[next]!;
-      next += 1;
-      await work(item);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, items.length)) }, worker));
 }

@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { saveRecord } from '@sync/engine/mutations';
 import { readPendingChanges } from '@sync/engine/reports';
 import type { SyncDatabase } from '@sync/store/database';
+import { META } from '@sync/store/meta';
 import { readRecord } from '@sync/store/queries';
 import { expectConverged, liveRecords, type ServerCatalog } from './support/convergence';
 import type { TestClient } from './support/sync-client';
@@ -205,5 +206,25 @@ describe('faults during a push', () => {
     const categoryPosts = server.proxy.requests({ method: 'POST', path: '/api/equipment/categories' }).slice(-2);
     expect(categoryPosts[0]!.idempotencyKey).toBe(categoryPosts[1]!.idempotencyKey);
     expect((await readRecord(client.db, 'equipment_categories', category.key))!.id).not.toBeNull();
+  });
+});
+
+describe('faults during a pull', () => {
+  it('a later page of a list fails: the pages before it are kept, the cursor stays, the next run reads the rest', async () => {
+    const writer = await device();
+    for (let index = 0; index < 5; index += 1) await saveRecord(writer.db, 'costs', null, { name: unique('Custo'), price: 1 });
+    await writer.engine.drain();
+    // Pages of 2: the next page is asked for before the current one is written, and this one fails.
+    const reader = await device({ pullPageSize: 2 }, { drained: false });
+    server.proxy.inject({ method: 'GET', path: /^\/api\/cost\/all\/0\/2\?.*after_id=/, fault: { kind: 'status', status: 500 } });
+    const failed = await reader.engine.syncNow();
+    expect(failed.ok).toBe(false);
+    expect(await liveRecords(reader.db, 'costs')).toHaveLength(2);
+    expect(await reader.db.meta.get(META.cursor('costs'))).toBeUndefined();
+    server.proxy.clearFaults();
+    await reader.engine.drain();
+    const catalog = await expectConverged(server, reader.db, await token(reader));
+    expect(await liveRecords(reader.db, 'costs')).toHaveLength(catalog.costs!.length);
+    expect(await reader.db.meta.get(META.cursor('costs'))).toBeDefined();
   });
 });
