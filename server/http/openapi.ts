@@ -79,7 +79,7 @@ const ROUTE_DOCS: Record<string, (schema: DocSchema) => void> = {
   'POST /api/customer/:id/files/download-multiple': bytesAnswer('application/zip', 'Um zip com os arquivos pedidos.'),
 };
 
-/** The users' form-data calls (docs/decisions/new-users.md): the contract's fields as text, and an optional image. */
+/** The users' form-data calls (docs/decisions/users.md): the contract's fields as text, and an optional image. */
 function userForm(fields: z.ZodType, withImage = true) {
   return (schema: DocSchema) => {
     const body = z.toJSONSchema(fields, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' }) as JsonSchema;

@@ -1,7 +1,7 @@
 /**
  * 'Formatar texto' for a quotation's comments (spec: "comments textarea
  * with 'Formatar texto' and an auto-format checkbox"; the spec does not say
- * what it does, decided in docs/decisions/new-q-form.md): tidy spacing and
+ * what it does, decided in docs/decisions/quotation-form-rich-text.md): tidy spacing and
  * sentence capitals without changing the words.
  *
  * - line endings become \n; spaces and tabs in a row become one space;

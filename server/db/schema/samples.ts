@@ -8,7 +8,7 @@
  * The plan's slot (quotation_id, quotation_row_id, plan_unit) is unique:
  * the server never keeps two samples for one unit of one agent row, so a
  * plan made twice (by `POST api/sample/quotation`, by devices offline, or
- * both) is one plan (docs/decisions/new-samples-core.md). Samples added in
+ * both) is one plan (docs/decisions/samples-plan-and-page.md). Samples added in
  * the field have no plan_unit and are not constrained.
  *
  * `sample_files` attaches stored files (photos) to a sample like

@@ -1,6 +1,6 @@
 /**
  * Who may call the sample calls (spec section 6 leaves server-side
- * enforcement open; docs/decisions/new-samples-core.md): every call needs
+ * enforcement open; docs/decisions/samples-plan-and-page.md): every call needs
  * the `samples` module (administrators always pass); customer-type users
  * read only the samples of their linked customers (lists, one, files,
  * deleted ids) and never write.

@@ -9,7 +9,7 @@
  * One plan per quotation: a quotation that already has samples answers 409
  * 'Este orçamento já tem um plano de amostragem.' and creates nothing; the
  * plan's slots are unique, so samples a device made offline for the same
- * slots become these (docs/decisions/new-samples-core.md).
+ * slots become these (docs/decisions/samples-plan-and-page.md).
  */
 import { count, eq } from 'drizzle-orm';
 import { quotationSchema, type Quotation } from '@sync/contract/quotations';

@@ -1,6 +1,6 @@
 /**
  * The checks a user write makes against the database (spec section 5 and
- * the decisions in docs/decisions/new-users.md): e-mail and username unique
+ * the decisions in docs/decisions/users.md): e-mail and username unique
  * (case-insensitive, deleted users included, as the unique indexes are),
  * the user type and department existing, administrators without a
  * department, and who may touch administrators. Failures are 400 with the

@@ -4,7 +4,7 @@
  * `POST api/sample/quotation` uses), all in one unit of work, so the
  * samples exist on the device at once and are sent later. The server keeps
  * one sample per slot, so this plan, another device's and the documented
- * call end as one (docs/decisions/new-samples-core.md).
+ * call end as one (docs/decisions/samples-plan-and-page.md).
  */
 import { plannedSamples } from '@sync/contract/samples';
 import type { RecordSave } from '@sync/engine/mutations';

@@ -2,7 +2,7 @@
  * Every text of 'Configurações' (spec core-administration sections 2, 3 and
  * 8; samples.md Resultados). Where the spec names a text it is used word
  * for word; labels the spec leaves open are chosen in
- * docs/decisions/new-settings.md.
+ * docs/decisions/settings.md.
  */
 import type { CompanyField, MessageField } from '@sync/contract/settings-groups';
 import type { LevelKey, RiskKey } from '@/domain/result-thresholds-parse';

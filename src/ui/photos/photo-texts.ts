@@ -1,7 +1,7 @@
 /**
  * The photo area's texts (spec samples.md sections 5 and 8, word for word
  * where the spec gives them; the labels where it is silent are in
- * docs/decisions/new-samples-photos.md).
+ * docs/decisions/samples-photos.md).
  */
 export const PHOTO_TEXTS = {
   refused: 'Você não pode enviar arquivos desse tipo.',

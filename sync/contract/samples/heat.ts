@@ -9,7 +9,7 @@
  * Two fields beyond the spec's list, because NHO 06 needs them and the spec
  * has nowhere to keep them: a task's `solar_load` ('Sim' → outdoor with sun,
  * IBUTG = 0.7 tbn + 0.2 tg + 0.1 tbs) and the result's `clothing` (the
- * NHO 06 clothing increment). See docs/decisions/new-samples-types.md.
+ * NHO 06 clothing increment). See docs/decisions/samples-noise-heat.md.
  */
 import { z } from 'zod';
 import type { SampleBlockSchemas } from './blocks';

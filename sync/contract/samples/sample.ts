@@ -5,7 +5,7 @@
  * (validated per type with `SAMPLE_BLOCK_SCHEMAS`, on the server and on
  * every local save), and its files (photos) as lines embedded under `files`.
  *
- * The sampling plan (docs/decisions/new-samples-core.md): every sample of
+ * The sampling plan (docs/decisions/samples-plan-and-page.md): every sample of
  * a plan has a slot, (quotation_id, quotation_row_id, plan_unit) — the agent
  * row's position in the quotation (1-based) and the unit of its quantity
  * (1-based). The server keeps at most one sample per slot: a create for a

@@ -9,7 +9,7 @@
  * The sampling plan is made on the device as ordinary creates, one per
  * slot (src/entities/sample/plan.ts); the server keeps one sample per slot,
  * so plans made on several devices, or by `POST api/sample/quotation`, end
- * as one (docs/decisions/new-samples-core.md).
+ * as one (docs/decisions/samples-plan-and-page.md).
  */
 import { READ_ACCESS } from '@sync/contract/access';
 import { SAMPLE_MESSAGES, sampleEmployee, sampleFileInputSchema, sampleFileSchema, sampleInputSchema, sampleSchema } from '@sync/contract/samples';

@@ -1,6 +1,6 @@
 /**
  * The heat tabs' texts. The spec gives the defaults ('Calor IBUTG', NHO 06);
- * the other labels are the usual terms of NHO 06 (docs/decisions/new-samples-types.md).
+ * the other labels are the usual terms of NHO 06 (docs/decisions/samples-noise-heat.md).
  */
 export const HEAT_TEXTS = {
   memory: {

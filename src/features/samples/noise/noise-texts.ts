@@ -1,7 +1,7 @@
 /**
  * The noise tabs' texts. The spec gives the options, the defaults and
  * 'Dose 8h'; the other labels are the usual terms of NHO 01 and NR-15
- * (docs/decisions/new-samples-types.md).
+ * (docs/decisions/samples-noise-heat.md).
  */
 export const NOISE_TEXTS = {
   memory: {

@@ -1,7 +1,7 @@
 /**
  * Labels shared by the tabs of every sample type. The spec names the fields
  * but not their labels; these are the usual Portuguese terms of a field
- * memory (docs/decisions/new-samples-types.md).
+ * memory (docs/decisions/samples-noise-heat.md).
  */
 export const TYPE_FIELD_TEXTS = {
   instrument: 'Instrumento',

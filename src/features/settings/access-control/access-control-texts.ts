@@ -1,4 +1,4 @@
-/** The access-control tab's texts (spec core-administration sections 2 and 8; the rest in docs/decisions/new-access.md). */
+/** The access-control tab's texts (spec core-administration sections 2 and 8; the rest in docs/decisions/access-control.md). */
 import { ACCESS_CONTROL_MESSAGES } from '@sync/contract/access-control';
 
 export const ACCESS_TEXTS = {
