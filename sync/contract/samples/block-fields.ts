@@ -138,3 +138,35 @@ export function fillDefaults<T>(template: T, value: unknown): T {
   if (template === null) return (value === undefined ? null : value) as T;
   return (typeof value === typeof template ? value : template) as T;
 }
+
+/** The four tab blocks a sample type declares (Caracterização is common to every type). */
+interface TypeBlockSchemas {
+  memory_field: z.ZodType;
+  result: z.ZodType;
+  risk_classification: z.ZodType;
+  validation: z.ZodType;
+}
+
+/**
+ * One sample type's blocks from their schemas: the new sample's blocks (the
+ * spec's defaults and the one-row lists) and a stored block with its
+ * defaults filled in for the tabs. Every type builds its blocks with it.
+ */
+export function sampleTypeBlocks<S extends TypeBlockSchemas>(schemas: S) {
+  type Blocks = { [K in keyof TypeBlockSchemas]: z.output<S[K]> };
+  const empty = (): Blocks =>
+    ({
+      memory_field: schemas.memory_field.parse({}),
+      result: schemas.result.parse({}),
+      risk_classification: schemas.risk_classification.parse({}),
+      validation: schemas.validation.parse({}),
+    }) as Blocks;
+  let cached: Blocks | null = null;
+  return {
+    empty,
+    normalise<K extends keyof Blocks>(block: K, value: unknown): Blocks[K] {
+      cached ??= empty();
+      return fillDefaults(cached[block], value);
+    },
+  };
+}

@@ -21,7 +21,7 @@ import {
   emptyEpiRow,
   epiRowSchema,
   EXPOSITION_TYPES,
-  fillDefaults,
+  sampleTypeBlocks,
   instrumentFieldsShape,
   lineText,
   lineWithDefault,
@@ -111,12 +111,13 @@ export const heatValidationSchema = z.object({
 });
 export type HeatValidation = z.infer<typeof heatValidationSchema>;
 
-export const HEAT_BLOCK_SCHEMAS: Partial<SampleBlockSchemas> = {
+const HEAT_BLOCK_SCHEMAS_STRICT = {
   memory_field: heatMemorySchema,
   result: heatResultSchema,
   risk_classification: heatClassificationSchema,
   validation: heatValidationSchema,
 };
+export const HEAT_BLOCK_SCHEMAS: Partial<SampleBlockSchemas> = HEAT_BLOCK_SCHEMAS_STRICT;
 
 export type HeatBlocks = {
   memory_field: HeatMemory;
@@ -125,20 +126,10 @@ export type HeatBlocks = {
   validation: HeatValidation;
 };
 
-/** A new heat sample's blocks: the spec's defaults, one blank task and one blank EPI row. */
-export function emptyHeatBlocks(): HeatBlocks {
-  return {
-    memory_field: heatMemorySchema.parse({}),
-    result: heatResultSchema.parse({}),
-    risk_classification: heatClassificationSchema.parse({}),
-    validation: heatValidationSchema.parse({}),
-  };
-}
+const heatBlocks = sampleTypeBlocks(HEAT_BLOCK_SCHEMAS_STRICT);
 
-let emptyBlocks: HeatBlocks | null = null;
+/** A new heat sample's blocks: the spec's defaults, one blank task and one blank EPI row. */
+export const emptyHeatBlocks: () => HeatBlocks = heatBlocks.empty;
 
 /** A stored heat block with its defaults filled in (fillDefaults), for the tabs. */
-export function normaliseHeatBlock<K extends keyof HeatBlocks>(block: K, value: unknown): HeatBlocks[K] {
-  emptyBlocks ??= emptyHeatBlocks();
-  return fillDefaults(emptyBlocks[block], value);
-}
+export const normaliseHeatBlock: <K extends keyof HeatBlocks>(block: K, value: unknown) => HeatBlocks[K] = heatBlocks.normalise;

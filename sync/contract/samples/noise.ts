@@ -19,7 +19,7 @@ import {
   emptyEpiRow,
   epiRowSchema,
   EXPOSITION_TYPES,
-  fillDefaults,
+  sampleTypeBlocks,
   instrumentFieldsShape,
   lineText,
   lineWithDefault,
@@ -104,12 +104,13 @@ export const noiseValidationSchema = z.object({
 export type NoiseValidation = z.infer<typeof noiseValidationSchema>;
 
 /** The tab blocks of a noise sample, by the sample's field name. */
-export const NOISE_BLOCK_SCHEMAS: Partial<SampleBlockSchemas> = {
+const NOISE_BLOCK_SCHEMAS_STRICT = {
   memory_field: noiseMemorySchema,
   result: noiseResultSchema,
   risk_classification: noiseClassificationSchema,
   validation: noiseValidationSchema,
 };
+export const NOISE_BLOCK_SCHEMAS: Partial<SampleBlockSchemas> = NOISE_BLOCK_SCHEMAS_STRICT;
 
 export type NoiseBlocks = {
   memory_field: NoiseMemory;
@@ -118,20 +119,10 @@ export type NoiseBlocks = {
   validation: NoiseValidation;
 };
 
-/** A new noise sample's blocks: the spec's defaults and one blank EPI row. */
-export function emptyNoiseBlocks(): NoiseBlocks {
-  return {
-    memory_field: noiseMemorySchema.parse({}),
-    result: noiseResultSchema.parse({}),
-    risk_classification: noiseClassificationSchema.parse({}),
-    validation: noiseValidationSchema.parse({}),
-  };
-}
+const noiseBlocks = sampleTypeBlocks(NOISE_BLOCK_SCHEMAS_STRICT);
 
-let emptyBlocks: NoiseBlocks | null = null;
+/** A new noise sample's blocks: the spec's defaults and one blank EPI row. */
+export const emptyNoiseBlocks: () => NoiseBlocks = noiseBlocks.empty;
 
 /** A stored noise block with its defaults filled in (fillDefaults), for the tabs. */
-export function normaliseNoiseBlock<K extends keyof NoiseBlocks>(block: K, value: unknown): NoiseBlocks[K] {
-  emptyBlocks ??= emptyNoiseBlocks();
-  return fillDefaults(emptyBlocks[block], value);
-}
+export const normaliseNoiseBlock: <K extends keyof NoiseBlocks>(block: K, value: unknown) => NoiseBlocks[K] = noiseBlocks.normalise;
