@@ -13,7 +13,7 @@
  * one stays when they change their own password). An image replaced or
  * dropped with its user loses its bytes after the commit.
  */
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { idParamSchema } from '@sync/contract/fields';
 import { USER_MESSAGES, userCreateSchema, userSaveResponseSchema, userUpdateSchema, type UserInput } from '@sync/contract/user-input';
@@ -22,14 +22,15 @@ import type { AppContext, ZodApp } from '@server/app-context';
 import { requireAuth } from '@server/auth/authenticate';
 import { hashPassword } from '@server/auth/passwords';
 import type { Db, Tx } from '@server/db/client';
-import { authSessions, users } from '@server/db/schema';
+import { users } from '@server/db/schema';
 import type { FileStorage } from '@server/files/storage';
 import { badRequest, notFound } from '@server/http/errors';
 import { newUserPasswordEmail } from '@server/mail/new-user-email';
 import { nextUpdatedAt, writeTime } from '@server/sync/versioning';
 import { userSource } from '../user';
 import { parseFields, readUserBody } from './user-body';
-import { insertImageRow, removeImageRow, storeUserImage, type StoredImage } from './user-image';
+import { insertImageRow, storeUserImage, type StoredImage } from './user-image';
+import { updateUserRow } from './update-user-row';
 import { assertMayTouch, assertNotOwnAccess, assertUnique, findActiveUser, resolveAccess, uniqueViolation } from './user-rules';
 
 const USERS_MODULE = { module: 'users' } as const;
@@ -41,15 +42,6 @@ export const MAIL_FAILED_SUFFIX = ' O e-mail com a senha não pôde ser enviado;
 export async function loadUserRecord(db: Db | Tx, id: number): Promise<UserRecord | null> {
   const [record] = await userSource.load(db, [id]);
   return record ?? null;
-}
-
-/** Ends a user's sessions, but `keep` (the caller's own, when they change their own password). */
-export async function endSessions(ctx: AppContext, userId: number, now: Date, keep?: string): Promise<void> {
-  await ctx.db
-    .update(authSessions)
-    .set({ revoked_at: now, revoked_reason: 'password_change' })
-    .where(and(eq(authSessions.user_id, userId), isNull(authSessions.revoked_at), keep ? ne(authSessions.id, keep) : undefined));
-  ctx.authCache.forgetUser(userId);
 }
 
 /** Stores the upload (if any) before the transaction; the caller removes it if the transaction fails. */
@@ -133,35 +125,24 @@ export function registerUserWrites(app: ZodApp, ctx: AppContext, storage: FileSt
     const passwordHash = input.password ? await hashPassword(input.password) : undefined;
     const image = await prepareImage(storage, body.image);
     const now = writeTime(ctx.clock);
-    let replacedKey: string | null = null;
-    try {
-      replacedKey = await ctx.db.transaction(async (tx) => {
-        const imageId = image ? await insertImageRow(tx, image, now) : undefined;
-        await tx
-          .update(users)
-          .set({
-            name: input.name,
-            username: input.username,
-            email: input.email,
-            phone: input.phone,
-            position: input.position,
-            registration_code: input.registration_code,
-            ...access,
-            ...(input.store_activated === undefined ? {} : { store_activated: input.store_activated }),
-            ...(passwordHash ? { password_hash: passwordHash } : {}),
-            ...(imageId ? { image_id: imageId } : {}),
-            updated_at: nextUpdatedAt(users.updated_at, now),
-          })
-          .where(eq(users.id, id));
-        return imageId ? removeImageRow(tx, current.image_id) : null;
-      });
-    } catch (error) {
-      if (image) await storage.remove(image.stored.key);
-      throw uniqueViolation(error) ?? error;
-    }
-    if (replacedKey) await storage.remove(replacedKey).catch((err: unknown) => request.log.error({ err }, 'could not remove a replaced image'));
-    if (passwordHash) await endSessions(ctx, id, now, auth.user.id === id ? auth.sessionId : undefined);
-    ctx.authCache.forgetUser(id);
+    await updateUserRow(ctx, storage, request.log, {
+      id,
+      currentImageId: current.image_id,
+      set: {
+        name: input.name,
+        username: input.username,
+        email: input.email,
+        phone: input.phone,
+        position: input.position,
+        registration_code: input.registration_code,
+        ...access,
+        ...(input.store_activated === undefined ? {} : { store_activated: input.store_activated }),
+      },
+      image,
+      passwordHash,
+      keepSession: auth.user.id === id ? auth.sessionId : undefined,
+      now,
+    });
     let message: string = USER_MESSAGES.saved;
     if (input.password && input.send_password && !(await sendPassword(ctx, request.log, input, input.password))) message += MAIL_FAILED_SUFFIX;
     return { message, user: (await loadUserRecord(ctx.db, id))! };
