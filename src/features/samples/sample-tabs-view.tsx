@@ -3,8 +3,8 @@
  * Classificação de risco, Validação da medição), their contents from the
  * per-type registry (sample-tabs.ts); a tab a type does not fill yet says
  * 'Em breve'. The Caracterização tab always has the common fields and the
- * photos. Built for a tablet in portrait: the tab list scrolls sideways
- * instead of wrapping or clipping, each tab a 44 px target.
+ * photos. Built for a tablet in portrait: the tab list wraps to a second
+ * line rather than hiding a tab off screen, each tab a 44 px target.
  *
  * Only the shown tab is mounted. The tab bar is a memoised Mantine Tabs
  * (its context is new on every render of Tabs, so it would render all five
@@ -72,7 +72,7 @@ export function SampleTabsView({ sample, blocks, tab, readOnly, onChange, onTab,
 const SampleTabBar = memo(function SampleTabBar({ tab, onTab }: { tab: SampleBlockName; onTab(tab: SampleBlockName): void }) {
   return (
     <Tabs id={TABS_ID} value={tab} onChange={(value) => value && onTab(value as SampleBlockName)}>
-      <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
+      <Tabs.List style={{ flexWrap: 'wrap' }}>
         {SAMPLE_TABS.map((item) => (
           <Tabs.Tab key={item.block} value={item.block} mih={44} style={{ flexShrink: 0 }}>
             {item.title}
