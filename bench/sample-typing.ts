@@ -18,6 +18,16 @@
  * which side goes first. Both at the machine's speed and with Chromium's CPU
  * throttled 4× (a mid-range tablet is several times slower than this
  * server's core).
+ *
+ * Then issue 13's open figure (goal: under 500 ms), on the same page and
+ * store: a noise sample with 20 photos kept as the device keeps them
+ * (1600 × 1200 JPEGs with their device thumbnails, through addRecordFiles:
+ * bench/photos/stored-photos.ts, shared with part `photos`), the page
+ * unmounted and mounted again on it, timed from the mount to (a) the tab
+ * list clickable and the Caracterização fields enabled and (b) all 20
+ * thumbnails decoded and a frame drawn. Baseline, same run: the same page
+ * on a sample of the same plan with no photos. One warm-up each, then
+ * BENCH_SAMPLE_OPEN_ROUNDS (5) rounds, order alternating, at 1× and 4× CPU.
  */
 import { createReadStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -28,13 +38,16 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
 import { build } from 'vite';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/support/chromium-flags';
-import type { TypingPage } from './typing/typing-page';
+import type { OpenTiming, OpenWhich, TypingPage } from './typing/typing-page';
 import { median, percentile, round } from './support/stats';
 
 const ROUNDS = Number(process.env.BENCH_TYPING_ROUNDS ?? 15);
 const GOAL_MS = 50;
 const KEYS = ['1', '2', '3', 'Backspace', 'Backspace', 'Backspace'] as const;
 const THROTTLES = [1, 4] as const;
+const OPEN_ROUNDS = Number(process.env.BENCH_SAMPLE_OPEN_ROUNDS ?? 5);
+const PHOTOS_ON_SAMPLE = 20;
+const OPEN_GOAL_MS = 500;
 
 type Side = 'calculation' | 'baseline';
 
@@ -59,6 +72,43 @@ export interface SampleTypingFigure {
   goalMs: number;
   /** Met when the 95th percentile is under the goal. */
   met: boolean;
+}
+
+export interface Spread {
+  runs: number[];
+  median: number;
+  min: number;
+  max: number;
+}
+
+export interface SampleOpenFigure {
+  photos: number;
+  bytesOnDevice: number;
+  rounds: number;
+  byCpu: Array<{
+    cpuThrottle: number;
+    /** Mount → tab list clickable and Caracterização fields enabled. */
+    usableMs: { photos: Spread; empty: Spread };
+    /** Mount → every thumbnail decoded and drawn (the empty sample: its photo area answered). */
+    thumbnailsMs: { photos: Spread; empty: Spread };
+  }>;
+  goalMs: number;
+  /** Met when the median at 1× of all thumbnails drawn is under the goal. */
+  met: boolean;
+}
+
+export interface SampleTypingResults {
+  typing: SampleTypingFigure[];
+  open: SampleOpenFigure;
+}
+
+function spread(values: number[]): Spread {
+  return {
+    runs: values.map((value) => round(value)),
+    median: round(median(values)),
+    min: round(Math.min(...values)),
+    max: round(Math.max(...values)),
+  };
 }
 
 const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
@@ -103,7 +153,44 @@ function sideFigure(rounds: number[][]): TypingSideFigure {
   };
 }
 
-export async function runSampleTypingBench(say: (message: string) => void): Promise<SampleTypingFigure[]> {
+async function openFigure(page: Page, say: (message: string) => void, bytesOnDevice: number, setRate: (rate: number) => Promise<void>) {
+  const byCpu: SampleOpenFigure['byCpu'] = [];
+  for (const rate of THROTTLES) {
+    await setRate(rate);
+    const runs: Record<OpenWhich, OpenTiming[]> = { photos: [], empty: [] };
+    await call(page, 'openSample', 'photos');
+    await call(page, 'openSample', 'empty');
+    for (let index = 0; index < OPEN_ROUNDS; index += 1) {
+      const order: OpenWhich[] = index % 2 === 0 ? ['photos', 'empty'] : ['empty', 'photos'];
+      for (const which of order) {
+        const timing = await call(page, 'openSample', which);
+        if (timing.thumbnails !== (which === 'photos' ? PHOTOS_ON_SAMPLE : 0))
+          throw new Error(`sample-typing open: ${timing.thumbnails} thumbnails on '${which}'`);
+        runs[which].push(timing);
+      }
+    }
+    const of = (which: OpenWhich, field: 'usableMs' | 'thumbnailsMs') => spread(runs[which].map((timing) => timing[field]));
+    const figure = {
+      cpuThrottle: rate,
+      usableMs: { photos: of('photos', 'usableMs'), empty: of('empty', 'usableMs') },
+      thumbnailsMs: { photos: of('photos', 'thumbnailsMs'), empty: of('empty', 'thumbnailsMs') },
+    };
+    byCpu.push(figure);
+    say(
+      `sample-typing open ${rate}× CPU: 20 photos usable ${figure.usableMs.photos.median} ms, thumbnails ${figure.thumbnailsMs.photos.median} ms; no photos ${figure.usableMs.empty.median} / ${figure.thumbnailsMs.empty.median} ms`,
+    );
+  }
+  return {
+    photos: PHOTOS_ON_SAMPLE,
+    bytesOnDevice,
+    rounds: OPEN_ROUNDS,
+    byCpu,
+    goalMs: OPEN_GOAL_MS,
+    met: byCpu[0]!.thumbnailsMs.photos.median < OPEN_GOAL_MS,
+  };
+}
+
+export async function runSampleTypingBench(say: (message: string) => void): Promise<SampleTypingResults> {
   const dir = mkdtempSync(join(tmpdir(), 'ho-bench-typing-'));
   const profile = mkdtempSync(join(tmpdir(), 'ho-bench-typing-chromium-'));
   let server: Server | null = null;
@@ -119,6 +206,8 @@ export async function runSampleTypingBench(say: (message: string) => void): Prom
     const { port } = (server as unknown as Server).address() as AddressInfo;
     await page.goto(`http://127.0.0.1:${port}/`);
     await page.getByText('pronto').waitFor();
+    say(`sample-typing: storing ${PHOTOS_ON_SAMPLE} photos on the open figure's sample...`);
+    const { bytesOnDevice } = await call(page, 'seedPhotos', PHOTOS_ON_SAMPLE);
     await page.getByRole('tab', { name: 'Resultado' }).click();
     // The starting value of each side, untimed: from here every key changes the figure.
     await page.getByTestId('noise-result-nho').getByLabel('Dose medida (%)').fill('5');
@@ -151,7 +240,9 @@ export async function runSampleTypingBench(say: (message: string) => void): Prom
       say(`sample-typing ${rate}× CPU: calculation median ${calculation.medianMs} ms (p95 ${calculation.p95Ms}), baseline ${baseline.medianMs} ms`);
     }
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-    return figures;
+    const open = await openFigure(page, say, bytesOnDevice, (rate) => cdp.send('Emulation.setCPUThrottlingRate', { rate }).then(() => undefined));
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    return { typing: figures, open };
   } finally {
     await context.close();
     (server as Server | null)?.close();
@@ -160,13 +251,27 @@ export async function runSampleTypingBench(say: (message: string) => void): Prom
   }
 }
 
-export function formatSampleTyping(figures: readonly SampleTypingFigure[]): string {
+export function formatSampleTyping({ typing: figures, open }: SampleTypingResults): string {
   const lines = ['Typing in a live-calculation tab (keydown → frame showing the new figure), Chromium, 768×1024'];
   lines.push('| CPU | keys | calculation median / p95 / max | baseline median / p95 | added (median) | goal p95 < 50 ms |');
   lines.push('|---|---|---|---|---|---|');
   for (const f of figures) {
     lines.push(
       `| ${f.cpuThrottle}× | ${f.calculation.keystrokes} | ${f.calculation.medianMs} / ${f.calculation.p95Ms} / ${f.calculation.maxMs} ms | ${f.baseline.medianMs} / ${f.baseline.p95Ms} ms | ${f.addedMedianMs} ms | ${f.met ? 'met' : 'missed'} |`,
+    );
+  }
+  lines.push('');
+  lines.push(
+    `Opening a sample (mount of the sample page → usable / all thumbnails drawn), ${open.rounds} rounds, ${open.photos} photos (${Math.round(open.bytesOnDevice / 1000)} kB on the device)`,
+  );
+  lines.push(
+    '| CPU | 20 photos: tabs usable | 20 photos: thumbnails drawn | no photos: tabs usable | no photos: photo area answered | goal < 500 ms |',
+  );
+  lines.push('|---|---|---|---|---|---|');
+  const cell = (s: Spread) => `${s.median} ms (${s.min}–${s.max})`;
+  for (const f of open.byCpu) {
+    lines.push(
+      `| ${f.cpuThrottle}× | ${cell(f.usableMs.photos)} | ${cell(f.thumbnailsMs.photos)} | ${cell(f.usableMs.empty)} | ${cell(f.thumbnailsMs.empty)} | ${f.cpuThrottle === 1 ? (open.met ? 'met' : 'missed') : ''} |`,
     );
   }
   return lines.join('\n');

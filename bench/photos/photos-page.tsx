@@ -16,12 +16,12 @@ import '@mantine/core/styles.css';
 import { MantineProvider } from '@mantine/core';
 import { createRoot, type Root } from 'react-dom/client';
 import { applyServerRecords, keysWithEntries } from '@sync/engine/apply-server';
-import { addRecordFiles } from '@sync/engine/record-files';
 import { SyncProvider } from '@sync/react/context';
 import { SyncDatabase } from '@sync/store/database';
 import { SamplePhotos } from '@/features/samples/common/photos';
-import { makeThumbnail, reduceImage } from '@/ui/photos';
+import { reduceImage } from '@/ui/photos';
 import { cameraLikeJpeg } from './photo-source';
+import { addStoredPhotos, thumbnailsDrawn } from './stored-photos';
 
 export interface ReduceTiming {
   ms: number;
@@ -72,18 +72,6 @@ function unmount() {
   root?.unmount();
   root = null;
   container.replaceChildren();
-}
-
-async function thumbnailsDrawn(expected: number, selector: string): Promise<number> {
-  for (;;) {
-    const images = Array.from(container.querySelectorAll<HTMLImageElement>(selector));
-    if (images.length === expected && images.every((image) => image.complete && image.naturalWidth > 0)) {
-      await Promise.all(images.map((image) => image.decode()));
-      await nextFrame();
-      return images.length;
-    }
-    await new Promise((resolve) => requestAnimationFrame(resolve));
-  }
 }
 
 function wireSample() {
@@ -165,19 +153,8 @@ const bench: PhotoBenchPage = {
     const sample = await store.records('samples').where('id').equals(11).first();
     if (!sample) throw new Error('sample not stored');
     sampleKey = sample.key;
-    let bytesOnDevice = 0;
-    // Photos as the device keeps them after reduction: 1600 × 1200 JPEGs, each different, with their thumbnails.
-    for (let i = 0; i < photos; i += 1) {
-      const blob = await cameraLikeJpeg(1600, 1200, 1000 + i, 0.8);
-      bytesOnDevice += blob.size;
-      const fileName = `foto-${i + 1}.jpg`;
-      await addRecordFiles(store, 'sample_files', sample.key, [
-        {
-          file: { blob, fileName, type: 'image/jpeg', thumbnail: await makeThumbnail(blob) },
-          fields: { name: fileName, file_name: fileName, type: 'image/jpeg', size: blob.size, url: null },
-        },
-      ]);
-    }
+    // Photos as the device keeps them after reduction, with their thumbnails.
+    const bytesOnDevice = await addStoredPhotos(store, sample.key, photos);
     return { bytesOnDevice };
   },
 
@@ -206,7 +183,7 @@ const bench: PhotoBenchPage = {
       await new Promise((resolve) => setTimeout(resolve, 0));
     }
     const expected = await store.records('sample_files').count();
-    const thumbnails = await thumbnailsDrawn(expected, '[data-testid="photo-grid"] img');
+    const thumbnails = await thumbnailsDrawn(container, expected, '[data-testid="photo-grid"] img');
     const thumbnailsMs = performance.now() - start;
     return { usableMs, thumbnailsMs, thumbnails };
   },
@@ -227,7 +204,7 @@ const bench: PhotoBenchPage = {
       grid.append(image);
     }
     container.append(grid);
-    const thumbnails = await thumbnailsDrawn(rows.length, 'img');
+    const thumbnails = await thumbnailsDrawn(container, rows.length, 'img');
     const thumbnailsMs = performance.now() - start;
     for (const image of grid.querySelectorAll('img')) URL.revokeObjectURL(image.src);
     return { thumbnailsMs, thumbnails };

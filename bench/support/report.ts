@@ -8,7 +8,7 @@ import { round } from './stats';
 import type { FirstLoadFigure } from '../first-load';
 import type { PhotosFigure } from '../photos';
 import type { QuotationTypingFigure } from '../quotation-typing';
-import type { SampleTypingFigure } from '../sample-typing';
+import type { SampleTypingResults } from '../sample-typing';
 
 export interface PushSide {
   /** Each timed run, in the order run. */
@@ -90,8 +90,8 @@ export interface BenchResults {
   search: SearchFigure[];
   /** Part api-throughput (bench/api-throughput.ts). */
   apiThroughput?: ApiThroughputResults;
-  /** Part sample-typing (bench/sample-typing.ts): at the machine's speed and with the CPU throttled. */
-  sampleTyping?: SampleTypingFigure[];
+  /** Part sample-typing (bench/sample-typing.ts): typing at the machine's speed and with the CPU throttled, and opening a sample with 20 photos. */
+  sampleTyping?: SampleTypingResults;
 }
 
 export function machineInfo(): Omit<BenchResults['machine'], 'chromium' | 'loadAverage'> {

@@ -11,11 +11,18 @@
  * `window.typing.arm(target)` starts timing: every keydown's timestamp is
  * kept, and on the animation frames that follow, the first one where the
  * target's figure differs from before the key records keydown → that frame.
+ *
+ * `window.typing.openSample(which)` (issue 13's open figure) unmounts all
+ * that and mounts the sample page again on another sample of the same
+ * store: one with 20 photos kept as the device keeps them (`seedPhotos`,
+ * bench/photos/stored-photos.ts) or, the baseline, one with none; it times
+ * mount → the tab list clickable and the Caracterização fields enabled, and
+ * mount → every thumbnail decoded and a frame drawn.
  * Nothing of this ships in the app.
  */
 import '@mantine/core/styles.css';
 import { useState } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, type Root } from 'react-dom/client';
 import { MantineProvider, Stack, TextInput } from '@mantine/core';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider, useParams } from '@tanstack/react-router';
 import { applyServerRecords, keysWithEntries } from '@sync/engine/apply-server';
@@ -27,6 +34,7 @@ import type { LocalQuotation } from '@sync/store/registry';
 import { defaultSettings } from '@server/db/seed/default-settings';
 import { planSaves } from '@/entities/sample';
 import { SampleEditPage } from '@/features/samples';
+import { addStoredPhotos, thumbnailsDrawn } from '../photos/stored-photos';
 
 type Target = 'calculation' | 'baseline';
 
@@ -37,6 +45,20 @@ export interface TypingPage {
   count(): number;
   /** Stops and hands back the keydown → updated-figure times, ms. */
   disarm(): number[];
+  /** Stores the photos on the photo sample; returns their bytes. */
+  seedPhotos(count: number): Promise<{ bytesOnDevice: number }>;
+  /** Mounts the sample page afresh on the sample with photos or the one without, and times it. */
+  openSample(which: OpenWhich): Promise<OpenTiming>;
+}
+
+export type OpenWhich = 'photos' | 'empty';
+
+export interface OpenTiming {
+  /** Mount until the tab list is clickable and the Caracterização fields are enabled. */
+  usableMs: number;
+  /** Mount until the photo area has read its files and every thumbnail is decoded and a frame drawn. */
+  thumbnailsMs: number;
+  thumbnails: number;
 }
 
 const FIGURE: Record<Target, () => string | null> = {
@@ -66,19 +88,6 @@ document.addEventListener(
   true,
 );
 
-const typing: TypingPage = {
-  arm(target) {
-    armed = target;
-    samples = [];
-  },
-  count: () => samples.length,
-  disarm() {
-    armed = null;
-    return samples;
-  },
-};
-(window as unknown as { typing: TypingPage }).typing = typing;
-
 /** The sample page, in a memory router, as /admin/amostra/{key} shows it. */
 function samplePageRouter(sampleKey: string) {
   const root = createRootRoute({ component: () => <Outlet /> });
@@ -105,8 +114,11 @@ function Baseline() {
 
 const AT = '2026-11-25T00:00:00.000Z';
 
-/** A device's store as after the first sync and the plan: the seeded settings, a customer, an approved quotation of one noise unit, its sample. */
-async function deviceWithNoiseSample(): Promise<{ db: SyncDatabase; sampleKey: string }> {
+/**
+ * A device's store as after the first sync and the plans: the seeded settings, a customer, an approved quotation of
+ * one noise unit and its sample (typed in), and one of two noise units whose samples the open figure mounts.
+ */
+async function deviceWithNoiseSamples(): Promise<{ db: SyncDatabase; sampleKey: string; openKeys: Record<OpenWhich, string> }> {
   const db = new SyncDatabase(`bench-typing-${Date.now()}`);
   const settings = defaultSettings().map((row, index) => ({ id: index + 1, ...row, created_at: AT, updated_at: AT }));
   await db.write(async (store) => applyServerRecords(store, store.registry.get('settings'), settings, await keysWithEntries(store)));
@@ -119,19 +131,87 @@ async function deviceWithNoiseSample(): Promise<{ db: SyncDatabase; sampleKey: s
   const quotation = (await readRecord(db, 'quotations', quotationKey)) as unknown as LocalQuotation;
   const [sampleKey] = await saveRecords(db, planSaves(quotation));
   await saveRecord(db, 'samples', sampleKey!, { memory_field: { initial_time: '08:00', final_time: '13:00', duration: '08:00' } });
-  return { db, sampleKey: sampleKey! };
+  const openQuotationKey = await saveRecord(db, 'quotations', null, {
+    customer_key: customer,
+    rows: [{ name: 'Ruído contínuo', product_type_id: 3, quantity: 2, value: 10 }],
+    total: 20,
+  });
+  const openQuotation = (await readRecord(db, 'quotations', openQuotationKey)) as unknown as LocalQuotation;
+  const [photosKey, emptyKey] = await saveRecords(db, planSaves(openQuotation));
+  return { db, sampleKey: sampleKey!, openKeys: { photos: photosKey!, empty: emptyKey! } };
 }
 
-async function start() {
-  const { db, sampleKey } = await deviceWithNoiseSample();
-  createRoot(document.getElementById('root')!).render(
+const container = document.getElementById('root')!;
+let root: Root | null = null;
+
+function mount(db: SyncDatabase, sampleKey: string, withBaseline: boolean) {
+  root?.unmount();
+  container.replaceChildren();
+  root = createRoot(container);
+  root.render(
     <MantineProvider>
       <SyncProvider db={db}>
-        <Baseline />
+        {withBaseline ? <Baseline /> : null}
         <RouterProvider router={samplePageRouter(sampleKey) as never} />
       </SyncProvider>
     </MantineProvider>,
   );
+}
+
+const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
+/** The tab list clickable and the Caracterização fields enabled. */
+function tabsUsable(): boolean {
+  const tab = Array.from(container.querySelectorAll<HTMLButtonElement>('[role="tab"]')).find((item) => item.textContent?.trim() === 'Caracterização');
+  const field = container.querySelector<HTMLInputElement>('input[name="caracterization.sample_no"]');
+  return !!tab && !tab.disabled && tab.getAttribute('aria-disabled') !== 'true' && !!field && !field.disabled && !field.readOnly;
+}
+
+/** The photo area has read the sample's files: its buttons are enabled. */
+function photoAreaAnswered(): boolean {
+  const camera = Array.from(container.querySelectorAll('button')).find((button) => button.textContent === 'Tirar foto');
+  return !!camera && !camera.disabled;
+}
+
+async function until(check: () => boolean): Promise<void> {
+  while (!check()) await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+async function start() {
+  const { db, sampleKey, openKeys } = await deviceWithNoiseSamples();
+  let photosSeeded = 0;
+  const typing: TypingPage = {
+    arm(target) {
+      armed = target;
+      samples = [];
+    },
+    count: () => samples.length,
+    disarm() {
+      armed = null;
+      return samples;
+    },
+    async seedPhotos(count) {
+      const bytesOnDevice = await addStoredPhotos(db, openKeys.photos, count);
+      photosSeeded += count;
+      return { bytesOnDevice };
+    },
+    async openSample(which) {
+      root?.unmount();
+      root = null;
+      container.replaceChildren();
+      await nextFrame();
+      const expected = which === 'photos' ? photosSeeded : 0;
+      const begin = performance.now();
+      mount(db, openKeys[which], false);
+      await until(tabsUsable);
+      const usableMs = performance.now() - begin;
+      await until(photoAreaAnswered);
+      const thumbnails = await thumbnailsDrawn(container, expected, '[data-testid="photo-grid"] img');
+      return { usableMs, thumbnailsMs: performance.now() - begin, thumbnails };
+    },
+  };
+  (window as unknown as { typing: TypingPage }).typing = typing;
+  mount(db, sampleKey, true);
   document.getElementById('status')!.textContent = 'pronto';
 }
 
