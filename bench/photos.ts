@@ -230,7 +230,7 @@ export async function runPhotosBench(say: (message: string) => void): Promise<Ph
       open: {
         photos: PHOTOS_ON_SAMPLE,
         bytesOnDevice: seeded.bytesOnDevice,
-        what: 'the photo area of the Caracterização tab (SamplePhotos on the real store) on a bench page; the sample page is not on this branch',
+        what: 'the photo area of the Caracterização tab (SamplePhotos on the real store) on a bench page (the real sample page: part sample-typing)',
         usableMs: spread(openRuns.map((run) => run.usableMs)),
         thumbnailsMs,
         baselineMs: baselineOpen,
