@@ -103,7 +103,8 @@ describe('quotation details (rich text)', () => {
     await renderApp(db, routesFor(ADMIN), `/admin/orcamentos/${key}`);
     const editor = await detailsEditor();
     expect(editor.textContent).toBe('');
-    fireEvent.click(screen.getByRole('button', { name: 'Inserir o texto padrão' }));
+    // The button waits for the message settings, read from the device after the editor loads.
+    fireEvent.click(await screen.findByRole('button', { name: 'Inserir o texto padrão' }, { timeout: 10_000 }));
     await waitFor(() => expect(editor.querySelector('strong')?.textContent).toBe('NHO 01'));
     expect(editor.textContent).toContain('Relatório em 15 dias.');
     await save();
@@ -129,7 +130,8 @@ describe('quotation details (rich text)', () => {
     const { key } = await customerWithQuotation();
     await renderApp(db, routesFor(ADMIN), `/admin/orcamentos/${key}`);
     const editor = await detailsEditor();
-    fireEvent.click(screen.getByRole('button', { name: 'Inserir o texto padrão' }));
+    // The button waits for the message settings, read from the device after the editor loads.
+    fireEvent.click(await screen.findByRole('button', { name: 'Inserir o texto padrão' }, { timeout: 10_000 }));
     await waitFor(() => expect(editor.textContent?.length).toBe(100_001));
     fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
     // Validating 100,000 characters on a loaded machine can take a few seconds.
