@@ -21,18 +21,14 @@ import { companyHeader, linesTable, PAGE_MARGINS, pageFooter, paletteOf, section
 /** The sample's fields the document prints (the server's record or the device's, with the draft's blocks). */
 export type PdfSample = Pick<
   Sample,
-  | 'sample_no'
-  | 'quotation_id'
-  | 'company_name'
-  | 'agent_name'
-  | 'employee'
-  | 'f_created_at'
-  | 'caracterization'
-  | 'memory_field'
-  | 'result'
-  | 'risk_classification'
-  | 'validation'
-> & { type: { name: string; slug: string } | null };
+  'company_name' | 'agent_name' | 'employee' | 'caracterization' | 'memory_field' | 'result' | 'risk_classification' | 'validation'
+> & {
+  type: { name: string; slug: string } | null;
+  /** Server-made: null on a sample not synced yet. */
+  sample_no: number | null;
+  quotation_id: number | null;
+  f_created_at: string | null;
+};
 
 export interface SamplePdfInput {
   sample: PdfSample;
@@ -45,6 +41,7 @@ export interface SamplePdfInput {
 export const SAMPLE_PDF_TEXTS = {
   title: 'AMOSTRA',
   number: (n: number) => `Nº ${n}`,
+  noNumber: 'Nova, aguardando sincronização',
   details: 'Dados cadastrais',
   company: 'Empresa',
   quotation: 'Orçamento',
@@ -165,7 +162,7 @@ function titleBlock(sample: PdfSample, palette: Palette): Content {
   return {
     stack: [
       { text: T.title, bold: true, fontSize: 14, color: palette.title },
-      { text: T.number(sample.sample_no), bold: true, fontSize: 12 },
+      { text: sample.sample_no === null ? T.noNumber : T.number(sample.sample_no), bold: true, fontSize: sample.sample_no === null ? 8 : 12 },
       ...(sample.type ? [{ text: sample.type.name, fontSize: 8 }] : []),
     ],
   };
@@ -202,7 +199,11 @@ export function buildSampleDocument(input: SamplePdfInput): TDocumentDefinitions
     ...typed,
   ];
   return {
-    info: { title: `${T.title} ${sample.sample_no}`, author: settings.company_name || undefined, subject: sample.company_name ?? undefined },
+    info: {
+      title: `${T.title} ${sample.sample_no ?? ''}`.trim(),
+      author: settings.company_name || undefined,
+      subject: sample.company_name ?? undefined,
+    },
     pageSize: 'A4',
     pageMargins: PAGE_MARGINS,
     defaultStyle: { font: PDF_FONT, fontSize: 9, color: palette.text, lineHeight: 1.15 },
