@@ -11,7 +11,8 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { QuotationPdfInput } from '@/pdf/quotation';
-import type { RenderAnswer } from './render-worker';
+import type { SamplePdfInput } from '@/pdf/sample';
+import type { RenderAnswer, RenderJob } from './render-worker';
 
 type Pending = { resolve(bytes: Buffer): void; reject(error: Error): void };
 
@@ -51,11 +52,22 @@ function started(): Worker {
   return created;
 }
 
-/** The quotation's PDF bytes, rendered in the worker. */
-export function renderQuotationInWorker(input: QuotationPdfInput): Promise<Buffer> {
+type Job = { document: 'quotation'; input: QuotationPdfInput } | { document: 'sample'; input: SamplePdfInput };
+
+function renderInWorker(job: Job): Promise<Buffer> {
   const id = nextId++;
   return new Promise<Buffer>((resolve, reject) => {
     pending.set(id, { resolve, reject });
-    started().postMessage({ id, document: 'quotation', input });
+    started().postMessage({ id, ...job } satisfies RenderJob);
   });
+}
+
+/** The quotation's PDF bytes, rendered in the worker. */
+export function renderQuotationInWorker(input: QuotationPdfInput): Promise<Buffer> {
+  return renderInWorker({ document: 'quotation', input });
+}
+
+/** The sample's PDF bytes, rendered in the worker. */
+export function renderSampleInWorker(input: SamplePdfInput): Promise<Buffer> {
+  return renderInWorker({ document: 'sample', input });
 }

@@ -2,7 +2,8 @@
  * The samples area of the API (issue 13), one route module registered from
  * server/routes/index.ts: the sample's CRUD (crud.ts), the sampling plan
  * (plan.ts), the list grouped by quotation (grouped.ts) and the files
- * (files.ts; multipart parsing in this module's scope only).
+ * (files.ts; multipart parsing in this module's scope only) and the
+ * sample's PDF (pdf.ts).
  */
 import fastifyMultipart from '@fastify/multipart';
 import type { AppContext, RouteModule, ZodApp } from '@server/app-context';
@@ -12,6 +13,7 @@ import { registerSampleCrud } from './crud';
 import { registerSampleFileRoutes } from './files';
 import { registerSampleGroups } from './grouped';
 import { registerMultipartSave } from './multipart-save';
+import { registerSamplePdf } from './pdf';
 import { registerSamplePlan } from './plan';
 
 async function register(app: ZodApp, ctx: AppContext) {
@@ -24,6 +26,7 @@ async function register(app: ZodApp, ctx: AppContext) {
   registerSampleFileRoutes(app, ctx, storage);
   registerMultipartSave(app, ctx, storage);
   registerSampleCrud(app, ctx);
+  registerSamplePdf(app, ctx, storage);
 }
 
 export const sampleRoutes: RouteModule = { name: 'samples', register };

@@ -21,7 +21,7 @@ import type { LocalQuotation } from '@sync/store/registry/quotation-records';
 import { formatInstantBR } from '@/ui/format';
 import { ListPage, listSearchOf, NewRecordButton, ProblemBadge, recordOptionsColumn, useRecordList, type ListColumn } from '@/ui/list-page';
 import { quotationCreatedAt, quotationNumber } from './quotation-number';
-import { useLogoKeptOnDevice } from './quotation-print-logo';
+import { useLogoKeptOnDevice } from '@/entities/print/device-logo';
 import { QuotationStatusMenu } from './quotation-status-menu';
 import { customerRoute, QUOTATION_ROUTES } from './quotation-routes';
 import { QUOTATION_TEXTS } from './quotation-texts';

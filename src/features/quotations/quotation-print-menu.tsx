@@ -13,7 +13,7 @@ import { Button, Group, Menu, Modal, NumberInput, Stack } from '@mantine/core';
 import type { LocalQuotation } from '@sync/store/registry/quotation-records';
 import { alertDanger } from '@/ui/alerts';
 import { useQuotationPrintSources } from './quotation-print-sources';
-import { openPendingTab, showPdf } from './quotation-print-window';
+import { openPendingTab, showPdf } from '@/entities/print/print-window';
 import type { PrintRequest } from './quotation-print-render';
 
 export const PRINT_TEXTS = {

@@ -1,36 +1,11 @@
 /**
- * The browser's PDF rendering, loaded with `import()` only when the user
- * prints (never in the first screen's JavaScript): pdfmake's browser build,
- * the one template of src/pdf, and the Roboto files served by the app (the
- * service worker precaches them, so printing works offline). pdfmake
- * fetches each font once per page load and keeps it in its virtual file
- * system. Only the app's own origin may be fetched.
+ * The quotation's browser rendering, loaded with `import()` only when the
+ * user prints: the one template of src/pdf rendered by pdfmake's browser
+ * build (src/entities/print/render-pdf.ts, fonts served by the app, so
+ * printing works offline).
  */
-import pdfMake from 'pdfmake';
-import italicsUrl from 'pdfmake/build/fonts/Roboto/Roboto-Italic.ttf?url';
-import boldUrl from 'pdfmake/build/fonts/Roboto/Roboto-Medium.ttf?url';
-import boldItalicsUrl from 'pdfmake/build/fonts/Roboto/Roboto-MediumItalic.ttf?url';
-import normalUrl from 'pdfmake/build/fonts/Roboto/Roboto-Regular.ttf?url';
-import type { TDocumentDefinitions } from 'pdfmake/interfaces';
-import { PDF_FONT } from '@/pdf/fonts';
+import { pdfBlob } from '@/entities/print/render-pdf';
 import { buildQuotationDocument, buildWarrantyDocument, quotationPdfInput, type PdfSources } from '@/pdf/quotation';
-
-let configured = false;
-
-function configure() {
-  if (configured) return;
-  const absolute = (url: string) => new URL(url, globalThis.location.href).href;
-  pdfMake.setFonts({
-    [PDF_FONT]: { normal: absolute(normalUrl), bold: absolute(boldUrl), italics: absolute(italicsUrl), bolditalics: absolute(boldItalicsUrl) },
-  });
-  pdfMake.setUrlAccessPolicy((url) => new URL(url).origin === globalThis.location.origin);
-  configured = true;
-}
-
-async function toBlob(definition: TDocumentDefinitions): Promise<Blob> {
-  configure();
-  return (pdfMake.createPdf(definition) as unknown as { getBlob(): Promise<Blob> }).getBlob();
-}
 
 export type PrintRequest = { kind: 'quotation' } | { kind: 'warranty'; days: number; issuedAt: string };
 
@@ -41,5 +16,5 @@ export async function renderQuotationPdf(sources: PdfSources, request: PrintRequ
     request.kind === 'quotation'
       ? buildQuotationDocument(input)
       : buildWarrantyDocument({ ...input, days: request.days, issuedAt: request.issuedAt });
-  return toBlob(definition);
+  return pdfBlob(definition);
 }

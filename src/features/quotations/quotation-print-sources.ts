@@ -4,12 +4,12 @@
  * created offline), the service address (else the first), the settings and
  * the exposition and payment type names, all from the local store, so
  * printing and sending work offline, and the company logo kept on the
- * device (quotation-print-logo.ts). Null while any of them is loading.
+ * device (src/entities/print/device-logo.ts). Null while any of them is loading.
  */
 import { useLocalLines, useLocalList, useLocalRecord } from '@sync/react/use-local-record';
 import type { LocalQuotation } from '@sync/store/registry/quotation-records';
 import type { PdfSources } from '@/pdf/quotation/assemble';
-import { useDeviceLogo } from './quotation-print-logo';
+import { useDeviceLogo } from '@/entities/print/device-logo';
 
 export function useQuotationPrintSources(quotation: LocalQuotation): PdfSources | null {
   const customer = useLocalRecord('customers', quotation.customer_key);

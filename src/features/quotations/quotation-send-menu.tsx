@@ -30,7 +30,7 @@ import { whatsappLink } from '@/domain/whatsapp-link';
 import { alertDanger, alertSuccess, alertWarning } from '@/ui/alerts';
 import { errorMessage, fieldErrorsOf } from '@/ui/forms';
 import { useQuotationPrintSources } from './quotation-print-sources';
-import { openLink } from './quotation-print-window';
+import { openLink } from '@/entities/print/print-window';
 
 export const SEND_TEXTS = {
   send: 'Enviar',

@@ -69,11 +69,23 @@ function SampleForm({ sample, readOnly }: { sample: LocalSample; readOnly: boole
     }
   }, [saveDraft]);
   const onSave = useCallback(() => void save(), [save]);
+  // Imprimir reads the blocks at the click: a stable getter keeps the memoised header from rendering per keystroke.
+  const blocksNow = useRef(draft.blocks);
+  blocksNow.current = draft.blocks;
+  const currentBlocks = useCallback(() => blocksNow.current, []);
 
   if (!draft.ready) return <PageLoading />;
   return (
     <Stack gap="md">
-      <SamplePageHeader sampleKey={sample.key} dirty={draft.dirty} saving={saving} readOnly={readOnly} onSave={onSave} />
+      <SamplePageHeader
+        sampleKey={sample.key}
+        sample={sample}
+        currentBlocks={currentBlocks}
+        dirty={draft.dirty}
+        saving={saving}
+        readOnly={readOnly}
+        onSave={onSave}
+      />
       <SampleSyncProblem sampleKey={sample.key} />
       <DraftRestoredNotice show={draft.restored && draft.dirty} onDiscard={draft.discard} />
       <SampleDetailsCard sample={sample} />

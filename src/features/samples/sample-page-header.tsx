@@ -5,29 +5,46 @@
  */
 import { memo } from 'react';
 import { Button, Group, Title } from '@mantine/core';
+import type { LocalSample } from '@sync/store/registry';
+import { SamplePrintButton } from './sample-print-button';
 import { SampleSyncBadge } from './sample-sync-badge';
+import type { SampleBlocks } from './use-sample-draft';
 import { SAMPLE_TEXTS } from './sample-texts';
 
 export interface SamplePageHeaderProps {
   sampleKey: string;
+  sample: LocalSample;
+  /** The draft's blocks now (stable callback, for Imprimir). */
+  currentBlocks(): SampleBlocks;
   dirty: boolean;
   saving: boolean;
   readOnly: boolean;
   onSave(): void;
 }
 
-export const SamplePageHeader = memo(function SamplePageHeader({ sampleKey, dirty, saving, readOnly, onSave }: SamplePageHeaderProps) {
+export const SamplePageHeader = memo(function SamplePageHeader({
+  sampleKey,
+  sample,
+  currentBlocks,
+  dirty,
+  saving,
+  readOnly,
+  onSave,
+}: SamplePageHeaderProps) {
   return (
     <Group justify="space-between" align="center" wrap="wrap">
       <Group gap="sm" align="center">
         <Title order={2}>{SAMPLE_TEXTS.editTitle}</Title>
         <SampleSyncBadge sampleKey={sampleKey} dirty={dirty} />
       </Group>
-      {readOnly ? null : (
-        <Button mih={44} loading={saving} onClick={onSave}>
-          {SAMPLE_TEXTS.save}
-        </Button>
-      )}
+      <Group gap="sm">
+        <SamplePrintButton sample={sample} currentBlocks={currentBlocks} />
+        {readOnly ? null : (
+          <Button mih={44} loading={saving} onClick={onSave}>
+            {SAMPLE_TEXTS.save}
+          </Button>
+        )}
+      </Group>
     </Group>
   );
 });

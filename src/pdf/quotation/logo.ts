@@ -4,7 +4,7 @@
  * server/routes/settings-logo.ts); the template draws only an image data
  * URL (never a file or a URL), so each side turns the bytes it holds into
  * one: the server reads its file storage, the device its cached copy
- * (src/features/quotations/quotation-print-logo.ts). Pure: no I/O here.
+ * (src/entities/print/device-logo.ts). Pure: no I/O here.
  */
 import { LOGO_PATH } from '@sync/contract/settings-groups';
 

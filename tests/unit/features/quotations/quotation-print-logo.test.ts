@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * The company logo for printing on the device (quotation-print-logo.ts) on
+ * The company logo for printing on the device (src/entities/print/device-logo.ts) on
  * a real local store: nothing kept → no logo (the document prints without
  * one, never fails); downloaded once and kept → a data URL offline; a new
  * logo is not printed with the old copy; a failed download keeps nothing.
@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { applyServerRecords, keysWithEntries } from '@sync/engine/apply-server';
 import { SyncError } from '@sync/engine/errors';
 import type { SyncDatabase } from '@sync/store/database';
-import { deviceLogo, keepLogoOnDevice, type LogoSetting } from '@/features/quotations/quotation-print-logo';
+import { deviceLogo, keepLogoOnDevice, type LogoSetting } from '@/entities/print/device-logo';
 import { at, openTestDb } from '../../sync/support';
 
 const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';

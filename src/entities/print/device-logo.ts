@@ -109,7 +109,7 @@ export function useDeviceLogo(settings: readonly LogoSetting[] | null): string |
   return logo?.for === ident ? logo.value : undefined;
 }
 
-/** Keeps the logo on the device from the quotations list too, so it is there before the first print offline. */
+/** Keeps the logo on the device from the quotations list too (and the sample page), so it is there before the first print offline. */
 export function useLogoKeptOnDevice(): void {
   const settings = useLocalList('settings');
   useDeviceLogo(settings.loading ? null : settings.rows);

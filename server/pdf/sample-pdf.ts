@@ -1,0 +1,24 @@
+/**
+ * A sample's PDF on the server: its record as loaded (server/routes/samples/load.ts),
+ * the settings and the company logo (from the file storage), built with the
+ * one template of src/pdf/sample (the device prints the same offline) and
+ * rendered in the PDF worker thread. Used by `GET api/pdf/sample/{id}`.
+ */
+import type { Sample } from '@sync/contract/samples';
+import { settingsMap } from '@sync/contract/settings';
+import type { SamplePdfInput } from '@/pdf/sample';
+import type { Db } from '@server/db/client';
+import { options } from '@server/db/schema';
+import type { FileStorage } from '@server/files/storage';
+import { storedLogo } from './logo';
+import { renderSampleInWorker } from './pdf-worker';
+
+export async function samplePdfInputOf(db: Db, sample: Sample, storage: FileStorage): Promise<SamplePdfInput> {
+  const settings = settingsMap(await db.select({ option: options.option, value: options.value }).from(options));
+  return { sample, settings, logo: await storedLogo(db, storage, settings.settings_logo) };
+}
+
+/** The PDF bytes of a loaded sample (rendered in the worker thread). */
+export async function samplePdf(db: Db, sample: Sample, storage: FileStorage): Promise<Buffer> {
+  return renderSampleInWorker(await samplePdfInputOf(db, sample, storage));
+}

@@ -1,0 +1,66 @@
+/**
+ * Imprimir on the sample page (spec samples.md section 2: 'A print action
+ * produces a PDF'): rendered on the device from the local sample with the
+ * blocks as typed (the draft, its figures derived), the settings and the
+ * logo kept on the device, with the one template the server uses for
+ * `GET api/pdf/sample/{id}`, so it prints offline and shows what the user
+ * sees. The PDF code and fonts load only on the first print; a blocked
+ * pop-up shows 'Os popup do seu navegador estão bloqueados'.
+ */
+import { memo, useState } from 'react';
+import { Button } from '@mantine/core';
+import { sampleTypeById } from '@sync/contract/samples';
+import { useLocalList } from '@sync/react/use-local-record';
+import type { LocalSample } from '@sync/store/registry';
+import { settingsMap } from '@sync/contract/settings';
+import { useDeviceLogo } from '@/entities/print/device-logo';
+import { openPendingTab, showPdf } from '@/entities/print/print-window';
+import { alertDanger } from '@/ui/alerts';
+import type { SamplePdfInput } from '@/pdf/sample';
+import type { SampleBlocks } from './use-sample-draft';
+
+export const SAMPLE_PRINT_TEXTS = {
+  print: 'Imprimir',
+  failed: 'Não foi possível gerar o PDF. Tente novamente.',
+} as const;
+
+export interface SamplePrintButtonProps {
+  sample: LocalSample;
+  /** The draft's blocks at the time of the click (stable: read on click only). */
+  currentBlocks(): SampleBlocks;
+}
+
+export const SamplePrintButton = memo(function SamplePrintButton({ sample, currentBlocks }: SamplePrintButtonProps) {
+  const settings = useLocalList('settings');
+  const logo = useDeviceLogo(settings.loading ? null : settings.rows);
+  const [busy, setBusy] = useState(false);
+  const ready = !settings.loading && logo !== undefined;
+
+  const print = () => {
+    if (!ready) return;
+    // The tab opens inside the click; the PDF follows once made.
+    const tab = openPendingTab();
+    if (!tab) return;
+    const type = sampleTypeById(sample.type_id);
+    const input: SamplePdfInput = {
+      sample: { ...sample, ...currentBlocks(), type: type ? { name: type.name, slug: type.slug } : null },
+      settings: settingsMap(settings.rows),
+      logo,
+    };
+    setBusy(true);
+    import('./sample-print-render')
+      .then(({ renderSamplePdf }) => renderSamplePdf(input))
+      .then((pdf) => showPdf(tab, pdf))
+      .catch(() => {
+        tab.close();
+        alertDanger(SAMPLE_PRINT_TEXTS.failed);
+      })
+      .finally(() => setBusy(false));
+  };
+
+  return (
+    <Button variant="default" mih={44} loading={busy} disabled={!ready} onClick={print}>
+      {SAMPLE_PRINT_TEXTS.print}
+    </Button>
+  );
+});

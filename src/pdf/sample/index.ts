@@ -1,0 +1,10 @@
+/** The sample document and what it is made from. */
+export {
+  blockContent,
+  buildSampleDocument,
+  fieldLabel,
+  SAMPLE_FIELD_LABELS,
+  SAMPLE_PDF_TEXTS,
+  type PdfSample,
+  type SamplePdfInput,
+} from './sample-document';

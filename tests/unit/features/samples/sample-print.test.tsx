@@ -1,0 +1,85 @@
+/**
+ * Imprimir on the sample page: renders on the device from the draft (what
+ * was typed and not saved yet, offline) with the one template, into the tab
+ * opened in the click; a blocked pop-up shows the spec's alert. The
+ * rendering module (pdfmake) is replaced by one that builds the definition
+ * and keeps it, so the test reads what would be printed.
+ */
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import type { TDocumentDefinitions } from 'pdfmake/interfaces';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { saveRecord, saveRecords } from '@sync/engine/mutations';
+import type { SyncDatabase } from '@sync/store/database';
+import { readRecord } from '@sync/store/queries';
+import type { LocalQuotation } from '@sync/store/registry';
+import { planSaves } from '@/entities/sample';
+import { SampleEditPage } from '@/features/samples';
+import { closeTestDb, openTestDb, renderApp } from '../render-app';
+
+const printed = vi.hoisted(() => ({ definitions: [] as TDocumentDefinitions[] }));
+vi.mock('@/features/samples/sample-print-render', async () => {
+  const { buildSampleDocument } = await import('@/pdf/sample');
+  return {
+    renderSamplePdf: async (input: Parameters<typeof buildSampleDocument>[0]) => {
+      printed.definitions.push(buildSampleDocument(input));
+      return new Blob(['%PDF'], { type: 'application/pdf' });
+    },
+  };
+});
+
+vi.setConfig({ testTimeout: 20_000 });
+
+let db: SyncDatabase;
+beforeEach(() => {
+  db = openTestDb();
+  printed.definitions = [];
+  URL.createObjectURL ??= () => 'blob:pdf';
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  return closeTestDb(db);
+});
+
+async function noiseSample(): Promise<string> {
+  const customer = await saveRecord(db, 'customers', null, { name: 'Metalúrgica Alfa', email: 'contato@alfa.com.br', phone: '(11) 3322-4455' });
+  const quotationKey = await saveRecord(db, 'quotations', null, {
+    customer_key: customer,
+    rows: [{ name: 'Ruído contínuo', product_type_id: 3, quantity: 1, value: 10 }],
+    total: 10,
+  });
+  const quotation = (await readRecord(db, 'quotations', quotationKey)) as unknown as LocalQuotation;
+  const [sampleKey] = await saveRecords(db, planSaves(quotation));
+  return sampleKey!;
+}
+
+const routes = { '/admin/amostra/$sampleId': ({ params }: { params: Record<string, string> }) => <SampleEditPage sampleId={params.sampleId!} /> };
+
+describe('Imprimir on the sample page', () => {
+  it('prints what was typed, not saved yet, into the tab opened in the click', async () => {
+    const tab = { document: { title: '', body: { textContent: '' } }, location: { href: '' }, close: vi.fn() };
+    const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+    const key = await noiseSample();
+    await renderApp(db, routes, `/admin/amostra/${key}`);
+    fireEvent.change(await screen.findByLabelText('Funcionário'), { target: { value: 'Maria Souza' } });
+    const print = await screen.findByRole('button', { name: 'Imprimir' });
+    await waitFor(() => expect(print).toBeEnabled());
+    fireEvent.click(print);
+    expect(open).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(tab.location.href).not.toBe(''));
+    const text = JSON.stringify(printed.definitions[0]!.content);
+    expect(text).toContain('Maria Souza');
+    expect(text).toContain('Dados cadastrais');
+    expect(text).toContain('Ruído contínuo');
+  });
+
+  it('shows the spec’s alert when the browser blocks the pop-up, and renders nothing', async () => {
+    vi.spyOn(window, 'open').mockReturnValue(null);
+    const key = await noiseSample();
+    await renderApp(db, routes, `/admin/amostra/${key}`);
+    const print = await screen.findByRole('button', { name: 'Imprimir' });
+    await waitFor(() => expect(print).toBeEnabled());
+    fireEvent.click(print);
+    expect(await screen.findByText('Os popup do seu navegador estão bloqueados')).toBeInTheDocument();
+    expect(printed.definitions).toHaveLength(0);
+  });
+});
