@@ -24,6 +24,7 @@ import { settingName } from '@sync/contract/settings';
 import { fileUploadResponseSchema, LOGO_MAX_BYTES, LOGO_MESSAGES, logoPath } from '@sync/contract/settings-groups';
 import type { AppContext, ZodApp } from '@server/app-context';
 import { options, storedFiles } from '@server/db/schema';
+import { insertFileRow } from '@server/files/file-rows';
 import { safeOriginalName } from '@server/files/file-names';
 import type { FileStorage } from '@server/files/storage';
 import { badRequest, HttpError, notFound } from '@server/http/errors';
@@ -72,19 +73,8 @@ export function registerLogoRoutes(app: ZodApp, ctx: AppContext, storage: FileSt
     const stored = await storage.write(Readable.from(logo.bytes));
     const now = writeTime(ctx.clock);
     try {
-      const [file] = await ctx.db
-        .insert(storedFiles)
-        .values({
-          storage_key: stored.key,
-          original_name: logo.originalName,
-          mime_type: logo.type,
-          size: stored.size,
-          sha256: stored.sha256,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning({ id: storedFiles.id });
-      return reply.code(201).send({ id: file!.id, path: logoPath(file!.id) });
+      const id = await insertFileRow(ctx.db, { stored, originalName: logo.originalName, type: logo.type }, now);
+      return reply.code(201).send({ id, path: logoPath(id) });
     } catch (error) {
       await storage.remove(stored.key);
       throw error;

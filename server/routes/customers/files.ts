@@ -31,6 +31,7 @@ import { CONFLICT_MESSAGE, listQuerySchema, pullResponseSchema } from '@sync/con
 import type { AppContext, ZodApp } from '@server/app-context';
 import type { Db, Tx } from '@server/db/client';
 import { customerFiles, storedFiles } from '@server/db/schema';
+import { insertFileRow } from '@server/files/file-rows';
 import { contentDisposition, downloadName, uniqueNames } from '@server/files/file-names';
 import { receiveUpload } from '@server/files/multipart-upload';
 import type { FileStorage } from '@server/files/storage';
@@ -98,21 +99,10 @@ export function registerFileRoutes(app: ZodApp, ctx: AppContext, storage: FileSt
       try {
         const record = await ctx.db.transaction(async (tx) => {
           await lockCustomer(tx, customerId);
-          const [file] = await tx
-            .insert(storedFiles)
-            .values({
-              storage_key: upload.stored.key,
-              original_name: upload.originalName,
-              mime_type: upload.type,
-              size: upload.stored.size,
-              sha256: upload.stored.sha256,
-              created_at: now,
-              updated_at: now,
-            })
-            .returning({ id: storedFiles.id });
+          const fileId = await insertFileRow(tx, upload, now);
           const [attachment] = await tx
             .insert(customerFiles)
-            .values({ customer_id: customerId, file_id: file!.id, name: upload.name, created_at: now, updated_at: now })
+            .values({ customer_id: customerId, file_id: fileId, name: upload.name, created_at: now, updated_at: now })
             .returning({ id: customerFiles.id });
           await bumpCustomer(tx, customerId, now);
           return toCustomerFile(await findFile(tx, customerId, attachment!.id));

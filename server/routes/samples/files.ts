@@ -22,6 +22,7 @@ import { SAMPLE_MESSAGES, sampleFileSchema } from '@sync/contract/samples';
 import type { AppContext, ZodApp } from '@server/app-context';
 import type { Tx } from '@server/db/client';
 import { sampleFiles, samples, storedFiles } from '@server/db/schema';
+import { insertFileRow } from '@server/files/file-rows';
 import { receiveUpload } from '@server/files/multipart-upload';
 import type { FileStorage } from '@server/files/storage';
 import { THUMBNAIL_MIME, thumbnailOf, thumbnailSize } from '@server/files/thumbnails';
@@ -69,21 +70,10 @@ export function registerSampleFileRoutes(app: ZodApp, ctx: AppContext, storage: 
       try {
         const record = await ctx.db.transaction(async (tx) => {
           await lockSample(tx, sampleId);
-          const [file] = await tx
-            .insert(storedFiles)
-            .values({
-              storage_key: upload.stored.key,
-              original_name: upload.originalName,
-              mime_type: upload.type,
-              size: upload.stored.size,
-              sha256: upload.stored.sha256,
-              created_at: now,
-              updated_at: now,
-            })
-            .returning({ id: storedFiles.id });
+          const fileId = await insertFileRow(tx, upload, now);
           const [attachment] = await tx
             .insert(sampleFiles)
-            .values({ sample_id: sampleId, file_id: file!.id, name: upload.name, created_at: now, updated_at: now })
+            .values({ sample_id: sampleId, file_id: fileId, name: upload.name, created_at: now, updated_at: now })
             .returning({ id: sampleFiles.id });
           await bumpSample(tx, sampleId, now);
           const [row] = await sampleFileRows(tx).where(eq(sampleFiles.id, attachment!.id));

@@ -17,7 +17,8 @@ import type { FastifyRequest } from 'fastify';
 import { SAMPLE_MESSAGES } from '@sync/contract/samples';
 import type { AppContext, ZodApp } from '@server/app-context';
 import type { Tx } from '@server/db/client';
-import { sampleFiles, storedFiles } from '@server/db/schema';
+import { sampleFiles } from '@server/db/schema';
+import { insertFileRow } from '@server/files/file-rows';
 import { safeOriginalName } from '@server/files/file-names';
 import { limitBytes } from '@server/files/multipart-upload';
 import type { FileStorage, StoredBytes } from '@server/files/storage';
@@ -75,19 +76,8 @@ async function receive(request: FastifyRequest, storage: FileStorage, limitMb: n
 /** Adds the images a multipart save brought to the sample, inside the save's transaction. */
 export async function attachReceivedImages(tx: Tx, request: FastifyRequest, sampleId: number, now: Date): Promise<void> {
   for (const image of received.get(request) ?? []) {
-    const [file] = await tx
-      .insert(storedFiles)
-      .values({
-        storage_key: image.stored.key,
-        original_name: image.originalName,
-        mime_type: image.type,
-        size: image.stored.size,
-        sha256: image.stored.sha256,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning({ id: storedFiles.id });
-    await tx.insert(sampleFiles).values({ sample_id: sampleId, file_id: file!.id, name: image.originalName, created_at: now, updated_at: now });
+    const fileId = await insertFileRow(tx, image, now);
+    await tx.insert(sampleFiles).values({ sample_id: sampleId, file_id: fileId, name: image.originalName, created_at: now, updated_at: now });
   }
 }
 

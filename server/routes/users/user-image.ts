@@ -15,6 +15,7 @@ import { USER_MESSAGES } from '@sync/contract/user-input';
 import type { AppContext, ZodApp } from '@server/app-context';
 import type { Tx } from '@server/db/client';
 import { storedFiles, users } from '@server/db/schema';
+import { insertFileRow } from '@server/files/file-rows';
 import type { FileStorage, StoredBytes } from '@server/files/storage';
 import { HttpError, notFound } from '@server/http/errors';
 import type { UploadedImage } from './user-body';
@@ -49,20 +50,8 @@ export async function storeUserImage(storage: FileStorage, image: UploadedImage)
 }
 
 /** Inserts the `files` row of a stored image; returns its id. */
-export async function insertImageRow(tx: Tx, image: StoredImage, now: Date): Promise<number> {
-  const [row] = await tx
-    .insert(storedFiles)
-    .values({
-      storage_key: image.stored.key,
-      original_name: image.name,
-      mime_type: 'image/jpeg',
-      size: image.stored.size,
-      sha256: image.stored.sha256,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning({ id: storedFiles.id });
-  return row!.id;
+export function insertImageRow(tx: Tx, image: StoredImage, now: Date): Promise<number> {
+  return insertFileRow(tx, { stored: image.stored, originalName: image.name, type: 'image/jpeg' }, now);
 }
 
 /** Removes a replaced image's row; returns its storage key so the bytes go after the commit. */
