@@ -11,6 +11,7 @@ export * from './criteria';
 export * from './dates';
 export * from './decimal';
 export * from './documents';
+export * from './form-paths';
 export * from './heat';
 export * from './masks';
 export * from './money';

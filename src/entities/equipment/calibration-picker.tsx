@@ -48,9 +48,11 @@ export interface CalibrationPickerProps {
   onChange: (copy: CalibrationCopy) => void;
   /** The day the measurement was taken (YYYY-MM-DD): the expiry is judged against it. */
   referenceDate: string;
+  /** The form's required mark and field path (the sample page's 'Verificar' jumps to it). */
+  mark?: { 'data-field'?: string; 'aria-required'?: boolean; labelProps?: Record<string, string> };
 }
 
-export function CalibrationPicker({ type, label, value, onChange, referenceDate }: CalibrationPickerProps) {
+export function CalibrationPicker({ type, label, value, onChange, referenceDate, mark }: CalibrationPickerProps) {
   const list = useLocalList('equipment');
   const rows = list.loading ? [] : list.rows.filter((row) => row.type === type);
   const chosen = rows.find((row) => row.name === value.name && (row.serial_number ?? '') === value.serie);
@@ -59,6 +61,7 @@ export function CalibrationPicker({ type, label, value, onChange, referenceDate 
   return (
     <Stack gap={4}>
       <Select
+        {...mark}
         label={label}
         placeholder={CALIBRATION_PICKER_TEXTS.placeholder}
         nothingFoundMessage={CALIBRATION_PICKER_TEXTS.nothingFound}

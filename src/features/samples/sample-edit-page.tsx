@@ -1,7 +1,10 @@
 /**
  * The sample page (/admin/amostra/{sampleId}; spec samples.md section 2):
  * 'Amostras/Editar' with Salvar, the sample's send state, the 'Dados
- * cadastrais' card and the five tabs. What is typed is kept on the device
+ * cadastrais' card and the five tabs, each marked complete or with its
+ * blank required fields; 'Verificar' lists those and jumps to each
+ * (FIELD-UX item 3, never blocking Salvar); 'Duplicar amostra' makes a copy
+ * for the next worker and opens it (FIELD-UX item 9). What is typed is kept on the device
  * at once (use-sample-draft.ts); Salvar queues the sample for sync
  * ('Amostragem salva com sucesso'). Customer-type users read it only.
  *
@@ -9,21 +12,28 @@
  * cadastrais' card, the tab bar and the photos are memoised with stable
  * props, so only the shown tab (and its figures) renders again.
  */
-import { memo, useCallback, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from '@tanstack/react-router';
 import { Alert, Button, Stack } from '@mantine/core';
 import { PageLoading, RecordRoute } from '@/ui/edit-page';
 import { alertDanger, alertSuccess } from '@/ui/alerts';
 import { errorMessage } from '@/ui/forms';
 import type { LocalSample } from '@sync/store/registry';
-import { sampleTypeById } from '@sync/contract/samples';
+import { type SampleBlockName, sampleTypeById } from '@sync/contract/samples';
+import { SAMPLE_ROUTES } from '@/entities/sample';
+import type { MissingField } from '@/domain/form-paths';
 import { useDeriveBlocks } from './sample-derive';
+import { sampleMissing } from './sample-check';
+import { SampleCheckModal } from './sample-check-modal';
 import { SampleDetailsCard } from './sample-details-card';
+import { useDuplicateSample } from './sample-duplicate';
 import { SAMPLE_RECORD_ROUTES } from './sample-routes';
 import { SamplePageHeader } from './sample-page-header';
 import { SampleSyncProblem } from './sample-sync-badge';
 import { SampleTabsView } from './sample-tabs-view';
 import { SAMPLE_TEXTS } from './sample-texts';
 import { useSampleDraft } from './use-sample-draft';
+import { fieldElement } from './type-fields/required-mark';
 
 export interface SampleEditPageProps {
   /** Server id or local key. */
@@ -41,13 +51,15 @@ export function SampleEditPage({ sampleId, readOnly = false }: SampleEditPagePro
       backToList={SAMPLE_TEXTS.backToGroups}
       routes={SAMPLE_RECORD_ROUTES}
     >
-      {(record) => (record ? <SampleForm sample={record} readOnly={readOnly} /> : null)}
+      {(record) => (record ? <SampleForm key={record.key} sample={record} readOnly={readOnly} /> : null)}
     </RecordRoute>
   );
 }
 
+/** Keyed by the sample: a duplicate opens another sample in this same route, and its draft state must start afresh. */
 function SampleForm({ sample, readOnly }: { sample: LocalSample; readOnly: boolean }) {
-  const derive = useDeriveBlocks(sampleTypeById(sample.type_id)?.slug);
+  const slug = sampleTypeById(sample.type_id)?.slug;
+  const derive = useDeriveBlocks(slug);
   const draft = useSampleDraft(sample, derive);
   const [saving, setSaving] = useState(false);
   const busy = useRef(false);
@@ -74,6 +86,37 @@ function SampleForm({ sample, readOnly }: { sample: LocalSample; readOnly: boole
   blocksNow.current = draft.blocks;
   const currentBlocks = useCallback(() => blocksNow.current, []);
 
+  const [checking, setChecking] = useState(false);
+  const onCheck = useCallback(() => setChecking(true), []);
+  const missing = useMemo(() => (checking ? sampleMissing(slug, draft.blocks) : []), [checking, slug, draft.blocks]);
+  const jump = useFieldJump(draft.setTab);
+  const onJump = useCallback(
+    (field: MissingField) => {
+      setChecking(false);
+      jump(field.block as SampleBlockName, `${field.block}.${field.path}`);
+    },
+    [jump],
+  );
+
+  const duplicate = useDuplicateSample();
+  const navigate = useNavigate();
+  const [duplicating, setDuplicating] = useState(false);
+  const onDuplicate = useCallback(() => {
+    if (busy.current) return;
+    busy.current = true;
+    setDuplicating(true);
+    void duplicate(sample, blocksNow.current)
+      .then((key) => {
+        alertSuccess(SAMPLE_TEXTS.duplicated);
+        void navigate(SAMPLE_ROUTES.sample(key));
+      })
+      .catch((error: unknown) => alertDanger(errorMessage(error)))
+      .finally(() => {
+        busy.current = false;
+        setDuplicating(false);
+      });
+  }, [duplicate, navigate, sample]);
+
   if (!draft.ready) return <PageLoading />;
   return (
     <Stack gap="md">
@@ -85,7 +128,11 @@ function SampleForm({ sample, readOnly }: { sample: LocalSample; readOnly: boole
         saving={saving}
         readOnly={readOnly}
         onSave={onSave}
+        onCheck={onCheck}
+        duplicating={duplicating}
+        onDuplicate={onDuplicate}
       />
+      <SampleCheckModal opened={checking} missing={missing} onClose={() => setChecking(false)} onJump={onJump} />
       <SampleSyncProblem sampleKey={sample.key} />
       <DraftRestoredNotice show={draft.restored && draft.dirty} onDiscard={draft.discard} />
       <SampleDetailsCard sample={sample} />
@@ -99,6 +146,38 @@ function SampleForm({ sample, readOnly }: { sample: LocalSample; readOnly: boole
         beforeCamera={draft.flush}
       />
     </Stack>
+  );
+}
+
+/**
+ * Opens a tab and, once its field is on the page, focuses it and scrolls it
+ * to the middle of the screen (the tab mounts on the next render; a few
+ * frames are allowed for it).
+ */
+function useFieldJump(setTab: (tab: SampleBlockName) => void): (tab: SampleBlockName, field: string) => void {
+  const [target, setTarget] = useState<{ field: string; at: number } | null>(null);
+  useEffect(() => {
+    if (!target) return;
+    let frames = 0;
+    let handle = 0;
+    const attempt = () => {
+      const element = fieldElement(target.field);
+      if (element) {
+        element.focus({ preventScroll: true });
+        element.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+        return;
+      }
+      if (++frames < 20) handle = requestAnimationFrame(attempt);
+    };
+    handle = requestAnimationFrame(attempt);
+    return () => cancelAnimationFrame(handle);
+  }, [target]);
+  return useCallback(
+    (tab: SampleBlockName, field: string) => {
+      setTab(tab);
+      setTarget({ field, at: Date.now() });
+    },
+    [setTab],
   );
 }
 

@@ -1,5 +1,6 @@
 /**
- * The sample page's header: 'Amostras/Editar', the send state and Salvar.
+ * The sample page's header: 'Amostras/Editar', the send state, Imprimir,
+ * 'Duplicar amostra', 'Verificar' (the blank required fields) and Salvar.
  * Memoised: typing changes none of its props after the first keystroke
  * (`dirty` turns true once), so it does not render again per keystroke.
  */
@@ -20,6 +21,9 @@ export interface SamplePageHeaderProps {
   saving: boolean;
   readOnly: boolean;
   onSave(): void;
+  onCheck(): void;
+  duplicating: boolean;
+  onDuplicate(): void;
 }
 
 export const SamplePageHeader = memo(function SamplePageHeader({
@@ -30,6 +34,9 @@ export const SamplePageHeader = memo(function SamplePageHeader({
   saving,
   readOnly,
   onSave,
+  onCheck,
+  duplicating,
+  onDuplicate,
 }: SamplePageHeaderProps) {
   return (
     <Group justify="space-between" align="center" wrap="wrap">
@@ -40,9 +47,17 @@ export const SamplePageHeader = memo(function SamplePageHeader({
       <Group gap="sm">
         <SamplePrintButton sample={sample} currentBlocks={currentBlocks} />
         {readOnly ? null : (
-          <Button mih={44} loading={saving} onClick={onSave}>
-            {SAMPLE_TEXTS.save}
-          </Button>
+          <>
+            <Button variant="default" mih={44} loading={duplicating} onClick={onDuplicate}>
+              {SAMPLE_TEXTS.duplicate}
+            </Button>
+            <Button variant="light" mih={44} onClick={onCheck}>
+              {SAMPLE_TEXTS.check}
+            </Button>
+            <Button mih={44} loading={saving} onClick={onSave}>
+              {SAMPLE_TEXTS.save}
+            </Button>
+          </>
         )}
       </Group>
     </Group>

@@ -11,6 +11,7 @@
 import type { ComponentType } from 'react';
 import type { SampleBlock, SampleBlockName } from '@sync/contract/samples';
 import type { LocalSample } from '@sync/store/registry';
+import type { ClearRule, RequiredField } from '@/domain/form-paths';
 
 export interface SampleTabProps<B extends SampleBlock = SampleBlock> {
   /** The sample with the draft applied (every block as typed so far). */
@@ -39,3 +40,15 @@ export const SAMPLE_TABS: ReadonlyArray<{ block: SampleBlockName; title: string 
   { block: 'risk_classification', title: 'Classificação de risco' },
   { block: 'validation', title: 'Validação da medição' },
 ];
+
+/**
+ * A type's rules, declared once per type (noise/noise-rules.ts, heat/…):
+ * the required fields (tab marks, 'Verificar', the asterisks on the form)
+ * and what 'Duplicar amostra' clears (docs/decisions/new-sample-flow.md).
+ */
+export interface SampleTypeRules {
+  required: readonly RequiredField[];
+  cleared: ClearRule;
+  /** A new sample's block: the value a cleared field returns to. */
+  emptyBlock(block: SampleBlockName): Record<string, unknown>;
+}

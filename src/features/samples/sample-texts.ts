@@ -49,6 +49,21 @@ export const SAMPLE_TEXTS = {
   draftRestored: 'Alterações não salvas desta amostra foram recuperadas deste aparelho.',
   discardDraft: 'Descartar alterações',
   unsaved: 'Alterações não salvas',
+  // FIELD-UX items 3 and 9 (docs/decisions/new-sample-flow.md): the spec gives no texts for these.
+  tabComplete: 'Completa',
+  tabMissing: (count: number) => (count === 1 ? 'Falta 1' : `Faltam ${count}`),
+  tabMissingLong: (count: number) => (count === 1 ? '1 campo obrigatório em branco' : `${count} campos obrigatórios em branco`),
+  check: 'Verificar',
+  checkTitle: 'Campos obrigatórios',
+  checkNone: 'Todos os campos obrigatórios estão preenchidos.',
+  checkIntro: (count: number) =>
+    count === 1
+      ? 'Falta 1 campo obrigatório. Toque nele para ir até o campo.'
+      : `Faltam ${count} campos obrigatórios. Toque num deles para ir até o campo.`,
+  checkDraftNote: 'A amostra pode ser salva incompleta; complete antes de validar.',
+  close: 'Fechar',
+  duplicate: 'Duplicar amostra',
+  duplicated: 'Amostra duplicada. Preencha o funcionário, os horários e as leituras.',
   sync: {
     pending: 'Pendente de envio',
     sending: 'Enviando…',

@@ -9,6 +9,7 @@ import { memo } from 'react';
 import { Grid, TextInput } from '@mantine/core';
 import { TEXT_LIMITS } from '@sync/contract/fields';
 import type { SampleBlock } from '@sync/contract/samples';
+import { useFieldMark } from '../type-fields/required-mark';
 
 export const CARACTERIZATION_LABELS = {
   sample_no: 'Nº da amostra',
@@ -36,17 +37,25 @@ export const CaracterizationFields = memo(function CaracterizationFields({ value
     <Grid gap="sm">
       {FIELDS.map((field) => (
         <Grid.Col key={field} span={{ base: 12, sm: 6, lg: 3 }}>
-          <TextInput
-            label={CARACTERIZATION_LABELS[field]}
-            name={`caracterization.${field}`}
-            value={typeof value[field] === 'string' ? (value[field] as string) : ''}
-            maxLength={TEXT_LIMITS.line}
-            readOnly={readOnly}
-            onChange={(event) => onChange({ ...value, [field]: event.currentTarget.value })}
-            styles={{ input: { minHeight: 44 } }}
-          />
+          <CommonField field={field} value={value} onChange={onChange} readOnly={readOnly} />
         </Grid.Col>
       ))}
     </Grid>
   );
 });
+
+function CommonField({ field, value, onChange, readOnly }: CaracterizationFieldsProps & { field: CommonField }) {
+  const mark = useFieldMark(`caracterization.${field}`);
+  return (
+    <TextInput
+      {...mark}
+      label={CARACTERIZATION_LABELS[field]}
+      name={`caracterization.${field}`}
+      value={typeof value[field] === 'string' ? (value[field] as string) : ''}
+      maxLength={TEXT_LIMITS.line}
+      readOnly={readOnly}
+      onChange={(event) => onChange({ ...value, [field]: event.currentTarget.value })}
+      styles={{ input: { minHeight: 44 } }}
+    />
+  );
+}

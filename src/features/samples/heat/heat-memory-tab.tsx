@@ -28,7 +28,7 @@ export function HeatMemoryTab({ value, onChange, readOnly = false }: TypeTabProp
   return (
     <Stack gap="lg">
       <Title order={4}>{T.instruments}</Title>
-      <InstrumentSection block={value} onChange={onChange} referenceDate={measurementDay(undefined)} />
+      <InstrumentSection block="memory_field" value={value} onChange={onChange} referenceDate={measurementDay(undefined)} />
       <FieldGrid>
         <TextField label={T.medition} value={value.medition} onChange={set('medition')} />
         <TextField label={T.sample} value={value.sample} onChange={set('sample')} />
@@ -48,7 +48,7 @@ export function HeatMemoryTab({ value, onChange, readOnly = false }: TypeTabProp
             <Text fw={600} size="sm">
               {T.taskTitle(index)}
             </Text>
-            <TaskFields row={row} onEdit={(field, text) => change(editTask(row, field, text))} />
+            <TaskFields row={row} index={index} onEdit={(field, text) => change(editTask(row, field, text))} />
           </Stack>
         )}
       />
@@ -63,23 +63,31 @@ export function HeatMemoryTab({ value, onChange, readOnly = false }: TypeTabProp
   );
 }
 
-function TaskFields({ row, onEdit }: { row: HeatTaskRow; onEdit: (field: keyof HeatTaskRow, text: string) => void }) {
+function TaskFields({ row, index, onEdit }: { row: HeatTaskRow; index: number; onEdit: (field: keyof HeatTaskRow, text: string) => void }) {
   const on = (field: keyof HeatTaskRow) => (text: string) => onEdit(field, text);
+  const at = (field: keyof HeatTaskRow) => `memory_field.tasks.${index}.${field}`;
   return (
     <FieldGrid>
-      <TextField label={T.task} value={row.task} onChange={on('task')} />
-      <TextField label={T.activityType} value={row.activity_type} onChange={on('activity_type')} />
-      <TimeField label={T.initial} value={row.initial} onChange={on('initial')} />
-      <TimeField label={T.final} value={row.final} onChange={on('final')} />
-      <TimeField label={T.duration} value={row.duration} onChange={on('duration')} />
-      <DecimalField label={T.metabolism} value={row.metabolism} onChange={on('metabolism')} />
-      <DecimalField label={T.ura} value={row.ura} onChange={on('ura')} />
-      <DecimalField label={T.var} value={row.var} onChange={on('var')} />
-      <OptionField label={T.solarLoad} value={row.solar_load} onChange={on('solar_load')} options={YES_NO} clearable={false} />
-      <DecimalField label={T.tbs} value={row.tbs} onChange={on('tbs')} />
-      <DecimalField label={T.tbn} value={row.tbn} onChange={on('tbn')} />
-      <DecimalField label={T.tg} value={row.tg} onChange={on('tg')} />
-      <DecimalField label={T.ibutg} value={row.ibutg} onChange={on('ibutg')} />
+      <TextField field={at('task')} label={T.task} value={row.task} onChange={on('task')} />
+      <TextField field={at('activity_type')} label={T.activityType} value={row.activity_type} onChange={on('activity_type')} />
+      <TimeField field={at('initial')} label={T.initial} value={row.initial} onChange={on('initial')} />
+      <TimeField field={at('final')} label={T.final} value={row.final} onChange={on('final')} />
+      <TimeField field={at('duration')} label={T.duration} value={row.duration} onChange={on('duration')} />
+      <DecimalField field={at('metabolism')} label={T.metabolism} value={row.metabolism} onChange={on('metabolism')} />
+      <DecimalField field={at('ura')} label={T.ura} value={row.ura} onChange={on('ura')} />
+      <DecimalField field={at('var')} label={T.var} value={row.var} onChange={on('var')} />
+      <OptionField
+        field={at('solar_load')}
+        label={T.solarLoad}
+        value={row.solar_load}
+        onChange={on('solar_load')}
+        options={YES_NO}
+        clearable={false}
+      />
+      <DecimalField field={at('tbs')} label={T.tbs} value={row.tbs} onChange={on('tbs')} />
+      <DecimalField field={at('tbn')} label={T.tbn} value={row.tbn} onChange={on('tbn')} />
+      <DecimalField field={at('tg')} label={T.tg} value={row.tg} onChange={on('tg')} />
+      <DecimalField field={at('ibutg')} label={T.ibutg} value={row.ibutg} onChange={on('ibutg')} />
     </FieldGrid>
   );
 }

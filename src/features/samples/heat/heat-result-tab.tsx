@@ -95,7 +95,7 @@ export function HeatResultTab({ sample, value, onChange }: TypeTabProps<HeatResu
       ) : null}
       <FieldGrid>
         <ComputedField label={T.metabolism} value={filled.metabolism} criterion={T.weighted} testId="heat-metabolism" />
-        <ComputedField label={T.weightedIbutg} value={filled.ibutg} criterion={T.weightedWithClothing} testId="heat-ibutg" />
+        <ComputedField field="result.ibutg" label={T.weightedIbutg} value={filled.ibutg} criterion={T.weightedWithClothing} testId="heat-ibutg" />
         <ComputedField label={T.actionLevel} value={filled.action_level} criterion="59,9 − 14,1 log10(M)" testId="heat-action-level" />
         <ComputedField label={T.max} value={filled.max} criterion="56,7 − 11,5 log10(M)" testId="heat-max" />
       </FieldGrid>

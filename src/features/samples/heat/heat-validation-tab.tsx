@@ -19,27 +19,33 @@ export function HeatValidationTab({ value, onChange }: TypeTabProps<HeatValidati
       onChange({ ...value, [field]: next as HeatValidation[K] });
   return (
     <Stack gap="md">
-      <NoteField label={T.avaliation} value={value.avaliation} onChange={set('avaliation')} />
+      <NoteField field="validation.avaliation" label={T.avaliation} value={value.avaliation} onChange={set('avaliation')} />
       <FieldGrid>
-        <OptionField label={T.exposition} value={value.exposition} onChange={set('exposition')} options={YES_NO} />
-        <OptionField label={T.sampleType} value={value.sample_type} onChange={set('sample_type')} options={EXPOSITION_TYPES} />
+        <OptionField field="validation.exposition" label={T.exposition} value={value.exposition} onChange={set('exposition')} options={YES_NO} />
+        <OptionField
+          field="validation.sample_type"
+          label={T.sampleType}
+          value={value.sample_type}
+          onChange={set('sample_type')}
+          options={EXPOSITION_TYPES}
+        />
       </FieldGrid>
-      <NoteField label={T.justify} value={value.justify} onChange={set('justify')} />
+      <NoteField field="validation.justify" label={T.justify} value={value.justify} onChange={set('justify')} />
       <Title order={5}>{T.initial}</Title>
       <FieldGrid>
-        <DecimalField label={T.tbs} value={value.initial_tbs} onChange={set('initial_tbs')} />
-        <DecimalField label={T.tbn} value={value.initial_tbn} onChange={set('initial_tbn')} />
-        <DecimalField label={T.tg} value={value.initial_tg} onChange={set('initial_tg')} />
+        <DecimalField field="validation.initial_tbs" label={T.tbs} value={value.initial_tbs} onChange={set('initial_tbs')} />
+        <DecimalField field="validation.initial_tbn" label={T.tbn} value={value.initial_tbn} onChange={set('initial_tbn')} />
+        <DecimalField field="validation.initial_tg" label={T.tg} value={value.initial_tg} onChange={set('initial_tg')} />
       </FieldGrid>
       <Title order={5}>{T.final}</Title>
       <FieldGrid>
-        <DecimalField label={T.tbs} value={value.final_tbs} onChange={set('final_tbs')} />
-        <DecimalField label={T.tbn} value={value.final_tbn} onChange={set('final_tbn')} />
-        <DecimalField label={T.tg} value={value.final_tg} onChange={set('final_tg')} />
+        <DecimalField field="validation.final_tbs" label={T.tbs} value={value.final_tbs} onChange={set('final_tbs')} />
+        <DecimalField field="validation.final_tbn" label={T.tbn} value={value.final_tbn} onChange={set('final_tbn')} />
+        <DecimalField field="validation.final_tg" label={T.tg} value={value.final_tg} onChange={set('final_tg')} />
       </FieldGrid>
       <FieldGrid>
-        <TextField label={T.stabilization} value={value.stabilization} onChange={set('stabilization')} />
-        <TextField label={T.equipment} value={value.equipment} onChange={set('equipment')} />
+        <TextField field="validation.stabilization" label={T.stabilization} value={value.stabilization} onChange={set('stabilization')} />
+        <TextField field="validation.equipment" label={T.equipment} value={value.equipment} onChange={set('equipment')} />
       </FieldGrid>
     </Stack>
   );

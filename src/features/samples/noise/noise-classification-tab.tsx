@@ -51,6 +51,7 @@ export function NoiseClassificationTab({ value, onChange }: TypeTabProps<NoiseCl
             </Group>
             <FieldGrid>
               <DecimalField
+                field={`risk_classification.${norm}.dose_daily`}
                 label={T.doseDaily}
                 value={block.dose_daily}
                 onChange={(text) => setDose(norm, text)}

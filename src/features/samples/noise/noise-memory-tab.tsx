@@ -12,6 +12,7 @@ import { DateInputBR } from '@/ui/inputs';
 import { EpiRows } from '../common';
 import { DecimalField, FieldGrid, NoteField, OptionField, TextField, TimeField } from '../type-fields/field-inputs';
 import { InstrumentSection } from '../type-fields/instrument-section';
+import { useFieldMark } from '../type-fields/required-mark';
 import { measurementDay } from '../type-fields/measurement-date';
 import type { TypeTabProps } from '../type-fields/type-tab-props';
 import { NOISE_TEXTS } from './noise-texts';
@@ -23,12 +24,13 @@ export function NoiseMemoryTab({ value, onChange, readOnly = false }: TypeTabPro
     <K extends keyof NoiseMemory>(field: K) =>
     (next: NoiseMemory[K]) =>
       onChange({ ...value, [field]: next });
+  const dateMark = useFieldMark('memory_field.data');
   return (
     <Stack gap="lg">
       <Title order={4}>{T.instruments}</Title>
-      <InstrumentSection block={value} onChange={onChange} referenceDate={measurementDay(value.data)} />
+      <InstrumentSection block="memory_field" value={value} onChange={onChange} referenceDate={measurementDay(value.data)} />
       <FieldGrid>
-        <DateInputBR size="md" label={T.data} value={value.data} onChange={set('data')} />
+        <DateInputBR {...dateMark} size="md" label={T.data} value={value.data} onChange={set('data')} />
         <TextField label={T.sample} value={value.sample} onChange={set('sample')} />
         <TextField label={T.medition} value={value.medition} onChange={set('medition')} />
         <TextField label={T.agent} value={value.agent} onChange={set('agent')} />
@@ -44,12 +46,27 @@ export function NoiseMemoryTab({ value, onChange, readOnly = false }: TypeTabPro
       </FieldGrid>
       <Title order={4}>{T.times}</Title>
       <FieldGrid>
-        <TimeField label={T.initialTime} value={value.initial_time} onChange={set('initial_time')} />
-        <TimeField label={T.finalTime} value={value.final_time} onChange={set('final_time')} />
-        <TimeField label={T.intervalInitial} value={value.interval_initial} onChange={set('interval_initial')} />
-        <TimeField label={T.intervalFinal} value={value.interval_final} onChange={set('interval_final')} />
-        <DecimalField label={T.initialCalibration} value={value.initial_calibration} onChange={set('initial_calibration')} />
-        <DecimalField label={T.finalCalibration} value={value.final_calibration} onChange={set('final_calibration')} />
+        <TimeField field="memory_field.initial_time" label={T.initialTime} value={value.initial_time} onChange={set('initial_time')} />
+        <TimeField field="memory_field.final_time" label={T.finalTime} value={value.final_time} onChange={set('final_time')} />
+        <TimeField
+          field="memory_field.interval_initial"
+          label={T.intervalInitial}
+          value={value.interval_initial}
+          onChange={set('interval_initial')}
+        />
+        <TimeField field="memory_field.interval_final" label={T.intervalFinal} value={value.interval_final} onChange={set('interval_final')} />
+        <DecimalField
+          field="memory_field.initial_calibration"
+          label={T.initialCalibration}
+          value={value.initial_calibration}
+          onChange={set('initial_calibration')}
+        />
+        <DecimalField
+          field="memory_field.final_calibration"
+          label={T.finalCalibration}
+          value={value.final_calibration}
+          onChange={set('final_calibration')}
+        />
         <TextField label={T.task} value={value.task} onChange={set('task')} />
         <TimeField label={T.duration} value={value.duration} onChange={set('duration')} />
       </FieldGrid>

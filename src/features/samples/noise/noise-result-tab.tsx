@@ -83,9 +83,15 @@ function NormCardView({ norm, filled, times, levels, onEdit: editNorm }: NormCar
   const short = `${T.computedBy} ${filled.block.method || T.blocks[norm]}, q = ${norm === 'nho' ? 3 : 5}`;
   const computed = (field: 'dose8' | 'nen' | 'twa' | 'lavg' | 'leq', label: string) =>
     filled.source !== null && (field !== average || filled.source === 'dose') ? (
-      <ComputedField label={label} value={block[field]} criterion={short} testId={`${norm}-${field}`} />
+      <ComputedField field={`result.${norm}.${field}`} label={label} value={block[field]} criterion={short} testId={`${norm}-${field}`} />
     ) : (
-      <DecimalField label={label} value={block[field]} onChange={(text) => onEdit(field, text)} description={T.typedByHand} />
+      <DecimalField
+        field={`result.${norm}.${field}`}
+        label={label}
+        value={block[field]}
+        onChange={(text) => onEdit(field, text)}
+        description={T.typedByHand}
+      />
     );
   return (
     <Card withBorder padding="md" data-testid={`noise-result-${norm}`}>

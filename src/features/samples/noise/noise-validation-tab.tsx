@@ -11,22 +11,29 @@ const T = NOISE_TEXTS.validation;
 export function NoiseValidationTab({ value, onChange }: TypeTabProps<NoiseValidation>) {
   return (
     <Stack gap="md">
-      <NoteField label={T.avaliation} value={value.avaliation} onChange={(avaliation) => onChange({ ...value, avaliation })} />
+      <NoteField
+        field="validation.avaliation"
+        label={T.avaliation}
+        value={value.avaliation}
+        onChange={(avaliation) => onChange({ ...value, avaliation })}
+      />
       <FieldGrid>
         <OptionField
+          field="validation.exposition"
           label={T.exposition}
           value={value.exposition}
           onChange={(exposition) => onChange({ ...value, exposition: exposition as NoiseValidation['exposition'] })}
           options={YES_NO}
         />
         <OptionField
+          field="validation.exposition_type"
           label={T.expositionType}
           value={value.exposition_type}
           onChange={(exposition_type) => onChange({ ...value, exposition_type: exposition_type as NoiseValidation['exposition_type'] })}
           options={EXPOSITION_TYPES}
         />
       </FieldGrid>
-      <NoteField label={T.justify} value={value.justify} onChange={(justify) => onChange({ ...value, justify })} />
+      <NoteField field="validation.justify" label={T.justify} value={value.justify} onChange={(justify) => onChange({ ...value, justify })} />
     </Stack>
   );
 }

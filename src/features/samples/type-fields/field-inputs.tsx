@@ -2,11 +2,13 @@
  * The inputs of the sample tabs, sized for a tablet in the hand: 42 px
  * fields (Mantine `md`) in a grid that stacks to one column below 768 px and
  * shows two at 768 px, numeric keyboards for numbers and times, and
- * computed figures read-only with the criterion they come from.
+ * computed figures read-only with the criterion they come from. An input
+ * given its `field` path carries the required mark (required-mark.tsx).
  */
 import type { ReactNode } from 'react';
 import { Select, SimpleGrid, Text, Textarea, TextInput } from '@mantine/core';
 import { maskTime } from '@/domain/masks';
+import { useFieldMark } from './required-mark';
 import { TYPE_FIELD_TEXTS } from './type-field-texts';
 
 export function FieldGrid({ children }: { children: ReactNode }) {
@@ -24,11 +26,15 @@ interface TextFieldProps {
   description?: ReactNode;
   error?: ReactNode;
   readOnly?: boolean;
+  /** The field's path in the sample ('memory_field.initial_time'): the required mark and the jump target. */
+  field?: string;
 }
 
-export function TextField({ label, value, onChange, ...props }: TextFieldProps) {
+export function TextField({ label, value, onChange, field, ...props }: TextFieldProps) {
+  const mark = useFieldMark(field);
   return (
     <TextInput
+      {...mark}
       size="md"
       label={label}
       value={value}
@@ -40,9 +46,11 @@ export function TextField({ label, value, onChange, ...props }: TextFieldProps) 
 }
 
 /** A number typed with a comma or a dot: the decimal keyboard, kept as typed. */
-export function DecimalField({ label, value, onChange, ...props }: TextFieldProps) {
+export function DecimalField({ label, value, onChange, field, ...props }: TextFieldProps) {
+  const mark = useFieldMark(field);
   return (
     <TextInput
+      {...mark}
       size="md"
       label={label}
       inputMode="decimal"
@@ -55,9 +63,11 @@ export function DecimalField({ label, value, onChange, ...props }: TextFieldProp
 }
 
 /** A time or duration HH:mm, masked as typed, on the numeric keyboard. */
-export function TimeField({ label, value, onChange, ...props }: TextFieldProps) {
+export function TimeField({ label, value, onChange, field, ...props }: TextFieldProps) {
+  const mark = useFieldMark(field);
   return (
     <TextInput
+      {...mark}
       size="md"
       label={label}
       inputMode="numeric"
@@ -71,8 +81,11 @@ export function TimeField({ label, value, onChange, ...props }: TextFieldProps) 
   );
 }
 
-export function NoteField({ label, value, onChange }: TextFieldProps) {
-  return <Textarea size="md" label={label} rows={3} resize="vertical" value={value} onChange={(event) => onChange(event.currentTarget.value)} />;
+export function NoteField({ label, value, onChange, field }: TextFieldProps) {
+  const mark = useFieldMark(field);
+  return (
+    <Textarea {...mark} size="md" label={label} rows={3} resize="vertical" value={value} onChange={(event) => onChange(event.currentTarget.value)} />
+  );
 }
 
 interface OptionFieldProps {
@@ -81,14 +94,17 @@ interface OptionFieldProps {
   onChange: (value: string) => void;
   options: ReadonlyArray<string | { value: string; label: string }>;
   clearable?: boolean;
+  field?: string;
 }
 
 /** One of the spec's options; a stored value not among them still shows. */
-export function OptionField({ label, value, onChange, options, clearable = true }: OptionFieldProps) {
+export function OptionField({ label, value, onChange, options, clearable = true, field }: OptionFieldProps) {
+  const mark = useFieldMark(field);
   const data = options.map((option) => (typeof option === 'string' ? { value: option, label: option } : option));
   if (value !== '' && !data.some((option) => option.value === value)) data.unshift({ value, label: value });
   return (
     <Select
+      {...mark}
       size="md"
       label={label}
       placeholder={TYPE_FIELD_TEXTS.select}
@@ -103,9 +119,23 @@ export function OptionField({ label, value, onChange, options, clearable = true 
 }
 
 /** A figure the device computed: read-only, with its criterion under it. */
-export function ComputedField({ label, value, criterion, testId }: { label: string; value: string; criterion: string; testId?: string }) {
+export function ComputedField({
+  label,
+  value,
+  criterion,
+  testId,
+  field,
+}: {
+  label: string;
+  value: string;
+  criterion: string;
+  testId?: string;
+  field?: string;
+}) {
+  const mark = useFieldMark(field);
   return (
     <TextInput
+      {...mark}
       size="md"
       label={label}
       value={value}

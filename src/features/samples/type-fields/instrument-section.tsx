@@ -8,6 +8,7 @@
 import { Stack } from '@mantine/core';
 import { CalibrationPicker, type CalibrationCopy } from '@/entities/equipment';
 import { FieldGrid, TextField } from './field-inputs';
+import { useFieldMark } from './required-mark';
 import { TYPE_FIELD_TEXTS as T } from './type-field-texts';
 
 export type InstrumentFields = {
@@ -40,19 +41,25 @@ function fieldsOf(prefix: 'instrument' | 'gauge', copy: CalibrationCopy): Partia
 }
 
 export function InstrumentSection<B extends InstrumentFields>({
-  block,
+  block: name,
+  value: block,
   onChange,
   referenceDate,
 }: {
-  block: B;
+  /** The block's name in the sample ('memory_field'), for the pickers' required mark. */
+  block: string;
+  value: B;
   onChange: (next: B) => void;
   referenceDate: string;
 }) {
+  const instrumentMark = useFieldMark(`${name}.instrument`);
+  const gaugeMark = useFieldMark(`${name}.gauge`);
   const part = (prefix: 'instrument' | 'gauge', type: 'instrumento' | 'calibrador', label: string) => {
     const copy = copyOf(block, prefix);
     return (
       <Stack gap="xs">
         <CalibrationPicker
+          mark={prefix === 'instrument' ? instrumentMark : gaugeMark}
           type={type}
           label={label}
           value={copy}
