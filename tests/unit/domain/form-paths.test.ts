@@ -64,14 +64,30 @@ describe('clearForCopy', () => {
   const empty = (block: string) => (block === 'memo' ? { time: '', method: 'NHO 01', tasks: [{ initial: '', solar: 'Não' }] } : {});
   it('returns cleared paths to the new record’s values, whole blocks to the new block, and leaves the source alone', () => {
     const source = {
-      memo: { time: '07:00', method: 'NR 15', keep: 'k', tasks: [{ initial: '07:00', solar: 'Sim', name: 'T1' }, { initial: '08:00', solar: 'Sim' }] },
+      memo: {
+        time: '07:00',
+        method: 'NR 15',
+        keep: 'k',
+        tasks: [
+          { initial: '07:00', solar: 'Sim', name: 'T1' },
+          { initial: '08:00', solar: 'Sim' },
+        ],
+      },
       car: { employee: 'João', ghe: 'GHE 1' },
       valid: { justify: 'x' },
     };
     const before = structuredClone(source);
     const copy = clearForCopy(source, { memo: ['time', 'method', 'tasks.*.initial', 'absent'], car: ['employee'], valid: 'all' }, empty);
     expect(copy).toEqual({
-      memo: { time: '', method: 'NHO 01', keep: 'k', tasks: [{ initial: '', solar: 'Sim', name: 'T1' }, { initial: '', solar: 'Sim' }] },
+      memo: {
+        time: '',
+        method: 'NHO 01',
+        keep: 'k',
+        tasks: [
+          { initial: '', solar: 'Sim', name: 'T1' },
+          { initial: '', solar: 'Sim' },
+        ],
+      },
       car: { ghe: 'GHE 1' }, // nothing there in a new record: the field is removed
       valid: {},
     });

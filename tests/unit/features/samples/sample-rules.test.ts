@@ -20,7 +20,16 @@ const paths = (slug: 'noise' | 'heat', blocks: SampleBlocks) => sampleMissing(sl
 const noiseFilled = (): SampleBlocks => {
   const blocks = emptyNoiseBlocks();
   return {
-    caracterization: { sample_no: '17', ghe: 'GHE 02', supervisor: 'Ana', employee: 'João', register: '123', function: 'Soldador', sector: 'Solda', equipment: 'Máquina' },
+    caracterization: {
+      sample_no: '17',
+      ghe: 'GHE 02',
+      supervisor: 'Ana',
+      employee: 'João',
+      register: '123',
+      function: 'Soldador',
+      sector: 'Solda',
+      equipment: 'Máquina',
+    },
     memory_field: {
       ...blocks.memory_field,
       instrument: 'Dosímetro X',
@@ -45,10 +54,37 @@ const noiseFilled = (): SampleBlocks => {
       observation: 'Ventilador ligado',
     },
     result: {
-      nho: { ...blocks.result.nho, code: 'R1', agent: 'Ruído', result: '80', dose8: '128,0', nen: '86,1', twa: '86,1', leq: '86,1', conclusion: 'Acima', bgColor: '#f00' },
-      nr15: { ...blocks.result.nr15, code: 'R1', agent: 'Ruído', result: '70', dose8: '112,0', nen: '85,8', twa: '85,8', lavg: '85,8', conclusion: 'Acima', bgColor: '#f00' },
+      nho: {
+        ...blocks.result.nho,
+        code: 'R1',
+        agent: 'Ruído',
+        result: '80',
+        dose8: '128,0',
+        nen: '86,1',
+        twa: '86,1',
+        leq: '86,1',
+        conclusion: 'Acima',
+        bgColor: '#f00',
+      },
+      nr15: {
+        ...blocks.result.nr15,
+        code: 'R1',
+        agent: 'Ruído',
+        result: '70',
+        dose8: '112,0',
+        nen: '85,8',
+        twa: '85,8',
+        lavg: '85,8',
+        conclusion: 'Acima',
+        bgColor: '#f00',
+      },
     },
-    risk_classification: { ...blocks.risk_classification, nho: { ...blocks.risk_classification.nho, dose_daily: '128' }, nr15: { ...blocks.risk_classification.nr15, dose_daily: '112' }, recomendation: 'EPI' },
+    risk_classification: {
+      ...blocks.risk_classification,
+      nho: { ...blocks.risk_classification.nho, dose_daily: '128' },
+      nr15: { ...blocks.risk_classification.nr15, dose_daily: '112' },
+      recomendation: 'EPI',
+    },
     validation: { avaliation: 'Boa', exposition: 'Sim', exposition_type: 'Normal', justify: 'Jornada típica' },
   };
 };
@@ -73,7 +109,13 @@ const heatFilled = (): SampleBlocks => {
   });
   return {
     caracterization: { employee: 'Maria', register: '9', function: 'Forneira', sector: 'Fundição', ghe: 'GHE 5' },
-    memory_field: { ...blocks.memory_field, instrument: 'Termômetro', gauge: 'Calibrador', tasks: [task('07:00', '07:30'), task('07:30', '08:00')], observation: 'Sol' },
+    memory_field: {
+      ...blocks.memory_field,
+      instrument: 'Termômetro',
+      gauge: 'Calibrador',
+      tasks: [task('07:00', '07:30'), task('07:30', '08:00')],
+      observation: 'Sol',
+    },
     result: { ...blocks.result, metabolism: '300', ibutg: '28,0', action_level: '25,0', max: '28,2', clothing: 'work-clothes' },
     risk_classification: { condition: 'Acima', consideration: 'X', recomendation: 'Y', exposition_recomendation: 'Z' },
     validation: {
