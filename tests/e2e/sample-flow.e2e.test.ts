@@ -1,0 +1,226 @@
+/**
+ * FIELD-UX items 3 and 9 end to end, in Chromium on a touch tablet in
+ * portrait (768×1024), offline:
+ * - prepared through the API as the administrator: an approved quotation
+ *   with one noise row, its plan (one sample), and a technician of its own;
+ * - the technician opens the sample, goes offline, fills part of it (the
+ *   tab marks follow) and saves it incomplete;
+ * - 'Verificar' lists what is still blank by tab and jumps to a field (its
+ *   tab opens and the field has the focus);
+ * - 'Duplicar amostra' offline opens a copy with the kept fields (GHE,
+ *   function, sector, the task) and without the cleared ones (the worker,
+ *   the times), typed and saved for the next worker;
+ * - back online, the server has both samples of the row: the plan's and the
+ *   copy (no plan unit), each with its own worker.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { adminToken, apiCall } from './support/api';
+import { baseUrl, connectivity, launchChromium, signInReadyForOffline } from './support/browser';
+import { screenshot } from './support/screenshots';
+
+const RUN = `e2e${Date.now().toString(36)}`;
+const WAIT_MS = 30_000;
+const POLL = { timeout: WAIT_MS };
+const COMPANY = `Metalúrgica Duplicar ${RUN.toUpperCase()}`;
+const AGENT = `Ruído de prensa ${RUN}`;
+const TECHNICIAN = {
+  name: `Técnico Duplicar ${RUN}`,
+  username: `tecnico.dup.${RUN}`,
+  email: `tecnico.dup.${RUN}@e2e.example.com`,
+  password: 'Senha-e2e-duplicar',
+};
+
+type WireSample = {
+  id: number;
+  sample_no: number;
+  quotation_row_id: number | null;
+  plan_unit: number | null;
+  employee: string | null;
+  caracterization: Record<string, unknown>;
+  memory_field: Record<string, unknown>;
+};
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+let token: string;
+let quotationId: number;
+
+async function prepare(): Promise<void> {
+  token = await adminToken();
+  const customer = await apiCall<{ id: number }>(token, 'POST', 'api/customer', {
+    name: COMPANY,
+    type: 'corporate',
+    email: `contato-${RUN}@duplicar.example.com`,
+    phone: '(11) 3333-5555',
+  });
+  const quotation = await apiCall<{ id: number }>(token, 'POST', 'api/quotation', {
+    customer_id: customer.id,
+    valid_at: '2026-12-31',
+    rows: [{ product_id: null, name: AGENT, product_type_id: 3, sector: 'Prensas', function: 'Prensista', quantity: 1, value: 300 }],
+    services: [],
+    costs: [],
+    equipments: [],
+    deadlines: [],
+    discount: null,
+    discount_type: 'pct',
+    total: 300,
+    parcel: 1,
+  });
+  quotationId = quotation.id;
+  await apiCall(token, 'PUT', `api/quotation/${quotationId}/status`, { status: 'approved' });
+  await apiCall(token, 'POST', 'api/sample/quotation', { quotationId });
+  const roles = await apiCall<Array<{ id: number; slug: string }>>(token, 'GET', 'api/user/role/all');
+  await apiCall(token, 'POST', 'api/user', {
+    name: TECHNICIAN.name,
+    username: TECHNICIAN.username,
+    email: TECHNICIAN.email,
+    phone: '11987654321',
+    user_type_id: 2,
+    role_id: roles.find((r) => r.slug === 'tecnico-de-campo')!.id,
+    password: TECHNICIAN.password,
+    password_confirmation: TECHNICIAN.password,
+    send_password: false,
+  });
+}
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  await prepare();
+});
+
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser?.close();
+});
+
+const textbox = (scope: Page | Locator, name: string) => scope.getByRole('textbox', { name, exact: true });
+const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true });
+const markOf = (page: Page, name: string) => tab(page, name).getByTestId('tab-mark').textContent();
+
+async function openTab(page: Page, name: string): Promise<void> {
+  await tab(page, name).click();
+  await expect.poll(() => tab(page, name).getAttribute('aria-selected'), POLL).toBe('true');
+}
+
+async function save(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await page.getByRole('alert').filter({ hasText: 'Amostragem salva com sucesso' }).first().waitFor();
+  await expect.poll(() => page.getByText('Alterações não salvas', { exact: true }).count(), POLL).toBe(0);
+}
+
+describe('check and duplicate a sample offline, end to end', () => {
+  let page: Page;
+  let context: BrowserContext;
+  let sourcePath = '';
+  let copyPath = '';
+
+  it('fills part of the sample offline: the tab marks follow, and it saves incomplete', { timeout: 180_000 }, async () => {
+    context = await browser.newContext({
+      baseURL: baseUrl(),
+      locale: 'pt-BR',
+      viewport: { width: 768, height: 1024 },
+      hasTouch: true,
+      isMobile: true,
+    });
+    context.setDefaultTimeout(WAIT_MS);
+    contexts.push(context);
+    page = await context.newPage();
+    await signInReadyForOffline(page, TECHNICIAN.username, TECHNICIAN.password);
+    await page.goto(`/admin/amostra/lista/${quotationId}/1`);
+    const row = page.locator('[data-list-row]').filter({ hasText: AGENT });
+    await row.waitFor();
+    await context.setOffline(true);
+    await connectivity(page)
+      .filter({ hasText: /^Offline/ })
+      .waitFor();
+
+    await row.getByRole('link', { name: 'Editar' }).click();
+    await page.getByRole('heading', { name: 'Amostras/Editar', level: 2 }).waitFor();
+    sourcePath = new URL(page.url()).pathname;
+    await expect.poll(() => markOf(page, 'Caracterização'), POLL).toBe('Faltam 3');
+    await textbox(page, 'Funcionário').fill('Ana Operadora');
+    await textbox(page, 'Matrícula').fill('4521');
+    await textbox(page, 'GHE').fill('GHE 07');
+    await textbox(page, 'Função').fill('Prensista');
+    await textbox(page, 'Setor').fill('Prensas');
+    await expect.poll(() => markOf(page, 'Caracterização'), POLL).toBe('Completa');
+
+    await openTab(page, 'Memória de campo');
+    await textbox(page, 'Hora inicial').fill('08:00');
+    await textbox(page, 'Tarefa').fill('Operação da prensa');
+    await expect.poll(() => markOf(page, 'Memória de campo'), POLL).toBe('Faltam 6');
+    await save(page);
+    await screenshot(page, 'sample-flow-marks-offline');
+  });
+
+  it("'Verificar' lists what is blank by tab and jumps to a field", { timeout: 120_000 }, async () => {
+    await page.getByRole('button', { name: 'Verificar' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Campos obrigatórios' });
+    await dialog.waitFor();
+    const memory = dialog.getByRole('group', { name: 'Memória de campo' });
+    expect(await memory.getByRole('button').allTextContents()).toEqual([
+      'Instrumento',
+      'Calibrador',
+      'Data',
+      'Hora final',
+      'Calibração inicial (dB)',
+      'Calibração final (dB)',
+    ]);
+    expect(await dialog.getByRole('group', { name: 'Caracterização' }).count()).toBe(0);
+    expect(await dialog.getByRole('group', { name: 'Validação da medição' }).getByRole('button').count()).toBe(4);
+    await screenshot(page, 'sample-flow-check-offline');
+
+    await memory.getByRole('button', { name: 'Hora final' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => tab(page, 'Memória de campo').getAttribute('aria-selected'), POLL).toBe('true');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-field')), POLL).toBe('memory_field.final_time');
+    await textbox(page, 'Hora final').fill('12:00');
+    await expect.poll(() => markOf(page, 'Memória de campo'), POLL).toBe('Faltam 5');
+  });
+
+  it("'Duplicar amostra' offline opens a copy with the kept fields and not the cleared ones", { timeout: 120_000 }, async () => {
+    await save(page);
+    await page.getByRole('button', { name: 'Duplicar amostra' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Amostra duplicada. Preencha o funcionário, os horários e as leituras.' }).first().waitFor();
+    await expect.poll(() => new URL(page.url()).pathname, POLL).not.toBe(sourcePath);
+    copyPath = new URL(page.url()).pathname;
+    await openTab(page, 'Caracterização');
+    await expect.poll(() => textbox(page, 'GHE').inputValue(), POLL).toBe('GHE 07');
+    expect(await textbox(page, 'Função').inputValue()).toBe('Prensista');
+    expect(await textbox(page, 'Setor').inputValue()).toBe('Prensas');
+    expect(await textbox(page, 'Funcionário').inputValue()).toBe('');
+    expect(await textbox(page, 'Matrícula').inputValue()).toBe('');
+    await openTab(page, 'Memória de campo');
+    expect(await textbox(page, 'Tarefa').inputValue()).toBe('Operação da prensa');
+    expect(await textbox(page, 'Hora inicial').inputValue()).toBe('');
+    expect(await textbox(page, 'Hora final').inputValue()).toBe('');
+
+    await openTab(page, 'Caracterização');
+    await textbox(page, 'Funcionário').fill('Bruno Operador');
+    await save(page);
+    await screenshot(page, 'sample-flow-duplicate-offline');
+  });
+
+  it('back online, the server has both samples of the row, each with its own worker', { timeout: 180_000 }, async () => {
+    await context.setOffline(false);
+    await connectivity(page)
+      .filter({ hasText: /^Online$/ })
+      .waitFor({ timeout: 90_000 });
+    await page.goto('/admin/sincronizacao');
+    await page.getByText('Tudo sincronizado.').waitFor({ timeout: 60_000 });
+
+    const { list } = await apiCall<{ list: WireSample[] }>(token, 'GET', `api/sample/all/0/100?quotation_id=${quotationId}`);
+    const byWorker = Object.fromEntries(list.map((sample) => [sample.employee, sample]));
+    expect(Object.keys(byWorker).sort()).toEqual(['Ana Operadora', 'Bruno Operador']);
+    const source = byWorker['Ana Operadora']!;
+    const copy = byWorker['Bruno Operador']!;
+    expect(source).toMatchObject({ quotation_row_id: 1, plan_unit: 1 });
+    expect(source.memory_field).toMatchObject({ initial_time: '08:00', final_time: '12:00', task: 'Operação da prensa' });
+    expect(copy).toMatchObject({ quotation_row_id: 1, plan_unit: null, sample_no: 2 });
+    expect(copy.caracterization).toMatchObject({ ghe: 'GHE 07', function: 'Prensista', sector: 'Prensas', employee: 'Bruno Operador' });
+    expect(copy.caracterization.register).toBeUndefined();
+    expect(copy.memory_field).toMatchObject({ task: 'Operação da prensa', initial_time: '', final_time: '' });
+    expect(copyPath).not.toBe(sourcePath);
+  });
+});
