@@ -161,6 +161,27 @@ describe('a sample', () => {
     expect(refused.body.message).toBe(SAMPLE_MESSAGES.quotationHasSamples);
   });
 
+  it("takes a duplicate of a plan sample (same row, no plan unit) as a new sample, leaving the plan's sample as it was", async () => {
+    const quotation = await approvedQuotation();
+    ok(await admin.post('/api/sample/quotation', { quotationId: quotation.id }));
+    const planned = (await samplesOf(quotation.id)).find((s) => s.quotation_row_id === 1 && s.plan_unit === 1)!;
+    ok(await admin.put(`/api/sample/${planned.id}`, { quotation_id: quotation.id, type_id: 3, caracterization: { employee: 'Ana', ghe: 'GHE 1' } }));
+    const copy: Sample = ok(
+      await admin.post('/api/sample', {
+        quotation_id: quotation.id,
+        type_id: 3,
+        quotation_row_id: 1,
+        plan_unit: null,
+        sample_no: 4,
+        caracterization: { employee: 'Bruno', ghe: 'GHE 1' },
+      }),
+      201,
+    );
+    expect(copy).toMatchObject({ quotation_row_id: 1, plan_unit: null, sample_no: 4, employee: 'Bruno' });
+    expect(ok(await admin.get(`/api/sample/${planned.id}`))).toMatchObject({ plan_unit: 1, employee: 'Ana', caracterization: { ghe: 'GHE 1' } });
+    expect(await samplesOf(quotation.id)).toHaveLength(4);
+  });
+
   it('lists quotations with their sample count (grouped), searchable by company or id', async () => {
     const quotation = await approvedQuotation();
     ok(await admin.post('/api/sample/quotation', { quotationId: quotation.id }));
