@@ -4,8 +4,10 @@
  * the quotation's samples on the device, a link to the customer, the type
  * filter ('Tipos de amostras'), the search ('Agente, funcionário'), columns
  * ID (the sample's number, linking to it), Tipo, Agente, Funcionário,
- * Criado em and Opções (edit; delete with confirmation, 'Amostra deletado
- * com sucesso'), 'Voltar para amostragens' and 'Nova amostra'. Offline.
+ * Criado em and Opções (edit; 'Duplicar' — FIELD-UX item 9, the saved
+ * sample copied for the next worker and opened; delete with confirmation,
+ * 'Amostra deletado com sucesso'), 'Voltar para amostragens' and 'Nova
+ * amostra'. Offline.
  */
 import { useState } from 'react';
 import { Anchor, Button, Group, NativeSelect } from '@mantine/core';
@@ -17,13 +19,17 @@ import { routeParamOf } from '@sync/react/use-route-record';
 import { useSyncActions } from '@sync/react/use-sync-actions';
 import type { LocalSample } from '@sync/store/registry';
 import { SAMPLE_ROUTES } from '@/entities/sample';
+import { alertDanger, alertSuccess } from '@/ui/alerts';
+import { errorMessage } from '@/ui/forms';
 import { useConfirmDelete } from '@/ui/confirm-delete';
 import { LIST_TEXTS, ListPage, listSearchOf, ProblemBadge, type ListColumn } from '@/ui/list-page';
 import { useListSearch } from '@/ui/paginator';
 import { NewSampleModal } from './new-sample-modal';
+import { useDuplicateSample } from './sample-duplicate';
 import { pageOf, quotationSamples, sampleCreatedAt, sampleTypeName } from './sample-list-logic';
 import { SAMPLE_TEXTS } from './sample-texts';
 import { useLiveSamples } from './use-live-samples';
+import { blocksOf } from './use-sample-draft';
 
 export interface SampleListPageProps {
   /** The quotation's server id, or its local key before it has one. */
@@ -52,6 +58,20 @@ export function SampleListPage({ quotationId, page, search = '', readOnly = fals
     successMessage: SAMPLE_TEXTS.deleted,
     onDeleted: () => goTo(1, listSearch.applied),
   });
+
+  const duplicate = useDuplicateSample();
+  const [duplicating, setDuplicating] = useState<string | null>(null);
+  const onDuplicate = (sample: LocalSample) => {
+    if (duplicating) return;
+    setDuplicating(sample.key);
+    duplicate(sample, blocksOf(sample))
+      .then((key) => {
+        alertSuccess(SAMPLE_TEXTS.duplicated);
+        void navigate(SAMPLE_ROUTES.sample(key));
+      })
+      .catch((error: unknown) => alertDanger(errorMessage(error)))
+      .finally(() => setDuplicating(null));
+  };
 
   const byId = /^\d+$/.test(quotationId) ? Number(quotationId) : null;
   const quotation = quotations.loading ? undefined : quotations.rows.find((q) => (byId !== null ? q.id === byId : q.key === quotationId));
@@ -87,7 +107,7 @@ export function SampleListPage({ quotationId, page, search = '', readOnly = fals
     {
       id: 'options',
       header: LIST_TEXTS.options,
-      width: 200,
+      width: 300,
       actions: true,
       render: (sample) => (
         <Group gap="xs" wrap="nowrap">
@@ -95,9 +115,14 @@ export function SampleListPage({ quotationId, page, search = '', readOnly = fals
             {SAMPLE_TEXTS.edit}
           </Button>
           {readOnly ? null : (
-            <Button size="sm" mih={44} color="red" variant="light" onClick={() => remove.request(sample)}>
-              {SAMPLE_TEXTS.delete}
-            </Button>
+            <>
+              <Button size="sm" mih={44} variant="default" loading={duplicating === sample.key} onClick={() => onDuplicate(sample)}>
+                {SAMPLE_TEXTS.duplicateShort}
+              </Button>
+              <Button size="sm" mih={44} color="red" variant="light" onClick={() => remove.request(sample)}>
+                {SAMPLE_TEXTS.delete}
+              </Button>
+            </>
           )}
         </Group>
       ),

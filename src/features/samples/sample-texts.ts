@@ -63,6 +63,7 @@ export const SAMPLE_TEXTS = {
   checkDraftNote: 'A amostra pode ser salva incompleta; complete antes de validar.',
   close: 'Fechar',
   duplicate: 'Duplicar amostra',
+  duplicateShort: 'Duplicar',
   duplicated: 'Amostra duplicada. Preencha o funcionário, os horários e as leituras.',
   sync: {
     pending: 'Pendente de envio',

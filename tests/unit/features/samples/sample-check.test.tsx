@@ -12,7 +12,7 @@ import { saveRecord, saveRecords } from '@sync/engine/mutations';
 import type { SyncDatabase } from '@sync/store/database';
 import type { LocalSample } from '@sync/store/registry';
 import { planSaves } from '@/entities/sample/plan';
-import { SampleEditPage } from '@/features/samples';
+import { SampleEditPage, SampleListPage } from '@/features/samples';
 import { SAMPLE_TYPE_RULES } from '@/features/samples/sample-tabs';
 import { SAMPLE_TABS } from '@/features/samples/sample-tab-types';
 import { closeTestDb, openTestDb, renderApp, type RouteView } from '../render-app';
@@ -21,6 +21,9 @@ vi.setConfig({ testTimeout: 20_000 });
 
 const routes: Record<string, RouteView> = {
   '/admin/amostra/$sampleId': ({ params }) => <SampleEditPage sampleId={params.sampleId!} />,
+  '/admin/amostra/lista/$quotationId/$page': ({ params, search }) => (
+    <SampleListPage quotationId={params.quotationId!} page={Number(params.page)} search={search.busca} />
+  ),
 };
 
 let db: SyncDatabase;
@@ -216,5 +219,41 @@ describe("'Duplicar amostra'", () => {
       employee: 'João',
       sector: 'Solda',
     });
+  });
+
+  it("from the list's options: copies the saved heat sample (tasks kept, their times and readings cleared) and opens it", async () => {
+    const { heat, quotation } = await plan();
+    const task = {
+      task: 'Forno',
+      activity_type: 'Em pé',
+      metabolism: '300',
+      initial: '07:00',
+      final: '08:00',
+      tbn: '25',
+      tg: '40',
+      solar_load: 'Sim',
+    };
+    await saveRecord(db, 'samples', heat.key, {
+      caracterization: { employee: 'Maria', function: 'Forneira', sector: 'Fundição' },
+      memory_field: { instrument: 'Termômetro', tasks: [task, { ...task, task: 'Descanso' }] },
+      result: { ibutg: '29,5', clothing: 'work-clothes' },
+    });
+    const app = await renderApp(db, routes, `/admin/amostra/lista/${quotation}/1`);
+    const row = (await screen.findByText('Maria')).closest('tr')!;
+    fireEvent.click(within(row).getByRole('button', { name: 'Duplicar' }));
+    expect(await screen.findByText('Amostra duplicada. Preencha o funcionário, os horários e as leituras.')).toBeInTheDocument();
+    await waitFor(() => expect(app.path()).toMatch(/^\/admin\/amostra\/[0-9a-f-]{36}$/));
+    const copy = (await db.records('samples').get(app.path().split('/').pop()!)) as unknown as LocalSample;
+    expect(copy).toMatchObject({ type_id: 4, quotation_row_id: 2, plan_unit: null, sample_no: 3 });
+    expect(copy.caracterization).toEqual({ function: 'Forneira', sector: 'Fundição' });
+    expect(copy.memory_field).toMatchObject({
+      instrument: 'Termômetro',
+      tasks: [
+        { task: 'Forno', metabolism: '300', solar_load: 'Sim', initial: '', final: '', tbn: '', tg: '' },
+        { task: 'Descanso', metabolism: '300', initial: '', tg: '' },
+      ],
+    });
+    expect(copy.result).toMatchObject({ ibutg: '', clothing: 'work-clothes' });
+    expect(await screen.findByText('Amostras/Editar')).toBeInTheDocument();
   });
 });
