@@ -86,14 +86,12 @@ function photoRows(definition: TDocumentDefinitions) {
   const content = definition.content as Content[];
   const title = content.findIndex((part) => (part as { text?: unknown }).text === 'Registro fotográfico');
   if (title < 0) return null;
-  return content
-    .slice(title + 1)
-    .map((row) =>
-      (row as { columns: { stack: [{ image: string }, { text: string }] }[] }).columns.map((cell) => ({
-        image: cell.stack[0].image,
-        caption: cell.stack[1].text,
-      })),
-    );
+  return content.slice(title + 1).map((row) =>
+    (row as { columns: { stack: [{ image: string }, { text: string }] }[] }).columns.map((cell) => ({
+      image: cell.stack[0].image,
+      caption: cell.stack[1].text,
+    })),
+  );
 }
 
 describe('Imprimir with photos', () => {
