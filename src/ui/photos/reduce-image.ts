@@ -64,7 +64,7 @@ export function jpegName(name: string): string {
 }
 
 /**
- * The device's own thumbnail: a centre square, twice the 150 px tile (sharp
+ * The device's own thumbnail: a square (thumbnailSquare), twice the 150 px tile (sharp
  * on a tablet's 2× screen), a few kB. Opening a sample with 20 photos then
  * decodes 20 small images, not 20 of 1600 px.
  */
@@ -79,17 +79,27 @@ export interface ReducedImage {
   thumbnail: Blob | null;
 }
 
-/** The centre square of the photo at DEVICE_THUMBNAIL.px, as JPEG; null when this browser has no way to draw it. */
+/**
+ * The square the thumbnail is cut from: centred across, and for a portrait
+ * photo its bottom square, so the stamp's band along the bottom edge
+ * (photo-stamp.ts) stays in the tile (a centre cut would drop it).
+ */
+export function thumbnailSquare(width: number, height: number): { sx: number; sy: number; side: number } {
+  const side = Math.min(width, height);
+  return { sx: (width - side) / 2, sy: height - side, side };
+}
+
+/** The thumbnail square (thumbnailSquare) of the photo at DEVICE_THUMBNAIL.px, as JPEG; null when this browser has no way to draw it. */
 export async function makeThumbnail(photo: Blob): Promise<Blob | null> {
   if (typeof createImageBitmap !== 'function' || typeof OffscreenCanvas !== 'function') return null;
   try {
     const bitmap = await createImageBitmap(photo);
-    const side = Math.min(bitmap.width, bitmap.height);
+    const { sx, sy, side } = thumbnailSquare(bitmap.width, bitmap.height);
     const canvas = new OffscreenCanvas(DEVICE_THUMBNAIL.px, DEVICE_THUMBNAIL.px);
     const context = canvas.getContext('2d');
     if (!context) return null;
     context.imageSmoothingQuality = 'high';
-    context.drawImage(bitmap, (bitmap.width - side) / 2, (bitmap.height - side) / 2, side, side, 0, 0, DEVICE_THUMBNAIL.px, DEVICE_THUMBNAIL.px);
+    context.drawImage(bitmap, sx, sy, side, side, 0, 0, DEVICE_THUMBNAIL.px, DEVICE_THUMBNAIL.px);
     bitmap.close();
     return await canvas.convertToBlob({ type: 'image/jpeg', quality: DEVICE_THUMBNAIL.quality });
   } catch {

@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { captureTimeOf, deviceWallTime, exifDateTimeOriginal, parseExifDate } from '@/ui/photos/capture-time';
 import { brazilianDateTime, drawStamp, sampleStampLabel, stampLayout, stampText } from '@/ui/photos/photo-stamp';
+import { thumbnailSquare } from '@/ui/photos/reduce-image';
 
 const time = { year: 2026, month: 3, day: 7, hour: 9, minute: 5 };
 
@@ -40,6 +41,20 @@ describe('stamp layout per image size', () => {
     [1600, 1600, 64, 102, 32],
   ])('%i×%i → font %i, band %i, padding %i', (width, height, fontPx, bandPx, paddingPx) => {
     expect(stampLayout(width, height)).toEqual({ fontPx, bandPx, paddingPx });
+  });
+});
+
+describe('the device thumbnail keeps the stamp band', () => {
+  it.each([
+    // landscape: centred across, full height (the band's ends are cut, the band stays)
+    [1600, 1200, { sx: 200, sy: 0, side: 1200 }],
+    // portrait: the bottom square, where the band is
+    [1200, 1600, { sx: 0, sy: 400, side: 1200 }],
+    [1200, 1200, { sx: 0, sy: 0, side: 1200 }],
+  ])('%i×%i → %o', (width, height, square) => {
+    const cut = thumbnailSquare(width, height);
+    expect(cut).toEqual(square);
+    expect(cut.sy + cut.side).toBe(height);
   });
 });
 
