@@ -19,7 +19,7 @@ import { applyServerRecords, keysWithEntries } from '@sync/engine/apply-server';
 import { SyncProvider } from '@sync/react/context';
 import { SyncDatabase } from '@sync/store/database';
 import { SamplePhotos } from '@/features/samples/common/photos';
-import { reduceImage } from '@/ui/photos';
+import { reduceImage, sampleStampLabel, stampLayout } from '@/ui/photos';
 import { cameraLikeJpeg } from './photo-source';
 import { addStoredPhotos, thumbnailsDrawn } from './stored-photos';
 
@@ -30,6 +30,8 @@ export interface ReduceTiming {
   height: number;
   /** Main-thread long tasks (> 50 ms) while it ran: the worker should keep this near zero. */
   longTaskMs: number;
+  /** Mean luma (0–255) of the bottom band where the stamp goes (stampLayout's band height), in the kept JPEG. */
+  bandLuma: number;
 }
 
 export interface OpenTiming {
@@ -45,7 +47,8 @@ export interface PhotoBenchPage {
   installServiceWorker(): Promise<{ controlled: boolean; precached: string[] }>;
   makePhoto(width: number, height: number, seed: number): Promise<{ bytes: number }>;
   decodeBaseline(): Promise<{ ms: number; width: number; height: number }>;
-  reduce(): Promise<ReduceTiming>;
+  /** `stamp`: with the sample stamp (FIELD-UX item 10), as the sample's photo area does. */
+  reduce(stamp: boolean): Promise<ReduceTiming>;
   seedSample(photos: number): Promise<{ bytesOnDevice: number }>;
   openSample(): Promise<OpenTiming>;
   /** Plain <img> elements of the stored thumbnails (the bytes the area shows), or of the full photos. */
@@ -66,6 +69,18 @@ async function freshDb(): Promise<SyncDatabase> {
   db = new SyncDatabase(DB_NAME);
   await db.open();
   return db;
+}
+
+/** Mean luma of the band the stamp covers, read back from the decoded JPEG. */
+function bottomBandLuma(bitmap: ImageBitmap): number {
+  const { bandPx } = stampLayout(bitmap.width, bitmap.height);
+  const canvas = new OffscreenCanvas(bitmap.width, bandPx);
+  const context = canvas.getContext('2d')!;
+  context.drawImage(bitmap, 0, bitmap.height - bandPx, bitmap.width, bandPx, 0, 0, bitmap.width, bandPx);
+  const pixels = context.getImageData(0, 0, bitmap.width, bandPx).data;
+  let sum = 0;
+  for (let index = 0; index < pixels.length; index += 4) sum += 0.299 * pixels[index]! + 0.587 * pixels[index + 1]! + 0.114 * pixels[index + 2]!;
+  return sum / (pixels.length / 4);
 }
 
 function unmount() {
@@ -129,7 +144,7 @@ const bench: PhotoBenchPage = {
     return { ms, ...size };
   },
 
-  async reduce() {
+  async reduce(stamp) {
     if (!original) throw new Error('call makePhoto first');
     let longTaskMs = 0;
     const observer = new PerformanceObserver((list) => {
@@ -137,12 +152,12 @@ const bench: PhotoBenchPage = {
     });
     observer.observe({ type: 'longtask' });
     const start = performance.now();
-    const reduced = await reduceImage(original);
+    const reduced = await reduceImage(original, stamp ? { stampLabel: sampleStampLabel(12, 'bench') } : {});
     const ms = performance.now() - start;
     await nextFrame();
     observer.disconnect();
     const bitmap = await createImageBitmap(reduced.blob);
-    const timing = { ms, bytes: reduced.blob.size, width: bitmap.width, height: bitmap.height, longTaskMs };
+    const timing = { ms, bytes: reduced.blob.size, width: bitmap.width, height: bitmap.height, longTaskMs, bandLuma: bottomBandLuma(bitmap) };
     bitmap.close();
     return timing;
   },

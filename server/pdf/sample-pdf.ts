@@ -1,6 +1,7 @@
 /**
  * A sample's PDF on the server: its record as loaded (server/routes/samples/load.ts),
- * the settings and the company logo (from the file storage), built with the
+ * the settings, the company logo and the sample's photos (from the file
+ * storage; sample-photos.ts), built with the
  * one template of src/pdf/sample (the device prints the same offline) and
  * rendered in the PDF worker thread. Used by `GET api/pdf/sample/{id}`.
  */
@@ -12,10 +13,16 @@ import { options } from '@server/db/schema';
 import type { FileStorage } from '@server/files/storage';
 import { storedLogo } from './logo';
 import { renderSampleInWorker } from './pdf-worker';
+import { samplePdfPhotos } from './sample-photos';
 
 export async function samplePdfInputOf(db: Db, sample: Sample, storage: FileStorage): Promise<SamplePdfInput> {
   const settings = settingsMap(await db.select({ option: options.option, value: options.value }).from(options));
-  return { sample, settings, logo: await storedLogo(db, storage, settings.settings_logo) };
+  return {
+    sample,
+    settings,
+    logo: await storedLogo(db, storage, settings.settings_logo),
+    photos: await samplePdfPhotos(db, storage, sample.files),
+  };
 }
 
 /** The PDF bytes of a loaded sample (rendered in the worker thread). */

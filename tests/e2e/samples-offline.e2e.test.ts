@@ -309,7 +309,26 @@ async function serverSample(id: number): Promise<WireSample> {
   return apiCall<WireSample>(token, 'GET', `api/sample/${id}`);
 }
 
-/** Each photo once, as the reduced JPEG (1600 px on the long side), its bytes served. */
+/** Mean luma of a horizontal band of a JPEG: `rows` rows at the top or at the bottom. */
+async function bandLuma(bytes: Buffer, edge: 'top' | 'bottom', rows: number): Promise<number> {
+  const image = sharp(bytes);
+  const { width = 0, height = 0 } = await image.metadata();
+  const { data } = await image
+    .extract({ left: 0, top: edge === 'top' ? 0 : height - rows, width, height: rows })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  let sum = 0;
+  for (let at = 0; at < data.length; at += 3) sum += 0.299 * data[at]! + 0.587 * data[at + 1]! + 0.114 * data[at + 2]!;
+  return sum / (data.length / 3);
+}
+
+/**
+ * Each photo once, as the reduced JPEG (1600 px on the long side), its bytes
+ * served, stamped (FIELD-UX item 10): the photos are one flat colour, so the
+ * top band is the unstamped image; the bottom band, where the stamp's dark
+ * band is drawn (77 px on 1600×1200), is clearly darker.
+ */
 async function expectServerPhotos(sample: WireSample, names: string[]): Promise<void> {
   expect(sample.files.map((file) => file.name).sort()).toEqual([...names].sort());
   expect(new Set(sample.files.map((file) => file.sha256)).size).toBe(2);
@@ -317,9 +336,13 @@ async function expectServerPhotos(sample: WireSample, names: string[]): Promise<
     expect(file.type).toBe('image/jpeg');
     const response = await fetch(`${baseUrl()}/${file.url}`, { headers: { authorization: `Bearer ${token}` } });
     expect(response.status).toBe(200);
-    const meta = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
+    const bytes = Buffer.from(await response.arrayBuffer());
+    const meta = await sharp(bytes).metadata();
     expect(meta.format).toBe('jpeg');
     expect(Math.max(meta.width ?? 0, meta.height ?? 0)).toBe(1600);
+    const unstamped = await bandLuma(bytes, 'top', 77);
+    const stamped = await bandLuma(bytes, 'bottom', 77);
+    expect(stamped, `${file.name}: bottom band ${stamped}, top ${unstamped}`).toBeLessThan(unstamped - 15);
   }
 }
 

@@ -10,6 +10,7 @@
 import { memo, useState } from 'react';
 import { Button } from '@mantine/core';
 import { sampleTypeById } from '@sync/contract/samples';
+import { useSyncContext } from '@sync/react/context';
 import { useLocalList } from '@sync/react/use-local-record';
 import type { LocalSample } from '@sync/store/registry';
 import { settingsMap } from '@sync/contract/settings';
@@ -31,6 +32,7 @@ export interface SamplePrintButtonProps {
 }
 
 export const SamplePrintButton = memo(function SamplePrintButton({ sample, currentBlocks }: SamplePrintButtonProps) {
+  const { db, engine } = useSyncContext();
   const settings = useLocalList('settings');
   const logo = useDeviceLogo(settings.loading ? null : settings.rows);
   const [busy, setBusy] = useState(false);
@@ -49,7 +51,9 @@ export const SamplePrintButton = memo(function SamplePrintButton({ sample, curre
     };
     setBusy(true);
     import('./sample-print-render')
-      .then(({ renderSamplePdf }) => renderSamplePdf(input))
+      .then(async ({ renderSamplePdf, samplePhotosForPrint }) =>
+        renderSamplePdf({ ...input, photos: await samplePhotosForPrint(db, engine?.files, sample.key) }),
+      )
       .then((pdf) => showPdf(tab, pdf))
       .catch(() => {
         tab.close();

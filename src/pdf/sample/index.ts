@@ -8,3 +8,4 @@ export {
   type PdfSample,
   type SamplePdfInput,
 } from './sample-document';
+export { PHOTO_SECTION_TEXTS, photoSection, PRINT_PHOTO, type PdfPhoto } from './photo-section';

@@ -8,7 +8,8 @@
  * 'Dados cadastrais'; Caracterização; for noise and heat their blocks
  * (Memória de campo, Resultado with the figures the device computed and the
  * conclusion, Classificação de risco, Validação da medição) as label/value
- * tables; 'Página X de Y' on every page. Blocks are printed generically:
+ * tables; the sample's photos ('Registro fotográfico', photo-section.ts);
+ * 'Página X de Y' on every page. Blocks are printed generically:
  * known fields get their screen labels (SAMPLE_FIELD_LABELS), others their
  * name humanised; nested objects (NHO 01 / NR 15) become sub-tables, lists
  * of rows one line each. Colours (bgColor) are not printed as text.
@@ -17,6 +18,7 @@ import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interface
 import type { Sample } from '@sync/contract/samples';
 import { PDF_FONT } from '../fonts';
 import { companyHeader, linesTable, PAGE_MARGINS, pageFooter, paletteOf, sectionTitle, type Palette } from '../quotation/parts';
+import { photoSection, type PdfPhoto } from './photo-section';
 
 /** The sample's fields the document prints (the server's record or the device's, with the draft's blocks). */
 export type PdfSample = Pick<
@@ -36,6 +38,8 @@ export interface SamplePdfInput {
   settings: Readonly<Record<string, string>>;
   /** The company logo as a data URL, when there is one. */
   logo: string | null;
+  /** The sample's photos, shrunk for print (PRINT_PHOTO), in the order they were added. */
+  photos?: PdfPhoto[];
 }
 
 export const SAMPLE_PDF_TEXTS = {
@@ -216,6 +220,7 @@ export function buildSampleDocument(input: SamplePdfInput): TDocumentDefinitions
     ...detailsBlock(sample, palette),
     ...blockContent(T.caracterization, sample.caracterization, palette),
     ...typed,
+    ...photoSection(input.photos, palette),
   ];
   return {
     info: {

@@ -47,6 +47,8 @@ export interface PhotoAreaProps<T> {
   /** Only look (no add, no delete). */
   readOnly?: boolean;
   title?: string;
+  /** Drawn with the capture time on each new photo ('Amostra 12'; FIELD-UX item 10); none: no stamp. */
+  stampLabel?: string;
 }
 
 function messageOf(error: unknown): string {
@@ -65,7 +67,7 @@ function thumbnailSource<T>(file: RecordFile<T>, view: PhotoView, props: PhotoAr
 }
 
 export function PhotoArea<T>(props: PhotoAreaProps<T>) {
-  const { files, describe, fieldsOf, onBeforeCamera, readOnly = false, title = PHOTO_TEXTS.title } = props;
+  const { files, describe, fieldsOf, onBeforeCamera, readOnly = false, title = PHOTO_TEXTS.title, stampLabel } = props;
   const camera = useRef<HTMLInputElement>(null);
   const chooser = useRef<HTMLInputElement>(null);
   const [refused, setRefused] = useState(false);
@@ -107,7 +109,7 @@ export function PhotoArea<T>(props: PhotoAreaProps<T>) {
       const reduced: { photo: ReducedImage; original: File }[] = [];
       for (const original of check.images) {
         try {
-          reduced.push({ photo: await reduceImage(original), original });
+          reduced.push({ photo: await reduceImage(original, { stampLabel }), original });
         } catch (error) {
           alertDanger(messageOf(error));
         }

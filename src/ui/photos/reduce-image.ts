@@ -5,11 +5,16 @@
  * by the app itself (compression-library-url.ts), so it works offline.
  * Only images are taken: anything else is refused with the spec's messages
  * (`checkImages`), before any work is done. A small thumbnail is made from
- * the reduced photo and kept beside it on the device (never sent).
+ * the reduced photo and kept beside it on the device (never sent). With a
+ * stamp label, the label and the capture time are drawn on the reduced photo
+ * (FIELD-UX item 10; stamp-photo.ts), before the thumbnail is made.
  */
 import imageCompression, { type Options } from 'browser-image-compression';
+import { captureTimeOf } from './capture-time';
 import { compressionLibraryUrl } from './compression-library-url';
+import { stampText } from './photo-stamp';
 import { PHOTO_TEXTS } from './photo-texts';
+import { stampPhoto } from './stamp-photo';
 
 /** What a photo is reduced to: enough for a report (8 such photos make a PDF under 2 MB). */
 export const PHOTO_REDUCTION = {
@@ -22,6 +27,12 @@ export const PHOTO_REDUCTION = {
 
 /** The library's call, replaceable in tests that do not decode real images. */
 export type CompressImage = (file: File, options: Options) => Promise<File>;
+
+export interface ReduceOptions {
+  /** The label drawn with the capture time on the photo ('Amostra 12'); none: no stamp. */
+  stampLabel?: string;
+  compress?: CompressImage;
+}
 
 /** An image by its MIME type, or by its extension when the browser gives no type. */
 export function isImageFile(file: File): boolean {
@@ -53,7 +64,7 @@ export function jpegName(name: string): string {
 }
 
 /**
- * The device's own thumbnail: a centre square, twice the 150 px tile (sharp
+ * The device's own thumbnail: a square (thumbnailSquare), twice the 150 px tile (sharp
  * on a tablet's 2× screen), a few kB. Opening a sample with 20 photos then
  * decodes 20 small images, not 20 of 1600 px.
  */
@@ -68,17 +79,27 @@ export interface ReducedImage {
   thumbnail: Blob | null;
 }
 
-/** The centre square of the photo at DEVICE_THUMBNAIL.px, as JPEG; null when this browser has no way to draw it. */
+/**
+ * The square the thumbnail is cut from: centred across, and for a portrait
+ * photo its bottom square, so the stamp's band along the bottom edge
+ * (photo-stamp.ts) stays in the tile (a centre cut would drop it).
+ */
+export function thumbnailSquare(width: number, height: number): { sx: number; sy: number; side: number } {
+  const side = Math.min(width, height);
+  return { sx: (width - side) / 2, sy: height - side, side };
+}
+
+/** The thumbnail square (thumbnailSquare) of the photo at DEVICE_THUMBNAIL.px, as JPEG; null when this browser has no way to draw it. */
 export async function makeThumbnail(photo: Blob): Promise<Blob | null> {
   if (typeof createImageBitmap !== 'function' || typeof OffscreenCanvas !== 'function') return null;
   try {
     const bitmap = await createImageBitmap(photo);
-    const side = Math.min(bitmap.width, bitmap.height);
+    const { sx, sy, side } = thumbnailSquare(bitmap.width, bitmap.height);
     const canvas = new OffscreenCanvas(DEVICE_THUMBNAIL.px, DEVICE_THUMBNAIL.px);
     const context = canvas.getContext('2d');
     if (!context) return null;
     context.imageSmoothingQuality = 'high';
-    context.drawImage(bitmap, (bitmap.width - side) / 2, (bitmap.height - side) / 2, side, side, 0, 0, DEVICE_THUMBNAIL.px, DEVICE_THUMBNAIL.px);
+    context.drawImage(bitmap, sx, sy, side, side, 0, 0, DEVICE_THUMBNAIL.px, DEVICE_THUMBNAIL.px);
     bitmap.close();
     return await canvas.convertToBlob({ type: 'image/jpeg', quality: DEVICE_THUMBNAIL.quality });
   } catch {
@@ -93,9 +114,11 @@ export async function makeThumbnail(photo: Blob): Promise<Blob | null> {
  * it is (renamed through `fileName`, not copied into a new File: one copy
  * of the bytes fewer on a low-memory tablet).
  */
-export async function reduceImage(file: File, compress: CompressImage = imageCompression): Promise<ReducedImage> {
+export async function reduceImage(file: File, { stampLabel, compress = imageCompression }: ReduceOptions = {}): Promise<ReducedImage> {
   try {
-    const reduced = await compress(file, {
+    // Read before the reduction: the library does not keep the EXIF.
+    const taken = stampLabel === undefined ? null : await captureTimeOf(file);
+    let reduced: Blob = await compress(file, {
       ...PHOTO_REDUCTION,
       useWebWorker: true,
       libURL: compressionLibraryUrl(),
@@ -103,6 +126,10 @@ export async function reduceImage(file: File, compress: CompressImage = imageCom
       // the original's EXIF (location, device) is not kept.
       preserveExif: false,
     });
+    if (stampLabel !== undefined && taken) {
+      const maxBytes = Math.floor(PHOTO_REDUCTION.maxSizeMB * 1024 * 1024);
+      reduced = (await stampPhoto(reduced, stampText(stampLabel, taken), { maxBytes, quality: PHOTO_REDUCTION.initialQuality })) ?? reduced;
+    }
     return { blob: reduced, fileName: jpegName(file.name), type: 'image/jpeg', thumbnail: await makeThumbnail(reduced) };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);

@@ -19,7 +19,9 @@ import { closeTestDb, openTestDb, renderApp } from '../render-app';
 const printed = vi.hoisted(() => ({ definitions: [] as TDocumentDefinitions[] }));
 vi.mock('@/features/samples/sample-print-render', async () => {
   const { buildSampleDocument } = await import('@/pdf/sample');
+  const { samplePhotosForPrint } = await import('@/features/samples/common/photos/photos-for-print');
   return {
+    samplePhotosForPrint,
     renderSamplePdf: async (input: Parameters<typeof buildSampleDocument>[0]) => {
       printed.definitions.push(buildSampleDocument(input));
       return new Blob(['%PDF'], { type: 'application/pdf' });

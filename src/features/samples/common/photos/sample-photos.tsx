@@ -5,14 +5,17 @@
  * the engine with the sample (each file once its sample is on the server);
  * thumbnails are the device's copy, else the server's `url` at w=150&h=150
  * through the session. `beforeCamera` (the sample page's draft flush) runs
- * before the camera or the chooser opens.
+ * before the camera or the chooser opens. Each new photo is stamped with the
+ * sample's number (or 'Amostra' and its local marker before the server
+ * numbers it) and the capture time (FIELD-UX item 10).
  */
 import { useCallback } from 'react';
 import type { RecordFile } from '@sync/engine/record-files';
 import { useSyncContext } from '@sync/react/context';
+import { useLocalRecord } from '@sync/react/use-local-record';
 import { useRecordFiles } from '@sync/react/use-record-files';
 import type { LocalSampleFile } from '@sync/store/registry/sample-records';
-import { PhotoArea, type PhotoView, type ReducedImage } from '@/ui/photos';
+import { PhotoArea, type PhotoView, type ReducedImage, sampleStampLabel } from '@/ui/photos';
 
 export interface SamplePhotosProps {
   /** The sample's local key. */
@@ -40,6 +43,8 @@ function sampleFileFields(photo: ReducedImage) {
 export function SamplePhotos({ sampleKey, readOnly, beforeCamera }: SamplePhotosProps) {
   const { engine } = useSyncContext();
   const files = useRecordFiles('sample_files', sampleKey);
+  const sample = useLocalRecord('samples', sampleKey);
+  const stampLabel = sampleStampLabel(sample.loading ? null : sample.record?.sample_no, sampleKey);
   const download = useCallback(
     (path: string) => {
       if (!engine) return Promise.reject(new Error('Sem conexão com o servidor.'));
@@ -55,6 +60,7 @@ export function SamplePhotos({ sampleKey, readOnly, beforeCamera }: SamplePhotos
       download={download}
       onBeforeCamera={beforeCamera}
       readOnly={readOnly}
+      stampLabel={stampLabel}
     />
   );
 }

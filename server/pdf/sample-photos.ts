@@ -1,0 +1,75 @@
+/**
+ * The sample's photos for its PDF on the server: each file line's bytes read
+ * from the file storage, shrunk for print with sharp (PRINT_PHOTO: 800 px on
+ * the long side, JPEG quality 75, EXIF orientation applied) and handed to
+ * the template as data URLs, in the order they were added. A photo that
+ * cannot be had (bytes gone from disk, not an image sharp reads) is left
+ * out and logged: a missing photo never fails the PDF.
+ */
+import { inArray } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import sharp from 'sharp';
+import type { SampleFile } from '@sync/contract/samples';
+import { PRINT_PHOTO, type PdfPhoto } from '@/pdf/sample';
+import type { Db } from '@server/db/client';
+import { storedFiles } from '@server/db/schema';
+import type { FileStorage } from '@server/files/storage';
+
+/** A stored photo is under 400 kB; anything far larger is not read into memory for a PDF. */
+const MAX_SOURCE_BYTES = 20 * 1024 * 1024;
+
+async function readStored(storage: FileStorage, key: string): Promise<Buffer> {
+  const stream = await storage.open(key);
+  try {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > MAX_SOURCE_BYTES) throw new Error('stored photo too large to print');
+      chunks.push(chunk);
+    }
+    return Buffer.concat(chunks);
+  } finally {
+    stream.destroy();
+  }
+}
+
+/** JPEG bytes of a stored image shrunk for print. */
+async function printBytes(storage: FileStorage, key: string): Promise<Buffer> {
+  return sharp(await readStored(storage, key), { failOn: 'error' })
+    .rotate()
+    .resize({ width: PRINT_PHOTO.maxSide, height: PRINT_PHOTO.maxSide, fit: 'inside', withoutEnlargement: true })
+    .jpeg({ quality: Math.round(PRINT_PHOTO.quality * 100), mozjpeg: true })
+    .toBuffer();
+}
+
+/** The sample's photos as the PDF prints them; images only, one at a time (sharp's memory on a small server). */
+export async function samplePdfPhotos(db: Db, storage: FileStorage, files: readonly SampleFile[], log?: FastifyBaseLogger): Promise<PdfPhoto[]> {
+  const images = [...files].filter((file) => file.type.startsWith('image/')).sort((a, b) => a.id - b.id);
+  if (images.length === 0) return [];
+  const keys = new Map(
+    (
+      await db
+        .select({ id: storedFiles.id, storage_key: storedFiles.storage_key })
+        .from(storedFiles)
+        .where(
+          inArray(
+            storedFiles.id,
+            images.map((file) => file.file_id),
+          ),
+        )
+    ).map((row) => [row.id, row.storage_key]),
+  );
+  const photos: PdfPhoto[] = [];
+  for (const file of images) {
+    const key = keys.get(file.file_id);
+    if (!key) continue;
+    try {
+      const bytes = await printBytes(storage, key);
+      photos.push({ image: `data:image/jpeg;base64,${bytes.toString('base64')}`, name: file.name || file.file_name });
+    } catch (err) {
+      log?.warn({ err, fileId: file.file_id }, 'sample photo not readable; PDF printed without it');
+    }
+  }
+  return photos;
+}

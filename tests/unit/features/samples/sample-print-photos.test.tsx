@@ -1,0 +1,117 @@
+/**
+ * The device's Imprimir with photos (the PDF's 'Registro fotográfico'): the
+ * sample's photos are read from the files table on the device (offline),
+ * in the order added, captioned 'Foto n - name', two per row in the
+ * definition; a sample without photos has no such section. pdfmake is replaced by a
+ * module that keeps the definition (sample-print.test.tsx does the same);
+ * jsdom has no canvas, so the photos go in as kept (the shrink for print is
+ * a canvas step in the browser).
+ */
+import { Blob as NodeBlob } from 'node:buffer';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { saveRecord, saveRecords } from '@sync/engine/mutations';
+import { addRecordFiles } from '@sync/engine/record-files';
+import type { SyncDatabase } from '@sync/store/database';
+import { readRecord } from '@sync/store/queries';
+import type { LocalQuotation } from '@sync/store/registry';
+import { planSaves } from '@/entities/sample';
+import { SampleEditPage } from '@/features/samples';
+import { closeTestDb, openTestDb, renderApp } from '../render-app';
+
+const printed = vi.hoisted(() => ({ definitions: [] as TDocumentDefinitions[] }));
+vi.mock('@/features/samples/sample-print-render', async () => {
+  const { buildSampleDocument } = await import('@/pdf/sample');
+  const { samplePhotosForPrint } = await import('@/features/samples/common/photos/photos-for-print');
+  return {
+    samplePhotosForPrint,
+    renderSamplePdf: async (input: Parameters<typeof buildSampleDocument>[0]) => {
+      printed.definitions.push(buildSampleDocument(input));
+      return new Blob(['%PDF'], { type: 'application/pdf' });
+    },
+  };
+});
+
+vi.setConfig({ testTimeout: 20_000 });
+
+let db: SyncDatabase;
+beforeEach(() => {
+  db = openTestDb();
+  printed.definitions = [];
+  URL.createObjectURL ??= () => 'blob:pdf';
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  return closeTestDb(db);
+});
+
+async function noiseSample(): Promise<string> {
+  const customer = await saveRecord(db, 'customers', null, { name: 'Metalúrgica Alfa', email: 'contato@alfa.com.br', phone: '(11) 3322-4455' });
+  const quotationKey = await saveRecord(db, 'quotations', null, {
+    customer_key: customer,
+    rows: [{ name: 'Ruído contínuo', product_type_id: 3, quantity: 1, value: 10 }],
+    total: 10,
+  });
+  const quotation = (await readRecord(db, 'quotations', quotationKey)) as unknown as LocalQuotation;
+  const [sampleKey] = await saveRecords(db, planSaves(quotation));
+  return sampleKey!;
+}
+
+async function keepPhoto(sampleKey: string, fileName: string, bytes: string) {
+  const blob = new NodeBlob([bytes], { type: 'image/jpeg' }) as unknown as Blob;
+  await addRecordFiles(db, 'sample_files', sampleKey, [
+    {
+      file: { blob, fileName, type: 'image/jpeg', thumbnail: null },
+      fields: { name: fileName, file_name: fileName, type: 'image/jpeg', size: bytes.length, url: null },
+    },
+  ]);
+}
+
+const routes = { '/admin/amostra/$sampleId': ({ params }: { params: Record<string, string> }) => <SampleEditPage sampleId={params.sampleId!} /> };
+
+async function printSample(key: string): Promise<TDocumentDefinitions> {
+  const tab = { document: { title: '', body: { textContent: '' } }, location: { href: '' }, close: vi.fn() };
+  vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+  await renderApp(db, routes, `/admin/amostra/${key}`);
+  const print = await screen.findByRole('button', { name: 'Imprimir' });
+  await waitFor(() => expect(print).toBeEnabled());
+  fireEvent.click(print);
+  await waitFor(() => expect(tab.location.href).not.toBe(''));
+  return printed.definitions[0]!;
+}
+
+/** The rows of the photo section: each a `columns` of up to two cells `{ stack: [image, caption] }`. */
+function photoRows(definition: TDocumentDefinitions) {
+  const content = definition.content as Content[];
+  const title = content.findIndex((part) => (part as { text?: unknown }).text === 'Registro fotográfico');
+  if (title < 0) return null;
+  return content.slice(title + 1).map((row) =>
+    (row as { columns: { stack: [{ image: string }, { text: string }] }[] }).columns.map((cell) => ({
+      image: cell.stack[0].image,
+      caption: cell.stack[1].text,
+    })),
+  );
+}
+
+describe('Imprimir with photos', () => {
+  it('prints the photos kept on the device, two per row, captioned, in the order taken', async () => {
+    const key = await noiseSample();
+    await keepPhoto(key, 'entrada.jpg', 'jpeg-1');
+    await keepPhoto(key, 'maquina.jpg', 'jpeg-2');
+    await keepPhoto(key, 'operador.jpg', 'jpeg-3');
+    const rows = photoRows(await printSample(key));
+    expect(rows).toEqual([
+      [
+        { image: `data:image/jpeg;base64,${btoa('jpeg-1')}`, caption: 'Foto 1 - entrada.jpg' },
+        { image: `data:image/jpeg;base64,${btoa('jpeg-2')}`, caption: 'Foto 2 - maquina.jpg' },
+      ],
+      [{ image: `data:image/jpeg;base64,${btoa('jpeg-3')}`, caption: 'Foto 3 - operador.jpg' }],
+    ]);
+  });
+
+  it('has no photo section for a sample without photos', async () => {
+    const key = await noiseSample();
+    expect(photoRows(await printSample(key))).toBeNull();
+  });
+});
