@@ -1,7 +1,8 @@
 /**
  * Build of the PWA: file routes (TanStack Router plugin, before React),
  * React, the service worker + manifest (vite-plugin-pwa, generateSW), and
- * brotli/gzip copies of the text files for the server (scripts/build).
+ * brotli/gzip copies of the text files for the server, and the entry's
+ * stylesheet taken off the render-blocking path (scripts/build).
  * In development `/api` and `/oauth` go to the API server on port 8080.
  */
 import { defineConfig } from 'vite';
@@ -9,6 +10,7 @@ import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { viteAliases } from './path-aliases.ts';
+import { deferredStyles } from './scripts/build/deferred-styles.ts';
 import { precompress } from './scripts/build/precompress.ts';
 import { pwaOptions } from './scripts/build/pwa-options.ts';
 
@@ -16,7 +18,7 @@ const API_TARGET = process.env.API_PROXY_TARGET ?? 'http://localhost:8080';
 
 export default defineConfig({
   resolve: { alias: viteAliases },
-  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), VitePWA(pwaOptions), precompress()],
+  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), VitePWA(pwaOptions), deferredStyles(), precompress()],
   server: {
     proxy: {
       '/api': { target: API_TARGET, changeOrigin: true },

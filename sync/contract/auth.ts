@@ -4,15 +4,14 @@
  * (`POST oauth/revoke`, an extension), and password recovery under
  * `api/password/*`.
  *
- * The PWA is a first-party public client: it sends the documented
- * client_id/client_secret fields, but the secret is not a secret in a
- * browser, so the server only checks that client_id names a known client.
+ * The client id, the spec's texts and the password length live in
+ * auth-texts.ts (no zod there: the login page imports them) and are
+ * re-exported here.
  */
 import { z } from 'zod';
 import { text, TEXT_LIMITS, trimmedText } from './fields';
 
-export const PWA_CLIENT_ID = 'pwa';
-export const PWA_CLIENT_SECRET = 'public';
+export { AUTH_MESSAGES, PASSWORD_MIN_LENGTH, PWA_CLIENT_ID, PWA_CLIENT_SECRET } from './auth-texts';
 
 const clientFields = {
   client_id: text(TEXT_LIMITS.token).min(1),
@@ -66,20 +65,3 @@ export const passwordResetSchema = z
   });
 
 export const messageResponseSchema = z.object({ message: z.string() });
-
-/** Spec texts used by both sides. */
-export const AUTH_MESSAGES = {
-  badCredentials: 'E-mail e/ou senha estão incorretos.',
-  invalidEmail: 'E-mail é inválido',
-  resetLinkSent: 'Nós te enviamos um e-mail com um link de redefinição de senha!',
-  passwordChanged: 'Senha alterada com sucesso!',
-  passwordsDiffer: 'As senhas não combinam',
-  typeNewPassword: 'Digite sua nova senha',
-  passwordTooShort: 'A senha deve ter pelo menos 8 caracteres.',
-  invalidResetLink: 'Este link de redefinição de senha é inválido ou expirou.',
-  invalidClient: 'Cliente inválido.',
-  signedOut: 'Sessão encerrada.',
-} as const;
-
-/** Minimum length of a new password (checked by the server on reset and user saves). */
-export const PASSWORD_MIN_LENGTH = 8;

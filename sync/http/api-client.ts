@@ -13,11 +13,17 @@
  *
  * Ky's own retries stay off (the sync engine owns retry policy); the one
  * forced retry after a refresh is the only second attempt.
+ *
+ * Ky itself is fetched with the first request, not with the app: the login
+ * page signs in through the session's plain `fetch` calls and never needs
+ * it (about 8 kB gzip off the first load; docs/decisions/first-load.md).
+ * Offline the service worker has its chunk; a chunk that cannot be fetched
+ * fails the request as a network error.
  */
-import ky, { isHTTPError, isKyError, isNetworkError, isTimeoutError, type KyInstance, type Options } from 'ky';
+import type { KyInstance, Options } from 'ky';
 import type { z } from 'zod';
 import type { Session } from '../session/session';
-import { ApiRequestError, API_ERROR_MESSAGES, apiErrorFromBody, networkError } from './api-error';
+import { ApiRequestError, API_ERROR_MESSAGES, networkError } from './api-error';
 
 export const API_TIMEOUT_MS = 30_000;
 
@@ -51,64 +57,29 @@ export interface ApiClient {
   request(method: HttpMethod, path: string, schema: null, options?: ApiRequestOptions): Promise<void>;
   get<T>(path: string, schema: z.ZodType<T>, options?: ApiRequestOptions): Promise<T>;
   onForbidden(listener: (event: ForbiddenEvent) => void): () => void;
-  /** The configured ky instance, for the sync engine only; screens use functions built on `request`. */
-  readonly ky: KyInstance;
+  /** The configured ky instance (loaded on first use), for the sync engine only; screens use functions built on `request`. */
+  ky(): Promise<KyInstance>;
 }
 
 function withoutUndefined(params: NonNullable<ApiRequestOptions['searchParams']>): Record<string, string | number | boolean> {
   return Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined)) as Record<string, string | number | boolean>;
 }
 
-/** Maps whatever ky or fetch threw to an ApiRequestError. */
-export function toApiRequestError(error: unknown): ApiRequestError {
-  if (error instanceof ApiRequestError) return error;
-  if (isHTTPError(error)) return apiErrorFromBody(error.response.status, error.data);
-  if (isNetworkError(error) || isTimeoutError(error)) return networkError(error);
-  // Runtimes ky does not recognise still reject fetch with a TypeError when offline.
-  if (error instanceof TypeError && !isKyError(error)) return networkError(error);
-  if (error instanceof DOMException && (error.name === 'AbortError' || error.name === 'TimeoutError')) {
-    return networkError(error);
-  }
-  return new ApiRequestError('http', API_ERROR_MESSAGES.unexpected, { cause: error });
-}
-
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const { session } = options;
   const forbiddenListeners = new Set<(event: ForbiddenEvent) => void>();
 
-  const instance = ky.create({
-    prefix: options.baseUrl,
-    fetch: options.fetch,
-    timeout: API_TIMEOUT_MS,
-    // No automatic retries: only the forced one after a token refresh.
-    retry: { limit: 1, methods: [], statusCodes: [], retryOnTimeout: false },
-    hooks: {
-      beforeRequest: [
-        async ({ request }) => {
-          if (session.getState().hasTokens && session.isAccessTokenExpired()) {
-            await session.refreshTokens();
-          }
-          const token = session.getAccessToken();
-          if (token) request.headers.set('authorization', `Bearer ${token}`);
-        },
-      ],
-      afterResponse: [
-        async ({ request, response, retryCount, options: requestOptions }) => {
-          if (response.status === 401 && retryCount === 0 && session.getState().hasTokens) {
-            const token = await session.refreshTokens();
-            const headers = new Headers(request.headers);
-            headers.set('authorization', `Bearer ${token}`);
-            return ky.retry({ request: new Request(request, { headers }), delay: 0, code: 'TOKEN_REFRESHED' });
-          }
-          if (response.status === 403 && !requestOptions.context.skipForbiddenHandler) {
-            const event = { url: request.url, method: request.method };
-            for (const listener of [...forbiddenListeners]) listener(event);
-          }
-          return undefined;
-        },
-      ],
-    },
-  });
+  let instance: Promise<KyInstance> | null = null;
+  const loadInstance = (): Promise<KyInstance> => {
+    instance ??= import('./ky-transport').then(({ createKyInstance }) =>
+      createKyInstance({ session, baseUrl: options.baseUrl, fetch: options.fetch, timeoutMs: API_TIMEOUT_MS, forbiddenListeners }),
+    );
+    // A failed fetch of the chunk is retried at the next request.
+    instance.catch(() => {
+      instance = null;
+    });
+    return instance;
+  };
 
   async function request<T>(
     method: HttpMethod,
@@ -126,11 +97,18 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (requestOptions.json !== undefined) kyOptions.json = requestOptions.json;
     else if (requestOptions.body !== undefined) kyOptions.body = requestOptions.body;
 
+    let send: KyInstance;
+    let transport: typeof import('./ky-transport');
+    try {
+      [send, transport] = await Promise.all([loadInstance(), import('./ky-transport')]);
+    } catch (error) {
+      throw networkError(error);
+    }
     let response: Response;
     try {
-      response = await instance(path, kyOptions);
+      response = await send(path, kyOptions);
     } catch (error) {
-      throw toApiRequestError(error);
+      throw transport.toApiRequestError(error);
     }
     if (schema === null) return;
     let body: unknown;
@@ -139,7 +117,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     } catch (error) {
       throw error instanceof SyntaxError
         ? new ApiRequestError('invalid-response', API_ERROR_MESSAGES.invalidResponse, { status: response.status, cause: error })
-        : toApiRequestError(error);
+        : transport.toApiRequestError(error);
     }
     const parsed = schema.safeParse(body);
     if (!parsed.success) {
@@ -155,6 +133,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       forbiddenListeners.add(listener);
       return () => void forbiddenListeners.delete(listener);
     },
-    ky: instance,
+    ky: loadInstance,
   };
 }

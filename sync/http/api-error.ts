@@ -5,7 +5,15 @@
  * no" from "the server could not be reached" — a distinction the offline
  * behaviour depends on (a network failure never signs anyone out).
  */
-import { apiErrorSchema } from '../contract/errors';
+import type { ApiError } from '../contract/errors';
+import { array, object, optional, readShape, record, string, type Reader } from './json-shape';
+
+/**
+ * `apiErrorSchema` (sync/contract/errors.ts) without zod: error bodies are
+ * read on the login page (tested against the schema in
+ * tests/unit/session/json-shapes.test.ts).
+ */
+export const readApiErrorBody: Reader<ApiError> = object({ message: string, errors: optional(record(array(string))) });
 
 export type ApiErrorKind =
   /** No answer: offline, DNS, connection refused, aborted by timeout. */
@@ -50,9 +58,9 @@ export function isApiRequestError(value: unknown): value is ApiRequestError {
 
 /** Builds the error for a non-2xx status from its (already parsed) body. */
 export function apiErrorFromBody(status: number, body: unknown): ApiRequestError {
-  const parsed = apiErrorSchema.safeParse(body);
-  const message = parsed.success && parsed.data.message.trim() ? parsed.data.message : API_ERROR_MESSAGES.unexpected;
-  return new ApiRequestError('http', message, { status, errors: parsed.success ? parsed.data.errors : undefined });
+  const parsed = readShape(readApiErrorBody, body);
+  const message = parsed?.message.trim() ? parsed.message : API_ERROR_MESSAGES.unexpected;
+  return new ApiRequestError('http', message, { status, errors: parsed?.errors });
 }
 
 /** Builds the error for a non-2xx response from its `{ message, errors? }` body. */

@@ -2,7 +2,8 @@
  * Public face of the HTTP module (UI-free): the API client, its error type,
  * the request-activity counter, and the account calls of the app shell.
  */
-export { createApiClient, toApiRequestError, API_TIMEOUT_MS } from './api-client';
+export { createApiClient, API_TIMEOUT_MS } from './api-client';
+export { toApiRequestError } from './ky-transport';
 export type { ApiClient, ApiClientOptions, ApiRequestOptions, ForbiddenEvent, HttpMethod } from './api-client';
 export {
   ApiRequestError,

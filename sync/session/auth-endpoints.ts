@@ -3,11 +3,17 @@
  * grants and revocation (`oauth/*`), and loading the signed-in user right
  * after the password grant. They sit below the API client (which depends on
  * the session for its tokens), so they cannot go through it.
+ *
+ * Answers are checked with the hand-written readers of session-shapes.ts
+ * (each tested against its contract zod schema), not with zod itself: this
+ * module is on the login page, and zod is not.
  */
-import type { z } from 'zod';
-import { PWA_CLIENT_ID, PWA_CLIENT_SECRET, tokenResponseSchema, type TokenRequest, type TokenResponse } from '../contract/auth';
-import { currentUserSchema, userCustomersResponseSchema, type CurrentUser, type UserCustomer } from '../contract/user';
+import type { TokenRequest, TokenResponse } from '../contract/auth';
+import { PWA_CLIENT_ID, PWA_CLIENT_SECRET } from '../contract/auth-texts';
+import type { CurrentUser, UserCustomer } from '../contract/user';
 import { ApiRequestError, API_ERROR_MESSAGES, apiErrorFromResponse, networkError } from '../http/api-error';
+import { ShapeMismatch, type Reader } from '../http/json-shape';
+import { readCurrentUser, readTokenResponse, readUserCustomers } from './session-shapes';
 
 export interface AuthTransport {
   /** Origin (and optional path prefix) the API is served from. */
@@ -18,7 +24,7 @@ export interface AuthTransport {
 /** Revocation is best effort; an unreachable server must not hold sign-out up. */
 const REVOKE_TIMEOUT_MS = 5_000;
 
-async function send<T>(transport: AuthTransport, path: string, init: RequestInit, schema: z.ZodType<T>): Promise<T> {
+async function send<T>(transport: AuthTransport, path: string, init: RequestInit, reader: Reader<T>): Promise<T> {
   let response: Response;
   try {
     response = await transport.fetch(new URL(path, transport.baseUrl), init);
@@ -32,14 +38,12 @@ async function send<T>(transport: AuthTransport, path: string, init: RequestInit
   } catch (error) {
     throw new ApiRequestError('invalid-response', API_ERROR_MESSAGES.invalidResponse, { status: response.status, cause: error });
   }
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) {
-    throw new ApiRequestError('invalid-response', API_ERROR_MESSAGES.invalidResponse, {
-      status: response.status,
-      cause: parsed.error,
-    });
+  try {
+    return reader(body);
+  } catch (error) {
+    if (!(error instanceof ShapeMismatch)) throw error;
+    throw new ApiRequestError('invalid-response', API_ERROR_MESSAGES.invalidResponse, { status: response.status, cause: error });
   }
-  return parsed.data;
 }
 
 function postToken(transport: AuthTransport, request: TokenRequest): Promise<TokenResponse> {
@@ -47,7 +51,7 @@ function postToken(transport: AuthTransport, request: TokenRequest): Promise<Tok
     transport,
     '/oauth/token',
     { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(request) },
-    tokenResponseSchema,
+    readTokenResponse,
   );
 }
 
@@ -89,11 +93,11 @@ function bearer(accessToken: string): HeadersInit {
 }
 
 export function fetchCurrentUser(transport: AuthTransport, accessToken: string): Promise<CurrentUser> {
-  return send(transport, '/api/user', { headers: bearer(accessToken) }, currentUserSchema);
+  return send(transport, '/api/user', { headers: bearer(accessToken) }, readCurrentUser);
 }
 
 export function fetchUserCustomers(transport: AuthTransport, accessToken: string, userId: number): Promise<UserCustomer[]> {
-  return send(transport, `/api/user-customers/${userId}`, { headers: bearer(accessToken) }, userCustomersResponseSchema);
+  return send(transport, `/api/user-customers/${userId}`, { headers: bearer(accessToken) }, readUserCustomers);
 }
 
 /**

@@ -3,25 +3,22 @@
  * tokens are kept in local storage and a cookie"): the tokens with their
  * expiry time, the current user and the user's customers.
  *
- * Everything read back is parsed with zod; a corrupt or outdated entry reads
- * as absent rather than crashing the app on start.
+ * Everything read back is checked against its shape (session-shapes.ts, the
+ * contract's schemas written without zod so the login page stays small); a
+ * corrupt or outdated entry reads as absent rather than crashing the app on
+ * start.
  */
-import { z } from 'zod';
-import { currentUserSchema, userCustomerSchema, type CurrentUser, type UserCustomer } from '../contract/user';
+import type { CurrentUser, UserCustomer } from '../contract/user';
+import { readShape, type Reader } from '../http/json-shape';
+import { readCurrentUser, readStoredTokens, readUserCustomers, type StoredTokens } from './session-shapes';
+
+export type { StoredTokens } from './session-shapes';
 
 export const SESSION_STORAGE_KEYS = {
   tokens: 'ho.session.tokens',
   user: 'ho.session.user',
   customers: 'ho.session.customers',
 } as const;
-
-export const storedTokensSchema = z.object({
-  accessToken: z.string().min(1),
-  refreshToken: z.string().min(1),
-  /** Epoch milliseconds at which the access token stops being accepted. */
-  accessTokenExpiresAt: z.number(),
-});
-export type StoredTokens = z.infer<typeof storedTokensSchema>;
 
 export interface StoredSession {
   tokens: StoredTokens | null;
@@ -33,12 +30,11 @@ export interface StoredSession {
 /** The part of the Web Storage API used here; `localStorage` satisfies it. */
 export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
-function readJson<T>(storage: KeyValueStorage, key: string, schema: z.ZodType<T>): T | null {
+function readJson<T>(storage: KeyValueStorage, key: string, reader: Reader<T>): T | null {
   const raw = storage.getItem(key);
   if (raw === null) return null;
   try {
-    const parsed = schema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    return readShape(reader, JSON.parse(raw));
   } catch {
     return null;
   }
@@ -51,9 +47,9 @@ function writeJson(storage: KeyValueStorage, key: string, value: unknown): void 
 
 export function loadStoredSession(storage: KeyValueStorage): StoredSession {
   return {
-    tokens: readJson(storage, SESSION_STORAGE_KEYS.tokens, storedTokensSchema),
-    user: readJson(storage, SESSION_STORAGE_KEYS.user, currentUserSchema),
-    customers: readJson(storage, SESSION_STORAGE_KEYS.customers, z.array(userCustomerSchema)),
+    tokens: readJson(storage, SESSION_STORAGE_KEYS.tokens, readStoredTokens),
+    user: readJson(storage, SESSION_STORAGE_KEYS.user, readCurrentUser),
+    customers: readJson(storage, SESSION_STORAGE_KEYS.customers, readUserCustomers),
   };
 }
 

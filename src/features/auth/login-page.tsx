@@ -9,7 +9,7 @@
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Anchor, Button, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
-import { AUTH_MESSAGES } from '@sync/contract/auth';
+import { AUTH_MESSAGES } from '@sync/contract/auth-texts';
 import type { SignInResult } from '@sync/session';
 import { alertSuccess } from '@/ui/alerts';
 import { signInErrorMessage } from './sign-in-error';
@@ -37,6 +37,24 @@ export function LoginPage({ signIn, onSignedIn, requestPasswordReset, forgot = f
   // Mounted from the first opening on, so closing still plays the modal's transition.
   const [forgotMounted, setForgotMounted] = useState(false);
   const announcedForgot = useRef(false);
+  const usernameRef = useRef<HTMLInputElement>(null);
+
+  // The username field takes the focus once the page has been painted, not
+  // during React's commit (`autoFocus`): focusing there forces a layout of
+  // the whole new page inside the commit, the longest part of the login
+  // page's start-up task on a slow device.
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => {
+        if (!document.activeElement || document.activeElement === document.body) usernameRef.current?.focus();
+      }, 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
 
   useEffect(() => {
     if (!forgot || announcedForgot.current) return;
@@ -91,7 +109,7 @@ export function LoginPage({ signIn, onSignedIn, requestPasswordReset, forgot = f
             }}
             error={fieldErrors.username}
             required
-            autoFocus
+            ref={usernameRef}
           />
           <PasswordInput
             label="Senha"

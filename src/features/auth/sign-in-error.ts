@@ -4,7 +4,7 @@
  * credentials, the connection message when it could not be reached, and
  * the server's own message for anything else (too many attempts, ...).
  */
-import { AUTH_MESSAGES } from '@sync/contract/auth';
+import { AUTH_MESSAGES } from '@sync/contract/auth-texts';
 import { API_ERROR_MESSAGES, isApiRequestError } from '@sync/http/api-error';
 
 export function signInErrorMessage(error: unknown): string {

@@ -1,10 +1,11 @@
 /**
  * /public/login?redirect=...&forgot=true: the login screen. After signing
  * in, the app decides where to go (redirect query, customer redirect,
- * overview).
+ * overview). Nothing here may bring zod onto the login page (see
+ * docs/decisions/first-load.md).
  */
 import { createFileRoute } from '@tanstack/react-router';
-import { requestPasswordReset } from '@sync/http';
+import type { ApiClient } from '@sync/http';
 import { useAfterSignIn } from '@/app/auth/use-after-sign-in';
 import { LoginPage } from '@/features/auth/login-page';
 
@@ -20,6 +21,15 @@ export const Route = createFileRoute('/public/login')({
   }),
   component: LoginRoute,
 });
+
+/**
+ * The reset call parses its answer with the contract's zod schema; it is
+ * fetched with the modal that makes it (zod stays off the login page).
+ */
+async function requestPasswordReset(api: ApiClient, email: string): Promise<unknown> {
+  const { requestPasswordReset: request } = await import('@sync/http/account-api');
+  return request(api, email);
+}
 
 function LoginRoute() {
   const { session, api } = Route.useRouteContext();

@@ -41,6 +41,18 @@ async function renderLogin(props: Partial<LoginPageProps> = {}) {
 }
 
 describe('LoginPage', () => {
+  it('puts the focus in the username field once painted', async () => {
+    const { username } = await renderLogin();
+    await waitFor(() => expect(document.activeElement).toBe(username));
+  });
+
+  it('leaves the focus where the user put it before the page was painted', async () => {
+    const { password } = await renderLogin();
+    password.focus();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(document.activeElement).toBe(password);
+  });
+
   it('requires both fields before signing in', async () => {
     const { signIn } = await renderLogin();
     fireEvent.click(screen.getByRole('button', { name: 'Entrar' }));
