@@ -44,7 +44,7 @@ export const SAMPLE_TABS: ReadonlyArray<{ block: SampleBlockName; title: string 
 /**
  * A type's rules, declared once per type (noise/noise-rules.ts, heat/…):
  * the required fields (tab marks, 'Verificar', the asterisks on the form)
- * and what 'Duplicar amostra' clears (docs/decisions/new-sample-flow.md).
+ * and what 'Duplicar amostra' clears (docs/decisions/samples-flow.md).
  */
 export interface SampleTypeRules {
   required: readonly RequiredField[];

@@ -49,7 +49,7 @@ export const SAMPLE_TEXTS = {
   draftRestored: 'Alterações não salvas desta amostra foram recuperadas deste aparelho.',
   discardDraft: 'Descartar alterações',
   unsaved: 'Alterações não salvas',
-  // FIELD-UX items 3 and 9 (docs/decisions/new-sample-flow.md): the spec gives no texts for these.
+  // FIELD-UX items 3 and 9 (docs/decisions/samples-flow.md): the spec gives no texts for these.
   tabComplete: 'Completa',
   tabMissing: (count: number) => (count === 1 ? 'Falta 1' : `Faltam ${count}`),
   tabMissingLong: (count: number) => (count === 1 ? '1 campo obrigatório em branco' : `${count} campos obrigatórios em branco`),

@@ -1,5 +1,5 @@
 /**
- * The heat (IBUTG) sample's rules, in one table each (docs/decisions/new-sample-flow.md):
+ * The heat (IBUTG) sample's rules, in one table each (docs/decisions/samples-flow.md):
  *
  * - REQUIRED: who was measured (caracterization), the instrument and
  *   calibrator, each task's name, times, metabolic rate and the tbn and tg

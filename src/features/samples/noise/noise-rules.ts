@@ -1,5 +1,5 @@
 /**
- * The noise sample's rules, in one table each (docs/decisions/new-sample-flow.md):
+ * The noise sample's rules, in one table each (docs/decisions/samples-flow.md):
  *
  * - REQUIRED: what a noise report cannot go out without — who was measured
  *   (caracterization), the instrument and calibrator, the date and the
