@@ -185,6 +185,7 @@ function searchFigure(environment: SearchFigure['environment'], timing: SearchTi
     goalMs,
     met: goalMs === null ? null : timing.medianMs < goalMs,
     terms: timing.terms,
+    firstSearchMs: timing.firstSearchMs,
   };
 }
 

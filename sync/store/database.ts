@@ -8,6 +8,8 @@ import type { MetaRow, OutboxEntry, StoredFile, StoredRecord } from './types';
 import { createDefaultRegistry, type ResourceRegistry } from './registry';
 import { withReopen } from './reopen';
 import { SCHEMA_VERSIONS, type SchemaVersion } from './schema';
+import { SearchCache } from './search-cache';
+import { searchRowsMiddleware } from './search-rows';
 
 export const DEFAULT_DATABASE_NAME = 'higiene-sync';
 
@@ -36,6 +38,8 @@ export class SyncDatabase extends Dexie implements StoreScope {
   readonly registry: ResourceRegistry;
   /** Set by an explicit close(): the engine must not reopen a database its owner closed. */
   closedOnPurpose = false;
+  /** The search rows in memory (queries.ts reads them; writes drop them). */
+  readonly searchCache: SearchCache = new SearchCache(this);
 
   constructor(name: string = DEFAULT_DATABASE_NAME, options: SyncDatabaseOptions = {}) {
     const { registry, versions, ...dexieOptions } = options;
@@ -45,11 +49,13 @@ export class SyncDatabase extends Dexie implements StoreScope {
       const version = this.version(step.version).stores(step.stores);
       if (step.upgrade) version.upgrade(step.upgrade);
     }
+    this.use(searchRowsMiddleware(this.registry, (resourceName) => this.searchCache.invalidate(resourceName)));
   }
 
   override close(options?: { disableAutoOpen: boolean }): void {
     // Dexie closes with disableAutoOpen false itself when the connection drops.
     if (options?.disableAutoOpen !== false) this.closedOnPurpose = true;
+    this.searchCache.clear();
     super.close(options);
   }
 

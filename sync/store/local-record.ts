@@ -1,9 +1,8 @@
 /**
  * Building and reading stored records: which fields a resource keeps
- * locally, the ordering and search index entries derived from them, and the
+ * locally, the ordering key derived from them, and the
  * tombstone form of a record whose delete waits to be pushed.
  */
-import { recordWords, searchEntries } from './search-index';
 import { allReferences, type ResourceDefinition } from './registry/resource';
 import type { RecordFields, StoredRecord } from './types';
 
@@ -30,19 +29,19 @@ export function sortKeyOf(record: Pick<StoredRecord, 'key' | 'created_at' | '_lo
 }
 
 /**
- * Recomputes the derived index fields. Tombstones get none, which takes them
- * out of the list and search indexes (IndexedDB skips rows without the key path).
+ * Recomputes the derived list order field. Tombstones get none, which takes
+ * them out of the list order (IndexedDB skips rows without the key path) and
+ * out of the search (search-rows.ts keeps no search row for them). Any
+ * `_search` left from schema version 6 goes.
  */
-export function withIndexes(resource: ResourceDefinition, record: StoredRecord): StoredRecord {
+export function withIndexes(_resource: ResourceDefinition, record: StoredRecord): StoredRecord {
   const next: StoredRecord = { ...record };
+  delete next._search;
   if (next._deleted) {
     delete next._sort;
-    delete next._search;
     return next;
   }
-  const sort = sortKeyOf(next);
-  next._sort = sort;
-  next._search = searchEntries(recordWords(next, resource.searchable), sort);
+  next._sort = sortKeyOf(next);
   return next;
 }
 

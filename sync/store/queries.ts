@@ -1,14 +1,17 @@
 /**
  * Reads of the local store for the screens: a page of a list (newest first,
  * optionally searched), all records of a small list, the lines of a parent,
- * one record. Every list read goes through an index (`_sort`, `_search`, the
- * parent key), never a full table scan, so it stays fast on 10,000 records
- * and works offline.
+ * one record. Every list read goes through an index (`_sort`, the parent
+ * key), never a full table scan; a search scans the resource's search rows
+ * held in memory (search-cache.ts) and reads only the page's records, so it
+ * stays fast on 10,000 records and works offline.
  */
 import { PAGE_SIZE } from '../contract/list';
 import type { SyncDatabase } from './database';
 import { isLive } from './local-record';
-import { MAX_PREFIX_LENGTH, matchesAllWords, pickIndexWord, prefixRange, queryWordsOf, recordWords } from './search-index';
+import { rowMatches } from './search-cache';
+import { queryWordsOf } from './search-index';
+import { searchTableName } from './search-rows';
 import type { StoredRecord } from './types';
 
 export interface PageQuery {
@@ -35,53 +38,49 @@ export async function readPage(db: SyncDatabase, resourceName: string, query: Pa
   const pageSize = query.pageSize ?? PAGE_SIZE;
   const page = Math.max(1, Math.floor(query.page ?? 1));
   const skip = (page - 1) * pageSize;
-  const queryWords = queryWordsOf(query.search ?? '');
-  const indexWord = pickIndexWord(queryWords);
+  const queryWords = [...new Set(queryWordsOf(query.search ?? ''))];
   const where = query.where;
   const matches = (record: StoredRecord) => where === undefined || record[where.field] === where.equals;
 
   let rows: StoredRecord[];
   let total: number;
-  if (where !== undefined && (indexWord === undefined || (queryWords.length === 1 && indexWord.length <= MAX_PREFIX_LENGTH))) {
-    // A filter walks the same index range and checks each row (quotations per device are few).
-    const range = () => {
-      if (indexWord === undefined) return table.orderBy('_sort').reverse().filter(matches);
-      const [lower, upper] = prefixRange(indexWord);
-      return table.where('_search').between(lower, upper, true, true).reverse().filter(matches);
-    };
+  if (queryWords.length === 0 && where !== undefined) {
+    // A filter walks the list order and checks each row (quotations per device are few).
+    const range = () => table.orderBy('_sort').reverse().filter(matches);
     [total, rows] = await Promise.all([range().count(), range().offset(skip).limit(pageSize).toArray()]);
-  } else if (indexWord === undefined) {
+  } else if (queryWords.length === 0) {
     const ordered = table.orderBy('_sort').reverse();
     [total, rows] = await Promise.all([table.orderBy('_sort').count(), ordered.offset(skip).limit(pageSize).toArray()]);
-  } else if (queryWords.length === 1 && indexWord.length <= MAX_PREFIX_LENGTH) {
-    // One word: the index range is the answer, already in list order.
-    const [lower, upper] = prefixRange(indexWord);
-    const range = () => table.where('_search').between(lower, upper, true, true).reverse();
-    [total, rows] = await Promise.all([range().count(), range().offset(skip).limit(pageSize).toArray()]);
+  } else if (!hasSearchTable(db, resource.name)) {
+    // No searchable field: nothing matches a search.
+    [total, rows] = [0, []];
   } else {
-    // Several words: intersect the keys of each word's range (keys only, no rows read),
-    // keeping the order of the most selective word's range.
-    const ranges = await Promise.all(
-      [...new Set(queryWords)].map((word) => {
-        const [lower, upper] = prefixRange(word);
-        return table.where('_search').between(lower, upper, true, true).primaryKeys();
-      }),
-    );
-    const shortest = ranges.reduce((best, keys) => (keys.length < best.length ? keys : best));
-    const others = ranges.filter((keys) => keys !== shortest).map((keys) => new Set(keys));
-    let keys = shortest.filter((key) => others.every((set) => set.has(key))).reverse();
-    if (where !== undefined || queryWords.some((word) => word.length > MAX_PREFIX_LENGTH)) {
-      // The index holds prefixes up to MAX_PREFIX_LENGTH; longer words are checked on the rows.
+    // Scan the search rows in memory, newest first; read only the page's records.
+    const [searchRows] = await Promise.all([db.searchCache.rows(resource.name), observeSearchTable(db, resource.name)]);
+    let keys: string[] = [];
+    for (const row of searchRows) if (rowMatches(row, queryWords)) keys.push(row.key);
+    if (where !== undefined) {
       const candidates = await table.bulkGet(keys);
-      keys = candidates
-        .filter((record): record is StoredRecord => record !== undefined)
-        .filter((record) => matchesAllWords(recordWords(record, resource.searchable), queryWords) && matches(record))
-        .map((record) => record.key);
+      keys = candidates.filter((record): record is StoredRecord => isLive(record) && matches(record)).map((record) => record.key);
     }
     total = keys.length;
-    rows = (await table.bulkGet(keys.slice(skip, skip + pageSize))).filter((record): record is StoredRecord => record !== undefined);
+    rows = (await table.bulkGet(keys.slice(skip, skip + pageSize))).filter(isLive);
   }
   return { rows, total, page, pageSize, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
+}
+
+function hasSearchTable(db: SyncDatabase, resourceName: string): boolean {
+  return db.tables.some((table) => table.name === searchTableName(resourceName));
+}
+
+/**
+ * Reads one search row so that a live query (useLocalPage) depends on the
+ * whole search table: the scan itself may come from memory and read nothing,
+ * and Dexie re-runs a live query only for the ranges it read. A query over
+ * the whole key range limited to one row is watched over the whole range.
+ */
+function observeSearchTable(db: SyncDatabase, resourceName: string): Promise<unknown> {
+  return db.table(searchTableName(resourceName)).limit(1).toArray();
 }
 
 /** Every live record of a small list (types, categories), newest first. */

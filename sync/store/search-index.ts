@@ -1,18 +1,9 @@
 /**
- * Local search by word prefix through one multi-entry index.
- *
- * Each record stores, for every normalised word of its searchable fields,
- * every prefix of that word followed by the record's ordering key:
- * `"furad\u0001" + _sort`. A search for "furad" is then one index range
- * (`"furad\u0001"` to `"furad\u0001\uffff"`) that IndexedDB already keeps in
- * list order (newest first when read in reverse), so page 1 of a search on
- * 10,000 records reads ten rows, and the total is a native count.
+ * Local search by word prefix: how a record's searchable fields and a query
+ * are cut into normalised words, and the match rule (every query word starts
+ * a word of the record). The words are stored in each record's search row
+ * (search-rows.ts) and scanned in memory (search-cache.ts, queries.ts).
  */
-
-/** Longest prefix indexed; longer query words use this much of the index and are checked in full after. */
-export const MAX_PREFIX_LENGTH = 16;
-const SEPARATOR = '\u0001';
-const RANGE_END = '\uffff';
 
 /** Lowercase, accents stripped, compatibility forms folded ("Nº" → "no"): "Ruído Contínuo" → "ruido continuo". */
 export function normaliseText(text: string): string {
@@ -69,34 +60,7 @@ export function recordWords(record: Record<string, unknown>, fields: readonly st
   return words;
 }
 
-/** Index entries of a record: each distinct word prefix joined to the ordering key. */
-export function searchEntries(words: readonly string[], sortKey: string): string[] {
-  const prefixes = new Set<string>();
-  for (const word of words) {
-    const limit = Math.min(word.length, MAX_PREFIX_LENGTH);
-    for (let length = 1; length <= limit; length += 1) prefixes.add(word.slice(0, length));
-  }
-  return [...prefixes].map((prefix) => prefix + SEPARATOR + sortKey);
-}
-
-/** Bounds of the index range holding the records with a word starting with `queryWord`. */
-export function prefixRange(queryWord: string): [lower: string, upper: string] {
-  const prefix = queryWord.slice(0, MAX_PREFIX_LENGTH);
-  return [prefix + SEPARATOR, prefix + SEPARATOR + RANGE_END];
-}
-
 /** True when every query word starts some word of the record. */
 export function matchesAllWords(recordWordList: readonly string[], queryWords: readonly string[]): boolean {
   return queryWords.every((query) => recordWordList.some((word) => word.startsWith(query)));
-}
-
-/**
- * The query word to look up in the index: the longest (most selective);
- * the others, and the part of it beyond the indexed length, are checked
- * on the rows the range yields.
- */
-export function pickIndexWord(queryWords: readonly string[]): string | undefined {
-  let best: string | undefined;
-  for (const word of queryWords) if (best === undefined || word.length > best.length) best = word;
-  return best;
 }

@@ -8,8 +8,8 @@ import { SyncDatabase } from '@sync/store/database';
 import { newKey } from '@sync/store/keys';
 import { costs } from '@sync/store/registry/catalog';
 import { readPage } from '@sync/store/queries';
-import { searchEntries, wordsOf } from '@sync/store/search-index';
-import { ENGINE_STORES, resourceIndexes, resourceStores, SCHEMA_VERSIONS, type SchemaVersion } from '@sync/store/schema';
+import { wordsOf } from '@sync/store/search-index';
+import { ENGINE_STORES, legacyResourceStores, resourceIndexes, resourceStores, SCHEMA_VERSIONS, type SchemaVersion } from '@sync/store/schema';
 import type { StoredRecord } from '@sync/store/types';
 
 const opened: SyncDatabase[] = [];
@@ -37,12 +37,21 @@ describe('schema', () => {
       ].sort(),
     );
     expect(stores.product_equipments).toBe('key, id, _sort, *_search, product_key, product_id, equipment_key, equipment_id');
-    expect(resourceIndexes(costs)).toBe('key, id, _sort, *_search');
+    expect(resourceIndexes(costs, true)).toBe('key, id, _sort, *_search');
+  });
+
+  it('since version 7, keeps the search out of the record tables: a search table per searchable resource', () => {
+    const stores = SCHEMA_VERSIONS.find((step) => step.version === 7)!.stores;
+    expect(stores.products).toBe('key, id, _sort, type_key, type_id');
+    expect(stores.products_search).toBe('key');
+    expect(stores.product_equipments).toBe('key, id, _sort, product_key, product_id, equipment_key, equipment_id');
+    expect(stores.product_equipments_search).toBe('key');
+    expect(resourceStores([costs])).toEqual({ costs: 'key, id, _sort', costs_search: 'key' });
   });
 
   it('upgrades rows written under an earlier version', async () => {
     const name = `migration-${newKey()}`;
-    const v1: SchemaVersion[] = [{ version: 1, stores: { ...ENGINE_STORES, ...resourceStores([costs]) } }];
+    const v1: SchemaVersion[] = [{ version: 1, stores: { ...ENGINE_STORES, ...legacyResourceStores([costs]) } }];
     const first = new SyncDatabase(name, { versions: v1 });
     await first.records('costs').put({ key: 'a', id: 1, created_at: null, updated_at: null, _base: null, name: 'Diária', price: 300 });
     first.close();
@@ -83,9 +92,8 @@ describe('schema', () => {
       name: 'Formaldeído',
       cas: '50-00-0',
       _sort: sort,
-      _search: searchEntries(words, sort),
+      _search: words.map((word) => `${word}\u0001${sort}`),
     });
-    expect((await readPage(first, 'products', { search: '50-00-0' })).total).toBe(0);
     first.close();
 
     const second = new SyncDatabase(name);

@@ -1,20 +1,10 @@
 /**
- * Search index normalisation: words lowercased and without accents, split at
- * punctuation, every prefix indexed (up to the indexed length) with the
- * record's ordering key.
+ * Search normalisation: words lowercased and without accents, split at
+ * punctuation; the match rule, and the in-memory scan's form of it.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  matchesAllWords,
-  MAX_PREFIX_LENGTH,
-  normaliseText,
-  pickIndexWord,
-  prefixRange,
-  queryWordsOf,
-  recordWords,
-  searchEntries,
-  wordsOf,
-} from '@sync/store/search-index';
+import { rowMatches } from '@sync/store/search-cache';
+import { matchesAllWords, normaliseText, queryWordsOf, recordWords, wordsOf } from '@sync/store/search-index';
 
 describe('normalisation', () => {
   it.each([
@@ -73,22 +63,17 @@ describe('masked numbers (CPF, CNPJ, CAS, phone, serial number)', () => {
   });
 });
 
-describe('index entries', () => {
-  it('holds every prefix of every word once, joined to the ordering key', () => {
-    expect(searchEntries(['ruido', 'rui'], 'S').sort()).toEqual(['r', 'ru', 'rui', 'ruid', 'ruido'].map((prefix) => `${prefix}\u0001S`).sort());
-  });
-
-  it('stops at the indexed length', () => {
-    const long = 'a'.repeat(MAX_PREFIX_LENGTH + 5);
-    expect(searchEntries([long], 'S')).toHaveLength(MAX_PREFIX_LENGTH);
-  });
-
-  it('puts the entries of a prefix, and only those, in its range', () => {
-    const [lower, upper] = prefixRange('rui');
-    const inside = (entry: string) => entry >= lower && entry <= upper;
-    expect(inside('rui\u00012026-01-01|k')).toBe(true);
-    expect(inside('ruid\u00012026-01-01|k')).toBe(false);
-    expect(inside('ru\u00012026-01-01|k')).toBe(false);
+describe('scanning the search rows', () => {
+  it.each([
+    [['bomba', 'de', 'amostragem'], ['amos', 'bom'], true],
+    [['bomba', 'de', 'amostragem'], ['amos', 'gem'], false],
+    [['formaldeido', '50', '00', '0', '50000'], ['50000'], true],
+    [['formaldeido'], ['aldeido'], false],
+    [['ruido'], ['ruido'], true],
+    [['rui'], ['ruido'], false],
+  ])('%j for %j: %s, as matchesAllWords says', (words, query, expected) => {
+    expect(matchesAllWords(words, query)).toBe(expected);
+    expect(rowMatches({ key: 'k', sort: 'S', text: ` ${words.join(' ')}` }, query)).toBe(expected);
   });
 });
 
@@ -96,10 +81,5 @@ describe('matching', () => {
   it('needs every query word to start some word', () => {
     expect(matchesAllWords(['bomba', 'de', 'amostragem'], ['amos', 'bom'])).toBe(true);
     expect(matchesAllWords(['bomba', 'de', 'amostragem'], ['amos', 'gem'])).toBe(false);
-  });
-
-  it('looks up the longest query word in the index', () => {
-    expect(pickIndexWord(['de', 'amostragem', 'bomba'])).toBe('amostragem');
-    expect(pickIndexWord([])).toBeUndefined();
   });
 });

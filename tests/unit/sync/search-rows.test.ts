@@ -1,0 +1,179 @@
+/**
+ * The search rows kept beside the records (schema version 7): written in the
+ * same transaction as every record write (put, update, tombstone, delete,
+ * clear, a rolled-back write), the in-memory copy dropped by this
+ * connection's writes and by another connection's, a live query following
+ * them, and the upgrade from version 6 moving the old index into them.
+ */
+import { liveQuery } from 'dexie';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SyncDatabase } from '@sync/store/database';
+import { newKey } from '@sync/store/keys';
+import { withIndexes } from '@sync/store/local-record';
+import { readPage } from '@sync/store/queries';
+import { SCHEMA_VERSIONS } from '@sync/store/schema';
+import type { SearchRow } from '@sync/store/search-rows';
+import type { StoredRecord } from '@sync/store/types';
+
+const opened: SyncDatabase[] = [];
+function open(name = `search-rows-${newKey()}`, versions = SCHEMA_VERSIONS): SyncDatabase {
+  const db = new SyncDatabase(name, { versions });
+  opened.push(db);
+  return db;
+}
+afterEach(async () => {
+  const all = opened.splice(0);
+  for (const db of all) db.close();
+  for (const db of all) await db.delete();
+});
+
+function cost(db: SyncDatabase, key: string, name: string, minute = 0, extra: Partial<StoredRecord> = {}): StoredRecord {
+  const created = new Date(Date.UTC(2026, 0, 1, 0, minute)).toISOString();
+  return withIndexes(db.registry.get('costs'), {
+    key,
+    id: null,
+    created_at: created,
+    updated_at: created,
+    _base: null,
+    name,
+    slug: null,
+    price: 1,
+    ...extra,
+  });
+}
+
+const names = async (db: SyncDatabase, search: string) => (await readPage(db, 'costs', { search })).rows.map((row) => row.name);
+const searchRow = (db: SyncDatabase, key: string) => db.table<SearchRow, string>('costs_search').get(key);
+
+describe('search rows follow every record write', () => {
+  it('put: a search row with the ordering key and the words', async () => {
+    const db = open();
+    await db.records('costs').put(cost(db, 'a', 'Diária técnica'));
+    expect(await searchRow(db, 'a')).toEqual({ key: 'a', s: (await db.records('costs').get('a'))!._sort, w: ['diaria', 'tecnica'] });
+    expect(await names(db, 'tecn')).toEqual(['Diária técnica']);
+  });
+
+  it('update: the old words no longer find it, the new ones do (the cache is dropped by the write)', async () => {
+    const db = open();
+    await db.records('costs').bulkPut([cost(db, 'a', 'Diária técnica', 1), cost(db, 'b', 'Diária de campo', 2)]);
+    expect(await names(db, 'diaria')).toEqual(['Diária de campo', 'Diária técnica']);
+    await db.write(async (store) => {
+      await store.records('costs').put(cost(db, 'a', 'Hospedagem', 1));
+    });
+    expect(await names(db, 'diaria')).toEqual(['Diária de campo']);
+    expect(await names(db, 'hosped')).toEqual(['Hospedagem']);
+    expect((await searchRow(db, 'a'))?.w).toEqual(['hospedagem']);
+  });
+
+  it('tombstone: out of the search, its search row deleted', async () => {
+    const db = open();
+    await db.records('costs').put(cost(db, 'a', 'Diária'));
+    expect(await names(db, 'diaria')).toEqual(['Diária']);
+    await db.records('costs').put(cost(db, 'a', 'Diária', 0, { _deleted: 1 }));
+    expect(await searchRow(db, 'a')).toBeUndefined();
+    expect(await names(db, 'diaria')).toEqual([]);
+  });
+
+  it('delete, bulk delete, a filtered collection delete and clear remove the search rows', async () => {
+    const db = open();
+    await db.records('costs').bulkPut(['a', 'b', 'c', 'd', 'e'].map((key, index) => cost(db, key, `Diária ${key}`, index)));
+    expect((await readPage(db, 'costs', { search: 'diaria' })).total).toBe(5);
+    await db.records('costs').delete('a');
+    await db.records('costs').bulkDelete(['b']);
+    await db
+      .records('costs')
+      .filter((record) => record.key === 'c')
+      .delete();
+    expect(await db.table('costs_search').toCollection().primaryKeys()).toEqual(['d', 'e']);
+    expect(await names(db, 'diaria')).toEqual(['Diária e', 'Diária d']);
+    await db.records('costs').clear();
+    expect(await db.table('costs_search').count()).toBe(0);
+    expect((await readPage(db, 'costs', { search: 'diaria' })).total).toBe(0);
+  });
+
+  it('a write that fails leaves no search row (same transaction)', async () => {
+    const db = open();
+    await expect(
+      db.write(async (store) => {
+        await store.records('costs').put(cost(db, 'a', 'Diária'));
+        throw new Error('falhou');
+      }),
+    ).rejects.toThrow('falhou');
+    expect(await searchRow(db, 'a')).toBeUndefined();
+    expect(await names(db, 'diaria')).toEqual([]);
+  });
+
+  it("another connection's write drops this connection's copy", async () => {
+    const name = `search-rows-${newKey()}`;
+    const first = open(name);
+    const second = open(name);
+    await first.records('costs').put(cost(first, 'a', 'Diária', 1));
+    expect(await names(first, 'diaria')).toEqual(['Diária']);
+    await second.records('costs').put(cost(second, 'b', 'Diária de campo', 2));
+    expect(await names(first, 'diaria')).toEqual(['Diária de campo', 'Diária']);
+    await second.records('costs').delete('a');
+    expect(await names(first, 'diaria')).toEqual(['Diária de campo']);
+  });
+
+  it('a live query on a search follows new records although the scan itself reads from memory', async () => {
+    const db = open();
+    await db.records('costs').put(cost(db, 'a', 'Diária', 1));
+    expect(await names(db, 'diaria')).toEqual(['Diária']); // the rows are in memory before the live query starts
+    const totals: number[] = [];
+    const subscription = liveQuery(() => readPage(db, 'costs', { search: 'diaria' })).subscribe((page) => totals.push(page.total));
+    try {
+      await expect.poll(() => totals.at(-1)).toBe(1);
+      await db.records('costs').put(cost(db, 'b', 'Diária de campo', 2));
+      await expect.poll(() => totals.at(-1)).toBe(2);
+    } finally {
+      subscription.unsubscribe();
+    }
+  });
+});
+
+describe('upgrade from version 6', () => {
+  it('moves the search out of the records: rows written under version 6 are searchable, their _search gone', async () => {
+    const name = `search-upgrade-${newKey()}`;
+    const v6 = open(
+      name,
+      SCHEMA_VERSIONS.filter((step) => step.version <= 6),
+    );
+    const sort = (minute: number, key: string) => `2026-01-01T00:0${minute}:00.000Z|${key}`;
+    // As version 6 stored them: every prefix of every word joined to the ordering key (abridged here).
+    await v6.records('products').bulkPut([
+      {
+        key: 'a',
+        id: 1,
+        created_at: '2026-01-01T00:01:00.000Z',
+        updated_at: null,
+        _base: null,
+        name: 'Formaldeído',
+        cas: '50-00-0',
+        _sort: sort(1, 'a'),
+        _search: ['f\u0001x', 'formaldeido\u0001x'],
+      },
+      {
+        key: 'b',
+        id: 2,
+        created_at: '2026-01-01T00:02:00.000Z',
+        updated_at: null,
+        _base: null,
+        name: 'Ruído contínuo',
+        _sort: sort(2, 'b'),
+        _search: ['ruido\u0001x'],
+      },
+      { key: 'c', id: 3, created_at: null, updated_at: null, _base: null, name: 'Ruído apagado', _deleted: 1 },
+    ]);
+    expect(v6.tables.some((table) => table.name === 'products_search')).toBe(false);
+    v6.close();
+
+    const v7 = open(name);
+    const rows = await v7.records('products').toArray();
+    expect(rows.map((row) => '_search' in row)).toEqual([false, false, false]);
+    expect(await v7.table('products_search').toCollection().primaryKeys()).toEqual(['a', 'b']);
+    expect((await readPage(v7, 'products', { search: '50-00-0' })).rows.map((row) => row.name)).toEqual(['Formaldeído']);
+    expect((await readPage(v7, 'products', { search: 'ruido' })).rows.map((row) => row.name)).toEqual(['Ruído contínuo']);
+    expect((await readPage(v7, 'products', { search: '' })).total).toBe(2);
+    expect(v7.verno).toBe(7);
+  });
+});
