@@ -5,10 +5,12 @@
  * made; only the head of a chain is sent, so a record's changes arrive in
  * order, while chains do not wait for each other (up to `concurrency` in
  * parallel). A head that points at a record not yet created on the server
- * waits for that create. Each send is: mark in flight (a store step),
- * HTTP, apply the outcome and prepare the worker's next entry (one store
- * step); the steps of concurrent sends that fall due together share one
- * transaction (write-batch.ts). What an answer
+ * waits for that create. Each worker sends one entry while the next one
+ * is already prepared (marked in flight in the store); when the answer
+ * comes, the prepared entry goes at once and one store step applies the
+ * answer and prepares the entry after it (`sendChains`); the steps of
+ * concurrent sends that fall due together share one transaction
+ * (write-batch.ts). What an answer
  * does to the entry is a pure decision (push-outcome.ts, the table in
  * sync/README.md); a 409 with the server's record goes to push-conflict.ts;
  * push-apply.ts writes accepted answers and finished deletes.
