@@ -34,10 +34,10 @@ export type SendVerdict = 'sent' | 'skipped' | 'waiting' | 'network-down' | 'una
  * record's outbox entries, when the caller read them in this step and
  * nothing changed them since (saves a request).
  *
- * A create's answer is looked for among the local records (a copy pulled
- * while an earlier try's answer was lost) only when an earlier try may have
- * reached the server: on the first try nothing of the record was on the
- * server before this request, and no pull runs while the push does.
+ * A create's answer is always looked for among the local records: a copy
+ * may have been pulled while an earlier try's answer was lost, and a server
+ * may answer a first try with a record it already had (one sample per plan
+ * slot), which a pull may have brought in too.
  */
 export async function acceptAnswer(
   db: StoreScope,
@@ -52,9 +52,11 @@ export async function acceptAnswer(
   const id = wire.id as number;
   const create = entry.op === 'create';
   const deleted = db.outbox.delete(prepared.seq);
+  // Awaited below with the writes; if the reads fail first, its failure is the transaction's, not unhandled.
+  deleted.catch(() => undefined);
   const [keyOf, duplicate, seqs] = await Promise.all([
     lookupKeys(db, resource, [wire], prepared.keys),
-    create && entry.attempts > 1 ? table.where('id').equals(id).first() : undefined,
+    create ? table.where('id').equals(id).first() : undefined,
     chain ? chain.map((item) => item.seq!) : db.outbox.where('key').equals(entry.key).primaryKeys(),
   ]);
   const version = serverVersion(resource, wire, keyOf, prepared.parent);
