@@ -121,7 +121,7 @@ export async function prepareCommand(
   const inFlight: OutboxEntry = { ...entry, status: 'in_flight', attempts: entry.attempts + 1 };
   await db.outbox.put(inFlight);
   const parent = resource.parent ? { key: record[resource.parent.keyField] as string, id: parentId ?? null } : undefined;
-  return { seq: entry.seq!, entry: inFlight, resource, request, body: undefined, parent };
+  return { seq: entry.seq!, entry: inFlight, before: entry, resource, request, body: undefined, parent };
 }
 
 /**

@@ -8,38 +8,59 @@ import type { ResourceDefinition } from '../store/registry/resource';
 import type { OutboxEntry, RecordFields, StoredRecord, SyncErrorInfo } from '../store/types';
 import { acceptServerVersion, readLocalLines, replaceChildren, serverVersion } from './apply-server';
 import { markUploaded, removeOwnedFiles } from './files-store';
-import { assignServerId, removeRecord } from './references';
+import { assignServerId, referrerRowsKey, removeRecord } from './references';
 import type { HttpRequest } from './transport';
-import { lookupKeys } from './wire';
+import { lookupKeys, type KnownKeys } from './wire';
 
 /** An entry marked in flight, with the request made of it. */
 export interface Prepared {
   seq: number;
   entry: OutboxEntry;
+  /** The entry as it was before it was marked in flight (put back if the run ends before sending it). */
+  before: OutboxEntry;
   resource: ResourceDefinition;
   request: HttpRequest;
   body: RecordFields | undefined;
   parent: { key: string; id: number | null } | undefined;
+  /** Local keys of the live records the request's references were resolved from, by server id. */
+  keys?: KnownKeys;
 }
 
 export type SendVerdict = 'sent' | 'skipped' | 'waiting' | 'network-down' | 'unauthorized';
 
 /**
  * The server applied the entry and answered `wire`: the entry is done, the
- * record (as read in this transaction) takes the new base.
+ * record (as read in this transaction) takes the new base. `chain`: the
+ * record's outbox entries, when the caller read them in this step and
+ * nothing changed them since (saves a request).
+ *
+ * A create's answer is always looked for among the local records: a copy
+ * may have been pulled while an earlier try's answer was lost, and a server
+ * may answer a first try with a record it already had (one sample per plan
+ * slot), which a pull may have brought in too.
  */
-export async function acceptAnswer(db: StoreScope, prepared: Prepared, entry: OutboxEntry, record: StoredRecord, wire: RecordFields): Promise<void> {
+export async function acceptAnswer(
+  db: StoreScope,
+  prepared: Prepared,
+  entry: OutboxEntry,
+  record: StoredRecord,
+  wire: RecordFields,
+  chain?: readonly OutboxEntry[],
+): Promise<void> {
   const { resource } = prepared;
   const table = db.records(resource.name);
   const id = wire.id as number;
-  const [, keyOf, duplicate, chain] = await Promise.all([
-    db.outbox.delete(prepared.seq),
-    lookupKeys(db, resource, [wire]),
-    entry.op === 'create' ? table.where('id').equals(id).first() : undefined,
-    db.outbox.where('key').equals(entry.key).primaryKeys(),
+  const create = entry.op === 'create';
+  const deleted = db.outbox.delete(prepared.seq);
+  // Awaited below with the writes; if the reads fail first, its failure is the transaction's, not unhandled.
+  deleted.catch(() => undefined);
+  const [keyOf, duplicate, seqs] = await Promise.all([
+    lookupKeys(db, resource, [wire], prepared.keys),
+    create ? table.where('id').equals(id).first() : undefined,
+    chain ? chain.map((item) => item.seq!) : db.outbox.where('key').equals(entry.key).primaryKeys(),
   ]);
   const version = serverVersion(resource, wire, keyOf, prepared.parent);
-  let later = chain.filter((seq) => seq !== prepared.seq).length;
+  let later = seqs.filter((seq) => seq !== prepared.seq).length;
   if (duplicate && duplicate.key !== entry.key) {
     await adoptDuplicate(db, resource, entry.key, duplicate);
     // The copy's pending changes are now the record's.
@@ -47,13 +68,21 @@ export async function acceptAnswer(db: StoreScope, prepared: Prepared, entry: Ou
   }
   const updated = acceptServerVersion(resource, record, version, later === 0 && !record._deleted);
   const withLines = !updated._deleted && resource.children.length > 0;
-  const [lines] = await Promise.all([
-    withLines ? readLocalLines(db, resource, entry.key, wire) : undefined,
+  // A create's local lines are the rows assignServerId reads and updates anyway: not read twice.
+  const [lines, referrers] = await Promise.all([
+    withLines ? readLocalLines(db, resource, entry.key, wire, create) : undefined,
+    create ? assignServerId(db, resource.name, entry.key, version.id) : undefined,
     table.put(updated),
-    entry.op === 'create' ? assignServerId(db, resource.name, entry.key, version.id) : undefined,
-    entry.op === 'create' && resource.upload ? markUploaded(db, resource.name, entry.key, version.id) : undefined,
+    deleted,
+    create && resource.upload ? markUploaded(db, resource.name, entry.key, version.id) : undefined,
   ]);
-  if (lines) await replaceChildren(db, resource, updated, wire, undefined, lines);
+  if (!lines) return;
+  if (referrers) {
+    for (const [childName, read] of lines) {
+      read.local = referrers.get(referrerRowsKey(childName, db.registry.get(childName).parent!.keyField)) ?? [];
+    }
+  }
+  await replaceChildren(db, resource, updated, wire, undefined, lines);
 }
 
 export async function applyDeleted(db: StoreScope, prepared: Prepared): Promise<SendVerdict> {
@@ -68,9 +97,9 @@ export async function applyDeleted(db: StoreScope, prepared: Prepared): Promise<
  * True for a tombstone the user did not delete: it went along with a deleted
  * agent, service or equipment (`cascade`), so its chain has no delete of its own.
  */
-export async function removedWithOther(db: StoreScope, record: StoredRecord, entry: OutboxEntry): Promise<boolean> {
+export async function removedWithOther(db: StoreScope, record: StoredRecord, entry: OutboxEntry, read?: readonly OutboxEntry[]): Promise<boolean> {
   if (!record._deleted || entry.op === 'delete') return false;
-  const chain = await db.outbox.where('key').equals(entry.key).toArray();
+  const chain = read ?? (await db.outbox.where('key').equals(entry.key).toArray());
   return !chain.some((item) => item.op === 'delete');
 }
 

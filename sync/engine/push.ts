@@ -5,16 +5,19 @@
  * made; only the head of a chain is sent, so a record's changes arrive in
  * order, while chains do not wait for each other (up to `concurrency` in
  * parallel). A head that points at a record not yet created on the server
- * waits for that create. Each send is: mark in flight (a store step),
- * HTTP, apply the outcome and prepare the worker's next entry (one store
- * step); the steps of concurrent sends that fall due together share one
- * transaction (write-batch.ts). What an answer
+ * waits for that create. Each worker sends one entry while the next one
+ * is already prepared (marked in flight in the store); when the answer
+ * comes, the prepared entry goes at once and one store step applies the
+ * answer and prepares the entry after it (`sendChains`); the steps of
+ * concurrent sends that fall due together share one transaction
+ * (write-batch.ts). What an answer
  * does to the entry is a pure decision (push-outcome.ts, the table in
  * sync/README.md); a 409 with the server's record goes to push-conflict.ts;
  * push-apply.ts writes accepted answers and finished deletes.
  */
 import { IDEMPOTENCY_HEADER, IF_MATCH_HEADER } from '../contract/sync';
 import type { StoreScope, SyncDatabase } from '../store/database';
+import { allReferences, type ResourceDefinition } from '../store/registry/resource';
 import { withReopen } from '../store/reopen';
 import type { OutboxEntry, RecordFields, StoredRecord, SyncErrorInfo } from '../store/types';
 import { nextRetryDelay, type BackoffPolicy } from './backoff';
@@ -27,7 +30,7 @@ import { applyConflict } from './push-conflict';
 import { classifyOutcome } from './push-outcome';
 import { removeRecord } from './references';
 import type { HttpOutcome, HttpRequest, Transport } from './transport';
-import { buildBody, fillPath, readReferenceTargets, resolveReferences } from './wire';
+import { buildBody, fillPath, readReferenceTargets, resolveReferences, type KnownKeys } from './wire';
 import { WriteBatch } from './write-batch';
 
 export interface PushContext {
@@ -76,17 +79,8 @@ export async function push(context: PushContext): Promise<PushResult> {
     let next = 0;
     const claim = (): OutboxEntry | undefined => (next < ready.length && !halted() ? ready[next++] : undefined);
     const worker = async () => {
-      let entry = claim();
-      let prepared: PrepareResult | undefined;
       try {
-        while (entry) {
-          prepared ??= await batch.run((store) => prepare(context, store, entry!));
-          const sent = await sendPrepared(context, batch, prepared, result, claim);
-          record(entry, sent.verdict);
-          ({ entry, prepared } = sent);
-          // A next entry prepared in the same step is sent even if the run halts meanwhile (it is marked in flight).
-          if (!entry) entry = claim();
-        }
+        await sendChains(context, batch, result, claim, halted, record);
       } catch (error) {
         failure ??= error;
       }
@@ -148,54 +142,134 @@ async function earliestRetry(db: SyncDatabase, parked: ReadonlySet<number>, notB
 
 type PrepareResult = Prepared | 'skipped' | 'waiting';
 
-interface Sent {
-  verdict: SendVerdict;
-  /** The worker's next entry, claimed when the answer was applied, and what preparing it gave. */
-  entry?: OutboxEntry;
-  prepared?: PrepareResult;
+/** What one store step gave: the entry it prepared (if any), and the claimed entries that could not go. */
+interface Claimed {
+  prepared?: Prepared;
+  passed: { entry: OutboxEntry; verdict: 'skipped' | 'waiting' }[];
+}
+
+interface Flight {
+  prepared: Prepared;
+  outcome: Promise<HttpOutcome>;
 }
 
 /**
- * Sends a prepared entry and applies its outcome. The step that applies the
- * answer also claims and prepares the worker's next entry, so a send costs
- * one store transaction instead of two (in Chromium each read-write
- * transaction is a commit and several round trips to the browser's store).
- * The two run in that order in one transaction, as two steps of one batch
- * would, so the next entry sees the answer's writes.
+ * One worker: sends one entry at a time, and keeps the next one prepared
+ * (stored as in flight, its request built) while the current one travels.
+ * When an answer comes, the prepared entry is sent at once, before the
+ * answer is applied; the step that applies the answer also prepares the one
+ * after (one store transaction per send). So the wait between two sends is
+ * no longer a store step: in Chromium those steps, not the server, left
+ * the pipe half empty.
+ *
+ * Nothing is sent that is not stored as in flight (the step's result comes
+ * after its commit). A prepared entry that is not sent because the run
+ * halts (network down, session over, stopped, another worker's store
+ * failure) is put back as it was. An answer that ends the run (network
+ * down, 401) is known from the outcome alone, so nothing is sent after it.
  */
-async function sendPrepared(
+async function sendChains(
   context: PushContext,
   batch: WriteBatch,
-  prepared: PrepareResult,
   result: PushResult,
   claim: () => OutboxEntry | undefined,
-): Promise<Sent> {
-  if (prepared === 'skipped' || prepared === 'waiting') return { verdict: prepared };
+  halted: () => boolean,
+  record: (entry: OutboxEntry, verdict: SendVerdict) => void,
+): Promise<void> {
+  const prepareNext = (store: StoreScope) => claimAndPrepare(context, store, claim);
+  const settle = (claimed: Claimed) => {
+    for (const { entry, verdict } of claimed.passed) record(entry, verdict);
+    return claimed.prepared;
+  };
+  let ready = settle(await batch.run(prepareNext));
+  if (!ready) return;
+  let flight: Flight | null = launch(context, ready);
+  let ahead: Promise<Prepared | undefined> | null = handled(batch.run(prepareNext).then(settle));
+  while (flight) {
+    const outcome: HttpOutcome = await flight.outcome;
+    ready = ahead ? await ahead : undefined;
+    ahead = null;
+    const ending: boolean = outcome.kind === 'network' || (outcome.kind === 'response' && outcome.status === 401);
+    const following: Flight | null = ready && !ending && !halted() ? launch(context, ready) : null;
+    const sent = flight.prepared;
+    const applied = await batch.run(async (store): Promise<{ verdict: SendVerdict; claimed?: Claimed }> => {
+      const verdict = await applyOutcome(context, store, sent, outcome, result);
+      const more: boolean = following !== null && verdict !== 'network-down' && verdict !== 'unauthorized';
+      return more ? { verdict, claimed: await prepareNext(store) } : { verdict };
+    });
+    record(sent.entry, applied.verdict);
+    const prepared: Prepared | undefined = applied.claimed ? settle(applied.claimed) : undefined;
+    if (ready && !following) await batch.run((store) => unmark(store, ready!));
+    flight = following;
+    if (prepared) {
+      if (flight && !halted()) ahead = Promise.resolve(prepared);
+      else await batch.run((store) => unmark(store, prepared));
+    }
+  }
+}
+
+/** Sends a prepared entry (marked in flight in the store); its upload's progress is shown meanwhile. */
+function launch(context: PushContext, prepared: Prepared): Flight {
   const { db } = context;
   const { upload } = prepared.request;
   if (upload) upload.onProgress = uploadProgressReporter(db, prepared.resource.name, prepared.entry.key, context.now);
-  const outcome = await context.transport.send(prepared.request);
-  if (upload) await clearUploadProgress(db, prepared.entry.key);
-  return batch.run(async (store) => {
-    const verdict = await applyOutcome(context, store, prepared, outcome, result);
-    if (verdict === 'network-down' || verdict === 'unauthorized') return { verdict };
-    const entry = claim();
-    return entry ? { verdict, entry, prepared: await prepare(context, store, entry) } : { verdict };
+  const outcome = context.transport.send(prepared.request).then(async (answer) => {
+    if (upload) await clearUploadProgress(db, prepared.entry.key);
+    return answer;
   });
+  return { prepared, outcome: handled(outcome) };
 }
 
-async function prepare(context: PushContext, db: StoreScope, seen: OutboxEntry): Promise<Prepared | 'skipped' | 'waiting'> {
+/**
+ * Marks a promise awaited later as handled now: a store failure meanwhile
+ * still reaches the worker when it awaits it, but is not reported as an
+ * unhandled rejection first (or ever, when the worker ended on another failure).
+ */
+function handled<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => undefined);
+  return promise;
+}
+
+/**
+ * Claims entries until one is prepared (marked in flight), all in the
+ * caller's transaction: the entries that wait for a create or were changed
+ * meanwhile cost no transaction of their own.
+ */
+async function claimAndPrepare(context: PushContext, store: StoreScope, claim: () => OutboxEntry | undefined): Promise<Claimed> {
+  const passed: Claimed['passed'] = [];
+  for (let entry = claim(); entry; entry = claim()) {
+    const prepared = await prepare(context, store, entry);
+    if (prepared !== 'skipped' && prepared !== 'waiting') return { prepared, passed };
+    passed.push({ entry, verdict: prepared });
+  }
+  return { passed };
+}
+
+/**
+ * Puts back a prepared entry that was not sent: pending again, this try not
+ * counted, the body it would have sent forgotten unless an earlier try sent
+ * it. Only while it is still as the prepare left it.
+ */
+async function unmark(store: StoreScope, prepared: Prepared): Promise<void> {
+  const entry = await store.outbox.get(prepared.seq);
+  if (entry?.status !== 'in_flight' || entry.attempts !== prepared.entry.attempts) return;
+  const restored: OutboxEntry = { ...entry, status: 'pending', attempts: prepared.before.attempts };
+  if (prepared.before.sent) restored.sent = prepared.before.sent;
+  else delete restored.sent;
+  await store.outbox.put(restored);
+}
+
+async function prepare(context: PushContext, db: StoreScope, seen: OutboxEntry): Promise<PrepareResult> {
   const seq = seen.seq!;
   // Read together: each read waited for alone costs a round trip to the store (most of a push's time in Chromium).
-  // The key the entry had when the run listed it is checked, since adopting a duplicate can move an entry.
-  const [entry, head, record, targets] = await Promise.all([
-    db.outbox.get(seq),
+  // The entry is the head of the chain it had when the run listed it (adopting a duplicate can move an entry).
+  const [head, record, targets] = await Promise.all([
     db.outbox.where('key').equals(seen.key).first(),
     db.records(seen.resource).get(seen.key),
     seen.payload ? readReferenceTargets(db, db.registry.get(seen.resource), seen.payload) : undefined,
   ]);
+  const entry = head?.seq === seq ? head : undefined;
   if (entry?.status !== 'pending' || entry.next_attempt_at > context.now()) return 'skipped';
-  if (entry.key !== seen.key || head?.seq !== seq) return 'skipped';
   const resource = db.registry.get(entry.resource);
   if (!record || (await removedWithOther(db, record, entry))) {
     // Its record went along with a deleted parent or target: the server's cascade takes care of it.
@@ -257,7 +331,21 @@ async function prepare(context: PushContext, db: StoreScope, seen: OutboxEntry):
     ...(body ? { sent: { key: entry.idempotency_key, body } } : {}),
   };
   await db.outbox.put(inFlight);
-  return { seq, entry: inFlight, resource, request, body, parent };
+  return { seq, entry: inFlight, before: entry, resource, request, body, parent, keys: knownKeys(resource, fields, references.ids) };
+}
+
+/** Server id → local key of each reference the request was resolved from, for applying the answer without looking them up. */
+function knownKeys(resource: ResourceDefinition, fields: RecordFields, ids: Record<string, number | null>): KnownKeys {
+  const keys = new Map<string, Map<number, string>>();
+  for (const reference of allReferences(resource)) {
+    const key = fields[reference.keyField];
+    const id = ids[reference.field];
+    if (typeof key !== 'string' || typeof id !== 'number') continue;
+    const known = keys.get(reference.resource) ?? new Map<number, string>();
+    known.set(id, key);
+    keys.set(reference.resource, known);
+  }
+  return keys;
 }
 
 async function applyOutcome(
@@ -267,10 +355,17 @@ async function applyOutcome(
   outcome: HttpOutcome,
   result: PushResult,
 ): Promise<SendVerdict> {
-  const [entry, sentRecord] = await Promise.all([db.outbox.get(prepared.seq), db.records(prepared.resource.name).get(prepared.entry.key)]);
+  // The entry is read with the rest of its chain (acceptAnswer needs it); adopting a duplicate may have moved it to another key.
+  const [sentChain, sentRecord] = await Promise.all([
+    db.outbox.where('key').equals(prepared.entry.key).toArray(),
+    db.records(prepared.resource.name).get(prepared.entry.key),
+  ]);
+  const found = sentChain.find((item) => item.seq === prepared.seq);
+  const entry = found ?? (await db.outbox.get(prepared.seq));
   if (!entry) return 'sent';
+  const chain = found ? sentChain : undefined;
   const record = entry.key === prepared.entry.key ? sentRecord : await db.records(prepared.resource.name).get(entry.key);
-  if (!record || (await removedWithOther(db, record, entry))) {
+  if (!record || (await removedWithOther(db, record, entry, chain))) {
     // Removed (with its parent or target) while this was on its way: whatever the outcome, the
     // server's cascade settles it; a lost create is deleted with the parent.
     await dropEntry(db, entry);
@@ -279,7 +374,7 @@ async function applyOutcome(
   const decision = classifyOutcome(outcome, entry);
   switch (decision.kind) {
     case 'accepted':
-      return applySuccess(context, db, prepared, entry, record, decision.body, result);
+      return applySuccess(context, db, prepared, entry, record, decision.body, result, chain);
     case 'removed':
       return applyDeleted(db, prepared);
     case 'unauthorized':
@@ -306,6 +401,7 @@ async function applySuccess(
   record: StoredRecord,
   body: unknown,
   result: PushResult,
+  chain: readonly OutboxEntry[] | undefined,
 ): Promise<SendVerdict> {
   const { resource } = prepared;
   // A command's answer is applied by commands.ts; false means an unexpected answer, retried like one.
@@ -317,7 +413,7 @@ async function applySuccess(
     await retryLater(context, db, entry, result.lastError);
     return 'sent';
   }
-  if (parsed?.success) await acceptAnswer(db, prepared, entry, record, parsed.data as RecordFields);
+  if (parsed?.success) await acceptAnswer(db, prepared, entry, record, parsed.data as RecordFields, chain);
   return 'sent';
 }
 

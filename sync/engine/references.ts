@@ -14,35 +14,51 @@ import type { OutboxEntry, StoredRecord } from '../store/types';
 import { SyncError, SYNC_MESSAGES } from './errors';
 import { removeOwnedFiles } from './files-store';
 
-/** Writes the new server id next to every reference to `key`, in records and in pending payloads. */
-export async function assignServerId(db: StoreScope, resourceName: string, key: string, id: number): Promise<void> {
+/** The rows that point at a record through each reference, by `referrerRowsKey`, as `assignServerId` left them. */
+export type ReferrerRows = Map<string, StoredRecord[]>;
+export const referrerRowsKey = (resourceName: string, keyField: string) => `${resourceName}\u0000${keyField}`;
+
+/**
+ * Writes the new server id next to every reference to `key`, in records and
+ * in the pending payloads of those records, and returns the referring rows
+ * it read (a create's answer hands its lines to `replaceChildren` from there
+ * instead of reading them again). A push applies this for every create,
+ * usually with nothing pointing at the record, and each request to the
+ * store counts: one read per reference, and writes only when rows point at
+ * the record. (The id in a payload is informative: a send resolves every
+ * reference from its target's row, by key.)
+ */
+export async function assignServerId(db: StoreScope, resourceName: string, key: string, id: number): Promise<ReferrerRows> {
+  const referrers = db.registry.referrersOf(resourceName);
+  const rows: ReferrerRows = new Map();
+  if (referrers.length === 0) return rows;
   const byResource = new Map<string, Referrer[]>();
-  for (const referrer of db.registry.referrersOf(resourceName)) {
+  for (const referrer of referrers) {
     byResource.set(referrer.resource.name, [...(byResource.get(referrer.resource.name) ?? []), referrer]);
   }
   // Resources at once, a resource's references one after the other (two references from one resource
-  // touch the same rows). A push applies this for every create, and each round trip to the store counts.
+  // can touch the same rows).
   await Promise.all(
-    [...byResource.values()].map(async (referrers) => {
-      for (const { resource, reference } of referrers) {
+    [...byResource.values()].map(async (sameResource) => {
+      for (const { resource, reference } of sameResource) {
+        const table = db.records(resource.name);
+        const found = await table.where(reference.keyField).equals(key).toArray();
+        const updated = found.map((record) => ({ ...record, [reference.field]: id }));
+        rows.set(referrerRowsKey(resource.name, reference.keyField), updated);
+        if (updated.length === 0) continue;
         await Promise.all([
-          db
-            .records(resource.name)
-            .where(reference.keyField)
-            .equals(key)
-            .modify((record: StoredRecord) => {
-              record[reference.field] = id;
-            }),
+          table.bulkPut(updated),
           db.outbox
-            .where('resource')
-            .equals(resource.name)
+            .where('key')
+            .anyOf(updated.map((record) => record.key))
             .modify((entry: OutboxEntry) => {
-              if (entry.payload && entry.payload[reference.keyField] === key) entry.payload[reference.field] = id;
+              if (entry.resource === resource.name && entry.payload && entry.payload[reference.keyField] === key) entry.payload[reference.field] = id;
             }),
         ]);
       }
     }),
   );
+  return rows;
 }
 
 /**

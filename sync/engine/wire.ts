@@ -23,8 +23,19 @@ function referencedIds(resource: ResourceDefinition, wire: RecordFields, into: M
   }
 }
 
-/** Maps every id referenced by the wire records (and by their embedded lines) to local keys, in one query per target. */
-export async function lookupKeys(db: StoreScope, resource: ResourceDefinition, wires: readonly RecordFields[]): Promise<KeyLookup> {
+/** Local keys already known for server ids, by target resource (a push knows those of the references it sent). */
+export type KnownKeys = ReadonlyMap<string, ReadonlyMap<number, string>>;
+
+/**
+ * Maps every id referenced by the wire records (and by their embedded lines) to local keys, in one query per target;
+ * ids found in `known` are not looked up.
+ */
+export async function lookupKeys(
+  db: StoreScope,
+  resource: ResourceDefinition,
+  wires: readonly RecordFields[],
+  known?: KnownKeys,
+): Promise<KeyLookup> {
   const wanted = new Map<string, Set<number>>();
   for (const wire of wires) {
     referencedIds(resource, wire, wanted);
@@ -36,12 +47,18 @@ export async function lookupKeys(db: StoreScope, resource: ResourceDefinition, w
   }
   const keys = new Map<string, Map<number, string>>();
   for (const [target, ids] of wanted) {
-    const found = await db
-      .records(target)
-      .where('id')
-      .anyOf([...ids])
-      .toArray();
-    keys.set(target, new Map(found.map((record) => [record.id!, record.key])));
+    const knownIds = known?.get(target);
+    const byId = new Map<number, string>();
+    const missing: number[] = [];
+    for (const id of ids) {
+      const key = knownIds?.get(id);
+      if (key === undefined) missing.push(id);
+      else byId.set(id, key);
+    }
+    if (missing.length > 0) {
+      for (const record of await db.records(target).where('id').anyOf(missing).toArray()) byId.set(record.id!, record.key);
+    }
+    keys.set(target, byId);
   }
   return (target, id) => keys.get(target)?.get(id) ?? null;
 }

@@ -185,6 +185,35 @@ describe('faults during a push', () => {
     await syncAndCheck(client, names);
   });
 
+  it('network down with entries prepared ahead: those not sent go back as they were, those sent keep their try', async () => {
+    const client = await device();
+    const names = Array.from({ length: 12 }, () => unique('Custo'));
+    for (const name of names) await saveRecord(client.db, 'costs', null, { name, price: 1 });
+    const before = server.proxy.log.length;
+    // The first create finds no server; the run ends on it, with the next entries already prepared.
+    server.proxy.inject({ method: 'POST', path: '/api/cost', fault: { kind: 'drop' } });
+    const run = await client.engine.syncNow();
+    expect(run.error?.code).toBe('network');
+
+    const tries = new Map<string, number>();
+    for (const request of server.proxy.log.slice(before)) {
+      if (request.idempotencyKey) tries.set(request.idempotencyKey, (tries.get(request.idempotencyKey) ?? 0) + 1);
+    }
+    const left = await client.db.outbox.toArray();
+    // Each entry counts exactly the tries that reached the network, and only a sent one keeps a body.
+    for (const entry of left) {
+      expect(entry.status).toBe('pending');
+      expect(entry.attempts).toBe(tries.get(entry.idempotency_key) ?? 0);
+      if (entry.attempts === 0) expect(entry.sent).toBeUndefined();
+    }
+    expect(left.filter((entry) => entry.attempts === 0).length).toBeGreaterThan(0);
+    expect(tries.size).toBeLessThan(names.length);
+
+    await client.engine.drain();
+    const catalog = await expectConverged(server, client.db, await token(client));
+    for (const name of names) expect(catalog.costs!.filter((record) => record.name === name)).toHaveLength(1);
+  });
+
   it('client reloaded mid-push: the new engine sends the cut-off write again with the same key', async () => {
     let client = await device();
     const names = await offlineWork(client.db);

@@ -1,0 +1,86 @@
+/**
+ * The store requests a push makes per create. In Chromium every IndexedDB
+ * request is work in the browser's storage backend and a round trip to it,
+ * so the count is the push's cost there (docs/decisions: push speed). The
+ * requests are counted on fake-indexeddb's prototypes while a push of agents
+ * is answered by a fake server; the figure is a ceiling, not a timing.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_BACKOFF } from '@sync/engine/backoff';
+import { saveRecord } from '@sync/engine/mutations';
+import { push } from '@sync/engine/push';
+import type { HttpOutcome, HttpRequest, Transport } from '@sync/engine/transport';
+import type { SyncDatabase } from '@sync/store/database';
+import type { StoredRecord } from '@sync/store/types';
+import { useTestDb, wireProduct } from './support';
+
+let db: SyncDatabase;
+useTestDb((opened) => (db = opened));
+
+const REQUESTS = {
+  IDBObjectStore: ['get', 'getAll', 'getAllKeys', 'put', 'add', 'delete', 'clear', 'openCursor', 'openKeyCursor', 'count'],
+  IDBIndex: ['get', 'getKey', 'getAll', 'getAllKeys', 'openCursor', 'openKeyCursor', 'count'],
+  IDBCursor: ['continue', 'update', 'delete'],
+  IDBDatabase: ['transaction'],
+} as const;
+
+let counts: Map<string, number>;
+let restore: (() => void)[] = [];
+beforeEach(() => {
+  counts = new Map();
+  for (const [name, methods] of Object.entries(REQUESTS)) {
+    const prototype = (globalThis as unknown as Record<string, { prototype: Record<string, (...args: unknown[]) => unknown> }>)[name]!.prototype;
+    for (const method of methods) {
+      const original = prototype[method]!;
+      prototype[method] = function (this: unknown, ...args: unknown[]) {
+        const label = name === 'IDBDatabase' ? 'transaction' : 'request';
+        counts.set(label, (counts.get(label) ?? 0) + 1);
+        return original.apply(this, args);
+      };
+      restore.push(() => (prototype[method] = original));
+    }
+  }
+});
+afterEach(() => {
+  for (const undo of restore) undo();
+  restore = [];
+});
+
+/** Answers every create as the server would, a little later (so sends overlap as over a network). */
+function fakeServer(): Transport {
+  let id = 100;
+  return {
+    send: async (request: HttpRequest): Promise<HttpOutcome> => {
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      return { kind: 'response', status: 201, body: wireProduct(id++, { ...(request.body as object), type: null }) };
+    },
+  } as unknown as Transport;
+}
+
+describe('push: store requests per create', () => {
+  it('pushes 60 agents created offline with about 10 store requests each (16 before) and at most one transaction each', async () => {
+    await db.records('product_types').put({ key: 'tipo', id: 1, name: 'Químico', created_at: null, updated_at: null, _base: null } as StoredRecord);
+    const creates = 60;
+    for (let index = 0; index < creates; index += 1) {
+      await saveRecord(db, 'products', null, { name: `Agente ${index}`, price: 10, type_key: 'tipo' });
+    }
+    counts.clear();
+    const result = await push({
+      db,
+      transport: fakeServer(),
+      backoff: DEFAULT_BACKOFF,
+      random: Math.random,
+      now: Date.now,
+      concurrency: 4,
+      isStopped: () => false,
+    });
+    expect(result.sent).toBe(creates);
+    expect(await db.outbox.count()).toBe(0);
+    expect((await db.records('products').toArray()).every((record) => record.id !== null)).toBe(true);
+    // Per create: prepare 4 (chain head, record, type, mark in flight), apply 6 (chain, record, a local
+    // copy by id, entry delete, record put, lines); the outbox listed at the start and end of the run adds a little.
+    expect((counts.get('request') ?? 0) / creates).toBeLessThanOrEqual(10.3);
+    // One step per send (apply the answer, prepare the next); the run's own reads add a few.
+    expect(counts.get('transaction') ?? 0).toBeLessThanOrEqual(creates + 10);
+  });
+});
