@@ -25,7 +25,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { agentInput } from './support/agents';
-import { fixedRate, type RateStep } from './support/load-generator';
+import { fixedRate, warmUp, type RateStep } from './support/load-generator';
 import { signIn } from './support/sign-in';
 import { median, round } from './support/stats';
 import { startThrowawayPostgres, type ThrowawayPostgres } from './support/throwaway-postgres';
@@ -37,6 +37,8 @@ const BEFORE = process.env.BENCH_API_BEFORE ?? DEFAULT_BEFORE;
 const RUNS = Number(process.env.BENCH_API_RUNS ?? 3);
 const STEP_SECONDS = Number(process.env.BENCH_API_STEP_SECONDS ?? 3);
 const AGENTS = Number(process.env.BENCH_API_AGENTS ?? 300);
+/** Untimed list calls before a server's first ladder (a production server is warm). */
+const WARMUP_CALLS = Number(process.env.BENCH_API_WARMUP ?? 3000);
 const P99_GOAL_MS = 25;
 const GOAL_RATE = 200;
 const LADDER = [25, 50, 75, 100, 125, 150, 175, 200, 250, 300, 350, 400, 500, 600, 700, 800, 1000, 1200];
@@ -190,6 +192,7 @@ async function measure(
   const server = await startServer(target, env);
   try {
     const token = await seed(server.url);
+    await warmUp(`${server.url}${LIST_PATH}`, { authorization: `Bearer ${token}` }, WARMUP_CALLS);
     const runs: Awaited<ReturnType<typeof ladder>>[] = [];
     for (let run = 0; run < RUNS; run += 1) {
       runs.push(await ladder(server, token));
@@ -236,11 +239,14 @@ export async function measureApiThroughput(say: (message: string) => void): Prom
   const skipped: string[] = [];
   const targets: Target[] = [{ code: 'after', commit: headRevision(), dir: ROOT }];
   let before: ReturnType<typeof checkoutOf> | null = null;
-  try {
-    before = checkoutOf(BEFORE);
-    targets.unshift({ code: 'before', commit: BEFORE, dir: before.dir });
-  } catch (error) {
-    skipped.push(`before (${BEFORE}): not measured, git archive failed: ${(error as Error).message.split('\n')[0]}`);
+  if (BEFORE === 'none') skipped.push('before: not measured (BENCH_API_BEFORE=none)');
+  else {
+    try {
+      before = checkoutOf(BEFORE);
+      targets.unshift({ code: 'before', commit: BEFORE, dir: before.dir });
+    } catch (error) {
+      skipped.push(`before (${BEFORE}): not measured, git archive failed: ${(error as Error).message.split('\n')[0]}`);
+    }
   }
   let cluster: ThrowawayPostgres | null = null;
   try {

@@ -8,19 +8,19 @@
  * The CAS number belongs to chemical agents only: for any other type it is
  * cleared on save, whatever was sent.
  */
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { productInputSchema, productSchema, type Product } from '@sync/contract/catalog';
 import type { AppContext, RouteModule, ZodApp } from '../app-context';
 import type { Db, Tx } from '../db/client';
 import { products, productTypes } from '../db/schema';
 import { badRequest } from '../http/errors';
 import { slugify } from '../lib/slug';
-import { syncFields } from '../lib/wire';
+import { isoFromJson } from '../lib/wire';
 import { registerCrudRoutes } from '../sync/crud-routes';
 import { optionalValues } from '../sync/input';
-import type { ListSource } from '../sync/list';
+import { pageIdsQuery, type ListSource, type PageQuery } from '../sync/list';
 import { CATALOG_GUARDS } from './catalog-access';
-import { loadLines, PRODUCT_LINES } from './equipment-lines';
+import { lineFromJson, linesJson, PRODUCT_LINES, type LineJson } from './equipment-lines';
 import { TEXT_LIMITS, trimmedText } from '@sync/contract/fields';
 
 /** The product type whose agents have a CAS number. */
@@ -33,37 +33,79 @@ export const PRODUCT_MESSAGES = {
 
 const OPTIONAL_TEXTS = ['code', 'method', 'action_in_body', 'notion_skin', 'ipvs', 'odor_limit', 'respirator', 'display_name', 'unit_type'] as const;
 
+/** An agent as `productJson` gives it: one JSON value per row, timestamps as PostgreSQL writes them. */
+type ProductJson = Omit<Product, 'equipments' | 'created_at' | 'updated_at'> & {
+  equipments: LineJson[];
+  created_at: string;
+  updated_at: string;
+};
+
+/**
+ * The wire agent with its type and equipment list as one JSON value, for a query
+ * over `products` left-joined to `product_types`: one statement and one field per
+ * row instead of a statement for the lines and a field per column (decoding each
+ * field is most of what a small answer costs the server, on PGlite above all).
+ */
+const productJson = sql<ProductJson>`json_build_object(
+  'id', ${products.id}, 'name', ${products.name}, 'slug', ${products.slug}, 'price', ${products.price}, 'type_id', ${products.type_id},
+  'type', case when ${productTypes.id} is null then null
+    else json_build_object('id', ${productTypes.id}, 'name', ${productTypes.name}, 'slug', ${productTypes.slug}) end,
+  'code', ${products.code}, 'method', ${products.method}, 'cas', ${products.cas}, 'action_in_body', ${products.action_in_body},
+  'notion_skin', ${products.notion_skin}, 'ipvs', ${products.ipvs}, 'odor_limit', ${products.odor_limit},
+  'respirator', ${products.respirator}, 'display_name', ${products.display_name}, 'unit_type', ${products.unit_type},
+  'equipments', ${linesJson(PRODUCT_LINES, products.id)},
+  'created_at', ${products.created_at}, 'updated_at', ${products.updated_at})`;
+
+/** The wire agent, field by field (what the JSON holds beyond these never leaves). */
+function productFromJson(json: ProductJson): Product {
+  return {
+    id: json.id,
+    name: json.name,
+    slug: json.slug,
+    // numeric(14,2) arrives as a JSON number: the same double the column's Number() gives.
+    price: Number(json.price),
+    type_id: json.type_id,
+    type: json.type === null ? null : { id: json.type.id, name: json.type.name, slug: json.type.slug },
+    code: json.code,
+    method: json.method,
+    cas: json.cas,
+    action_in_body: json.action_in_body,
+    notion_skin: json.notion_skin,
+    ipvs: json.ipvs,
+    odor_limit: json.odor_limit,
+    respirator: json.respirator,
+    display_name: json.display_name,
+    unit_type: json.unit_type,
+    equipments: json.equipments.map(lineFromJson),
+    created_at: isoFromJson(json.created_at),
+    updated_at: isoFromJson(json.updated_at),
+  };
+}
+
 export async function loadProducts(db: Db | Tx, ids: readonly number[]): Promise<Product[]> {
   if (ids.length === 0) return [];
   const rows = await db
-    .select({ item: products, type: { id: productTypes.id, name: productTypes.name, slug: productTypes.slug } })
+    .select({ record: productJson })
     .from(products)
     .leftJoin(productTypes, eq(productTypes.id, products.type_id))
     .where(inArray(products.id, [...ids]));
-  const lines = await loadLines(db, PRODUCT_LINES, ids);
-  return rows.map(({ item, type }) => ({
-    id: item.id,
-    name: item.name,
-    slug: item.slug,
-    price: item.price,
-    type_id: item.type_id,
-    type: type && type.id !== null ? { id: type.id, name: type.name, slug: type.slug } : null,
-    code: item.code,
-    method: item.method,
-    cas: item.cas,
-    action_in_body: item.action_in_body,
-    notion_skin: item.notion_skin,
-    ipvs: item.ipvs,
-    odor_limit: item.odor_limit,
-    respirator: item.respirator,
-    display_name: item.display_name,
-    unit_type: item.unit_type,
-    equipments: lines.get(item.id) ?? [],
-    ...syncFields(item),
-  }));
+  return rows.map((row) => productFromJson(row.record));
 }
 
-export const productSource: ListSource<Product> = { resource: 'products', table: products, load: loadProducts };
+/** The documented page of agents, its total and its records in one statement (server/sync/list.ts). */
+async function productPage(db: Db, query: PageQuery): Promise<{ list: Product[]; total: number }> {
+  const page = db.$with('page').as(pageIdsQuery(db, products, query));
+  const rows = await db
+    .with(page)
+    .select({ total: page.total, record: productJson })
+    .from(page)
+    .innerJoin(products, eq(products.id, page.id))
+    .leftJoin(productTypes, eq(productTypes.id, products.type_id))
+    .orderBy(...query.orderBy);
+  return { list: rows.map((row) => productFromJson(row.record)), total: rows[0]?.total ?? 0 };
+}
+
+export const productSource: ListSource<Product> = { resource: 'products', table: products, load: loadProducts, page: productPage };
 
 const filters = { slug: trimmedText(TEXT_LIMITS.line).optional() };
 

@@ -31,7 +31,16 @@ export type ListSource<W> = {
   table: SyncTable;
   /** Wire records for these ids (any order; missing ids are skipped). */
   load(db: Db, ids: readonly number[]): Promise<W[]>;
+  /**
+   * Optional, for the lists called most: the documented page, its total and its
+   * records in one statement (the generic path runs the ids query, then `load`).
+   * It must answer exactly what the generic path answers.
+   */
+  page?(db: Db, query: PageQuery): Promise<{ list: W[]; total: number }>;
 };
+
+/** What `ListSource.page` selects: the documented list's conditions, order and window. */
+export type PageQuery = { where: SQL | undefined; orderBy: SQL[]; limit: number | null; offset: number };
 
 /** Where a pull resumes: records strictly after (since, afterId); afterId 0 means "from `since` inclusive". */
 export type PullCursor = { since: Date; afterId: number };
@@ -51,6 +60,22 @@ export function pullCursorOf(query: { updated_since?: string | undefined; after_
  * the page carries the total.
  */
 const TOTAL_OVER = sql<number>`count(*) over ()`.mapWith(Number);
+
+/**
+ * The ids of one documented page with the total of matches (the window count
+ * above, named so that it can be read from outside), as a query to run or to
+ * use as the `page` CTE of a `ListSource.page`.
+ */
+export function pageIdsQuery(db: Db, table: SyncTable, query: PageQuery) {
+  let ids = db
+    .select({ id: table.id, total: sql<number>`count(*) over ()`.mapWith(Number).as('total') })
+    .from(table)
+    .where(query.where)
+    .orderBy(...query.orderBy)
+    .$dynamic();
+  if (query.limit !== null) ids = ids.limit(query.limit).offset(query.offset);
+  return ids;
+}
 
 const idsOf = (rows: { id: unknown }[]) => rows.map((r) => r.id as number);
 
@@ -113,18 +138,22 @@ export type ListOptions = {
 /** The documented list: filtered, ordered, paged, with the total of matches. */
 export async function listRecords<W>(db: Db, source: ListSource<W>, options: ListOptions): Promise<ListPage<W>> {
   const { table } = source;
-  const orderBy = options.orderBy ?? [desc(table.created_at), desc(table.id)];
-  let query = db
-    .select({ id: table.id, total: TOTAL_OVER })
-    .from(table)
-    .where(options.where)
-    .orderBy(...orderBy)
-    .$dynamic();
-  if (options.take !== null) query = query.limit(options.take).offset(options.skip ?? 0);
-  const rows = await query;
+  const skip = options.skip ?? 0;
+  const query: PageQuery = {
+    where: options.where,
+    orderBy: options.orderBy ?? [desc(table.created_at), desc(table.id)],
+    limit: options.take,
+    offset: skip,
+  };
   // A page past the end has no row to carry the total: only then is it counted on its own.
-  const total = rows.length > 0 ? rows[0]!.total : (options.skip ?? 0) > 0 ? await countWhere(db, table, options.where) : 0;
-  return { list: await loadInOrder(db, source, idsOf(rows)), total_items: total };
+  const totalOf = async (found: number, total: number | undefined) =>
+    found > 0 ? total! : skip > 0 ? await countWhere(db, table, options.where) : 0;
+  if (source.page) {
+    const page = await source.page(db, query);
+    return { list: page.list, total_items: await totalOf(page.list.length, page.total) };
+  }
+  const rows = await pageIdsQuery(db, table, query);
+  return { list: await loadInOrder(db, source, idsOf(rows)), total_items: await totalOf(rows.length, rows[0]?.total) };
 }
 
 /** Name order for pickers and small lists, ignoring case and accents ("Água" among the a's). */
