@@ -8,9 +8,13 @@
  * Each server is the real `server/main.ts` in its own process tree, on a
  * fresh database (PGlite in a temporary DATA_DIR, or a database of a
  * throwaway PostgreSQL cluster this part starts and stops), seeded with
- * BENCH_API_AGENTS agents through the API. The call is page 1 of the
+ * BENCH_API_AGENTS agents through the API. BENCH_API_BEFORE=none skips the
+ * "before" server. The call is page 1 of the
  * agents list (`GET api/product/all/0/10`, 10 agents with type and
- * equipment, and the total), signed in as the administrator. The load is
+ * equipment, and the total), signed in as the administrator. Before its
+ * first ladder each server answers BENCH_API_WARMUP (3,000) untimed calls,
+ * 4 in flight: a production server is warm, and a cold one spends its
+ * first thousands of calls in V8's interpreter and baseline tiers. The load is
  * open-loop on loopback (support/load-generator.ts): a rate ladder, each
  * step BENCH_API_STEP_SECONDS long, up to the first step whose p99 reaches
  * 25 ms, has an error, or falls behind; the figure is the last step that

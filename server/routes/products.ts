@@ -8,7 +8,7 @@
  * The CAS number belongs to chemical agents only: for any other type it is
  * cleared on save, whatever was sent.
  */
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { productInputSchema, productSchema, type Product } from '@sync/contract/catalog';
 import type { AppContext, RouteModule, ZodApp } from '../app-context';
 import type { Db, Tx } from '../db/client';
@@ -92,16 +92,40 @@ export async function loadProducts(db: Db | Tx, ids: readonly number[]): Promise
   return rows.map((row) => productFromJson(row.record));
 }
 
-/** The documented page of agents, its total and its records in one statement (server/sync/list.ts). */
-async function productPage(db: Db, query: PageQuery): Promise<{ list: Product[]; total: number }> {
+function pageSelect(db: Db, query: PageQuery) {
   const page = db.$with('page').as(pageIdsQuery(db, products, query));
-  const rows = await db
+  return db
     .with(page)
     .select({ total: page.total, record: productJson })
     .from(page)
     .innerJoin(products, eq(products.id, page.id))
     .leftJoin(productTypes, eq(productTypes.id, products.type_id))
     .orderBy(...query.orderBy);
+}
+
+/**
+ * The opening page's statement (no search, no filter, newest first), built once per
+ * database with the window as placeholders: drizzle does not rebuild its SQL on every
+ * call, and PostgreSQL keeps it prepared per connection (the name).
+ */
+const openingPages = new WeakMap<Db, ReturnType<ReturnType<typeof pageSelect>['prepare']>>();
+
+function openingPage(db: Db, orderBy: SQL[]) {
+  let prepared = openingPages.get(db);
+  if (!prepared) {
+    const window = { limit: sql.placeholder('limit'), offset: sql.placeholder('offset') };
+    prepared = pageSelect(db, { where: undefined, orderBy, ...window, opening: true }).prepare('products_opening_page');
+    openingPages.set(db, prepared);
+  }
+  return prepared;
+}
+
+/** The documented page of agents, its total and its records in one statement (server/sync/list.ts). */
+async function productPage(db: Db, query: PageQuery): Promise<{ list: Product[]; total: number }> {
+  const rows =
+    query.opening && typeof query.limit === 'number' && typeof query.offset === 'number'
+      ? await openingPage(db, query.orderBy).execute({ limit: query.limit, offset: query.offset })
+      : await pageSelect(db, query);
   return { list: rows.map((row) => productFromJson(row.record)), total: rows[0]?.total ?? 0 };
 }
 

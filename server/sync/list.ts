@@ -14,7 +14,7 @@
  * wire records with whatever joins and embedded lines it needs; the helper
  * selects the ids, so paging and ordering stay in one place.
  */
-import { and, asc, count, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { iso } from '../lib/wire';
@@ -39,8 +39,19 @@ export type ListSource<W> = {
   page?(db: Db, query: PageQuery): Promise<{ list: W[]; total: number }>;
 };
 
-/** What `ListSource.page` selects: the documented list's conditions, order and window. */
-export type PageQuery = { where: SQL | undefined; orderBy: SQL[]; limit: number | null; offset: number };
+/**
+ * What `ListSource.page` selects: the documented list's conditions, order and window
+ * (placeholders in a statement prepared once). `opening`: no search, no filter, the
+ * default order, i.e. the list as a screen opens it, the call made most: one shape,
+ * which a source may prepare once.
+ */
+export type PageQuery = {
+  where: SQL | undefined;
+  orderBy: SQL[];
+  limit: number | Placeholder | null;
+  offset: number | Placeholder;
+  opening: boolean;
+};
 
 /** Where a pull resumes: records strictly after (since, afterId); afterId 0 means "from `since` inclusive". */
 export type PullCursor = { since: Date; afterId: number };
@@ -144,6 +155,7 @@ export async function listRecords<W>(db: Db, source: ListSource<W>, options: Lis
     orderBy: options.orderBy ?? [desc(table.created_at), desc(table.id)],
     limit: options.take,
     offset: skip,
+    opening: options.where === undefined && options.orderBy === undefined,
   };
   // A page past the end has no row to carry the total: only then is it counted on its own.
   const totalOf = async (found: number, total: number | undefined) =>
