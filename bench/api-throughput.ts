@@ -24,7 +24,7 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -62,6 +62,13 @@ export type ApiThroughputFigure = {
   ladders: RateStep[][];
   /** Server CPU milliseconds per request over the run's whole ladder (all its processes), per run. */
   cpuMsPerRequest: number[];
+  /** Per run: the machine's 1-minute load average at the ladder's start. */
+  loadAverages: number[];
+  /**
+   * Per run: the share of the ladder's time during which some runnable task on the
+   * machine waited for a CPU (Linux PSI, /proc/pressure/cpu "some"); null without PSI.
+   */
+  cpuPressure: Array<number | null>;
   p99GoalMs: number;
   goalRate: number;
   met: boolean;
@@ -129,6 +136,16 @@ async function startServer(target: Target, env: Record<string, string>): Promise
   };
 }
 
+/** Microseconds some task has waited for a CPU since boot (Linux PSI), or null. */
+function cpuPressureMicros(): number | null {
+  try {
+    const some = /^some .*total=(\d+)/m.exec(readFileSync('/proc/pressure/cpu', 'utf8'));
+    return some ? Number(some[1]) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** User + system clock ticks of a process and its children (the WORKERS processes), from /proc. */
 function cpuTicks(pid: number): number {
   const own = (id: number) => {
@@ -166,13 +183,18 @@ async function seed(url: string): Promise<string> {
   return token;
 }
 
-async function ladder(server: Running, token: string): Promise<{ sustained: number; steps: RateStep[]; cpuMs: number }> {
+type LadderRun = { sustained: number; steps: RateStep[]; cpuMs: number; load: number; pressure: number | null };
+
+async function ladder(server: Running, token: string): Promise<LadderRun> {
   const headers = { authorization: `Bearer ${token}` };
   const url = `${server.url}${LIST_PATH}`;
   await fixedRate(url, headers, 50, 2); // warm-up: JIT, caches, connections
   const steps: RateStep[] = [];
   let sustained = 0;
   const ticksBefore = cpuTicks(server.process.pid!);
+  const load = loadavg()[0]!;
+  const pressureBefore = cpuPressureMicros();
+  const startedAt = performance.now();
   for (const rate of LADDER) {
     const step = await fixedRate(url, headers, rate, STEP_SECONDS);
     steps.push(step);
@@ -183,7 +205,10 @@ async function ladder(server: Running, token: string): Promise<{ sustained: numb
   }
   const requests = steps.reduce((sum, step) => sum + step.sent, 0);
   const cpuMs = ((cpuTicks(server.process.pid!) - ticksBefore) * (1000 / CLOCK_TICKS_PER_SECOND)) / requests;
-  return { sustained, steps, cpuMs };
+  const pressureAfter = cpuPressureMicros();
+  const pressure =
+    pressureBefore === null || pressureAfter === null ? null : (pressureAfter - pressureBefore) / 1000 / (performance.now() - startedAt);
+  return { sustained, steps, cpuMs, load, pressure };
 }
 
 async function measure(
@@ -197,7 +222,7 @@ async function measure(
   try {
     const token = await seed(server.url);
     await warmUp(`${server.url}${LIST_PATH}`, { authorization: `Bearer ${token}` }, WARMUP_CALLS);
-    const runs: Awaited<ReturnType<typeof ladder>>[] = [];
+    const runs: LadderRun[] = [];
     for (let run = 0; run < RUNS; run += 1) {
       runs.push(await ladder(server, token));
       const last = runs.at(-1)!;
@@ -205,7 +230,8 @@ async function measure(
       say(
         `api ${target.code} ${database} ×${workers} run ${run + 1}/${RUNS}: ${last.sustained} req/s held` +
           ` (next step ${failed.rate}: p99 ${round(failed.p99Ms, 1)} ms, ${failed.errors} errors, ${Math.round(failed.achievedRate)} answered/s)` +
-          `, server CPU ${round(last.cpuMs, 2)} ms/request`,
+          `, server CPU ${round(last.cpuMs, 2)} ms/request; load ${round(last.load, 1)}` +
+          (last.pressure === null ? '' : `, CPU pressure ${Math.round(last.pressure * 100)} %`),
       );
     }
     const sustainedRates = runs.map((run) => run.sustained);
@@ -219,6 +245,8 @@ async function measure(
       medianRate,
       ladders: runs.map((run) => run.steps),
       cpuMsPerRequest: runs.map((run) => round(run.cpuMs, 2)),
+      loadAverages: runs.map((run) => round(run.load, 1)),
+      cpuPressure: runs.map((run) => (run.pressure === null ? null : round(run.pressure, 2))),
       p99GoalMs: P99_GOAL_MS,
       goalRate: GOAL_RATE,
       met: medianRate >= GOAL_RATE,
@@ -281,12 +309,22 @@ export async function measureApiThroughput(say: (message: string) => void): Prom
 }
 
 export function formatApiThroughput(results: ApiThroughputResults): string {
-  const header = ['API list call (agents page 1)', 'Code', 'Held at p99 < 25 ms (median, runs)', 'Server CPU/request', 'Goal: 200/s'];
+  const header = [
+    'API list call (agents page 1)',
+    'Code',
+    'Held at p99 < 25 ms (median, runs)',
+    'Server CPU/request',
+    'Load, CPU pressure',
+    'Goal: 200/s',
+  ];
   const rows = results.figures.map((figure) => [
     `${figure.database === 'pglite' ? 'PGlite' : 'PostgreSQL'}, ${figure.workers} process${figure.workers > 1 ? 'es' : ''}`,
     `${figure.code} (${figure.commit})`,
     `${figure.medianRate} req/s (${figure.sustainedRates.join(', ')})`,
     `${figure.cpuMsPerRequest.join(', ')} ms`,
+    figure.loadAverages
+      .map((load, run) => `${load}${figure.cpuPressure[run] === null ? '' : ` ${Math.round(figure.cpuPressure[run]! * 100)} %`}`)
+      .join('; '),
     figure.met ? 'met' : 'MISSED',
   ]);
   const all = [header, ...rows];
