@@ -8,9 +8,13 @@
  * Each server is the real `server/main.ts` in its own process tree, on a
  * fresh database (PGlite in a temporary DATA_DIR, or a database of a
  * throwaway PostgreSQL cluster this part starts and stops), seeded with
- * BENCH_API_AGENTS agents through the API. The call is page 1 of the
+ * BENCH_API_AGENTS agents through the API. BENCH_API_BEFORE=none skips the
+ * "before" server. The call is page 1 of the
  * agents list (`GET api/product/all/0/10`, 10 agents with type and
- * equipment, and the total), signed in as the administrator. The load is
+ * equipment, and the total), signed in as the administrator. Before its
+ * first ladder each server answers BENCH_API_WARMUP (3,000) untimed calls,
+ * 4 in flight: a production server is warm, and a cold one spends its
+ * first thousands of calls in V8's interpreter and baseline tiers. The load is
  * open-loop on loopback (support/load-generator.ts): a rate ladder, each
  * step BENCH_API_STEP_SECONDS long, up to the first step whose p99 reaches
  * 25 ms, has an error, or falls behind; the figure is the last step that
@@ -20,12 +24,12 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { agentInput } from './support/agents';
-import { fixedRate, type RateStep } from './support/load-generator';
+import { fixedRate, warmUp, type RateStep } from './support/load-generator';
 import { signIn } from './support/sign-in';
 import { median, round } from './support/stats';
 import { startThrowawayPostgres, type ThrowawayPostgres } from './support/throwaway-postgres';
@@ -37,6 +41,8 @@ const BEFORE = process.env.BENCH_API_BEFORE ?? DEFAULT_BEFORE;
 const RUNS = Number(process.env.BENCH_API_RUNS ?? 3);
 const STEP_SECONDS = Number(process.env.BENCH_API_STEP_SECONDS ?? 3);
 const AGENTS = Number(process.env.BENCH_API_AGENTS ?? 300);
+/** Untimed list calls before a server's first ladder (a production server is warm). */
+const WARMUP_CALLS = Number(process.env.BENCH_API_WARMUP ?? 3000);
 const P99_GOAL_MS = 25;
 const GOAL_RATE = 200;
 const LADDER = [25, 50, 75, 100, 125, 150, 175, 200, 250, 300, 350, 400, 500, 600, 700, 800, 1000, 1200];
@@ -56,6 +62,13 @@ export type ApiThroughputFigure = {
   ladders: RateStep[][];
   /** Server CPU milliseconds per request over the run's whole ladder (all its processes), per run. */
   cpuMsPerRequest: number[];
+  /** Per run: the machine's 1-minute load average at the ladder's start. */
+  loadAverages: number[];
+  /**
+   * Per run: the share of the ladder's time during which some runnable task on the
+   * machine waited for a CPU (Linux PSI, /proc/pressure/cpu "some"); null without PSI.
+   */
+  cpuPressure: Array<number | null>;
   p99GoalMs: number;
   goalRate: number;
   met: boolean;
@@ -123,6 +136,16 @@ async function startServer(target: Target, env: Record<string, string>): Promise
   };
 }
 
+/** Microseconds some task has waited for a CPU since boot (Linux PSI), or null. */
+function cpuPressureMicros(): number | null {
+  try {
+    const some = /^some .*total=(\d+)/m.exec(readFileSync('/proc/pressure/cpu', 'utf8'));
+    return some ? Number(some[1]) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** User + system clock ticks of a process and its children (the WORKERS processes), from /proc. */
 function cpuTicks(pid: number): number {
   const own = (id: number) => {
@@ -160,13 +183,18 @@ async function seed(url: string): Promise<string> {
   return token;
 }
 
-async function ladder(server: Running, token: string): Promise<{ sustained: number; steps: RateStep[]; cpuMs: number }> {
+type LadderRun = { sustained: number; steps: RateStep[]; cpuMs: number; load: number; pressure: number | null };
+
+async function ladder(server: Running, token: string): Promise<LadderRun> {
   const headers = { authorization: `Bearer ${token}` };
   const url = `${server.url}${LIST_PATH}`;
   await fixedRate(url, headers, 50, 2); // warm-up: JIT, caches, connections
   const steps: RateStep[] = [];
   let sustained = 0;
   const ticksBefore = cpuTicks(server.process.pid!);
+  const load = loadavg()[0]!;
+  const pressureBefore = cpuPressureMicros();
+  const startedAt = performance.now();
   for (const rate of LADDER) {
     const step = await fixedRate(url, headers, rate, STEP_SECONDS);
     steps.push(step);
@@ -177,7 +205,10 @@ async function ladder(server: Running, token: string): Promise<{ sustained: numb
   }
   const requests = steps.reduce((sum, step) => sum + step.sent, 0);
   const cpuMs = ((cpuTicks(server.process.pid!) - ticksBefore) * (1000 / CLOCK_TICKS_PER_SECOND)) / requests;
-  return { sustained, steps, cpuMs };
+  const pressureAfter = cpuPressureMicros();
+  const pressure =
+    pressureBefore === null || pressureAfter === null ? null : (pressureAfter - pressureBefore) / 1000 / (performance.now() - startedAt);
+  return { sustained, steps, cpuMs, load, pressure };
 }
 
 async function measure(
@@ -190,7 +221,8 @@ async function measure(
   const server = await startServer(target, env);
   try {
     const token = await seed(server.url);
-    const runs: Awaited<ReturnType<typeof ladder>>[] = [];
+    await warmUp(`${server.url}${LIST_PATH}`, { authorization: `Bearer ${token}` }, WARMUP_CALLS);
+    const runs: LadderRun[] = [];
     for (let run = 0; run < RUNS; run += 1) {
       runs.push(await ladder(server, token));
       const last = runs.at(-1)!;
@@ -198,7 +230,8 @@ async function measure(
       say(
         `api ${target.code} ${database} ×${workers} run ${run + 1}/${RUNS}: ${last.sustained} req/s held` +
           ` (next step ${failed.rate}: p99 ${round(failed.p99Ms, 1)} ms, ${failed.errors} errors, ${Math.round(failed.achievedRate)} answered/s)` +
-          `, server CPU ${round(last.cpuMs, 2)} ms/request`,
+          `, server CPU ${round(last.cpuMs, 2)} ms/request; load ${round(last.load, 1)}` +
+          (last.pressure === null ? '' : `, CPU pressure ${Math.round(last.pressure * 100)} %`),
       );
     }
     const sustainedRates = runs.map((run) => run.sustained);
@@ -212,6 +245,8 @@ async function measure(
       medianRate,
       ladders: runs.map((run) => run.steps),
       cpuMsPerRequest: runs.map((run) => round(run.cpuMs, 2)),
+      loadAverages: runs.map((run) => round(run.load, 1)),
+      cpuPressure: runs.map((run) => (run.pressure === null ? null : round(run.pressure, 2))),
       p99GoalMs: P99_GOAL_MS,
       goalRate: GOAL_RATE,
       met: medianRate >= GOAL_RATE,
@@ -236,11 +271,14 @@ export async function measureApiThroughput(say: (message: string) => void): Prom
   const skipped: string[] = [];
   const targets: Target[] = [{ code: 'after', commit: headRevision(), dir: ROOT }];
   let before: ReturnType<typeof checkoutOf> | null = null;
-  try {
-    before = checkoutOf(BEFORE);
-    targets.unshift({ code: 'before', commit: BEFORE, dir: before.dir });
-  } catch (error) {
-    skipped.push(`before (${BEFORE}): not measured, git archive failed: ${(error as Error).message.split('\n')[0]}`);
+  if (BEFORE === 'none') skipped.push('before: not measured (BENCH_API_BEFORE=none)');
+  else {
+    try {
+      before = checkoutOf(BEFORE);
+      targets.unshift({ code: 'before', commit: BEFORE, dir: before.dir });
+    } catch (error) {
+      skipped.push(`before (${BEFORE}): not measured, git archive failed: ${(error as Error).message.split('\n')[0]}`);
+    }
   }
   let cluster: ThrowawayPostgres | null = null;
   try {
@@ -271,12 +309,22 @@ export async function measureApiThroughput(say: (message: string) => void): Prom
 }
 
 export function formatApiThroughput(results: ApiThroughputResults): string {
-  const header = ['API list call (agents page 1)', 'Code', 'Held at p99 < 25 ms (median, runs)', 'Server CPU/request', 'Goal: 200/s'];
+  const header = [
+    'API list call (agents page 1)',
+    'Code',
+    'Held at p99 < 25 ms (median, runs)',
+    'Server CPU/request',
+    'Load, CPU pressure',
+    'Goal: 200/s',
+  ];
   const rows = results.figures.map((figure) => [
     `${figure.database === 'pglite' ? 'PGlite' : 'PostgreSQL'}, ${figure.workers} process${figure.workers > 1 ? 'es' : ''}`,
     `${figure.code} (${figure.commit})`,
     `${figure.medianRate} req/s (${figure.sustainedRates.join(', ')})`,
     `${figure.cpuMsPerRequest.join(', ')} ms`,
+    figure.loadAverages
+      .map((load, run) => `${load}${figure.cpuPressure[run] === null ? '' : ` ${Math.round(figure.cpuPressure[run]! * 100)} %`}`)
+      .join('; '),
     figure.met ? 'met' : 'MISSED',
   ]);
   const all = [header, ...rows];

@@ -14,3 +14,13 @@ export function isoOrNull(date: Date | null): string | null {
 export function syncFields(row: { created_at: Date; updated_at: Date }) {
   return { created_at: iso(row.created_at), updated_at: iso(row.updated_at) };
 }
+
+/**
+ * A timestamptz that PostgreSQL wrote inside a JSON value ("2026-11-25T22:49:11.208+00:00",
+ * with the session's offset) on the wire. The columns hold milliseconds, so nothing is lost.
+ */
+export function isoFromJson(value: string): string {
+  const time = Date.parse(value);
+  if (Number.isNaN(time)) throw new Error(`not a timestamp: ${value}`);
+  return new Date(time).toISOString();
+}

@@ -12,7 +12,7 @@
  * The parent is locked for the write, so concurrent line writes serialize
  * on it and its `updated_at` moves once per write.
  */
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
@@ -22,7 +22,7 @@ import type { AppContext, ZodApp } from '../app-context';
 import type { Db, Tx } from '../db/client';
 import { equipment, productEquipments, products, serviceEquipments, services } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
-import { syncFields } from '../lib/wire';
+import { isoFromJson, syncFields } from '../lib/wire';
 import { conflictAnswerSchema } from '../sync/conflict';
 import { idParam, type Guard } from '../sync/crud-routes';
 import type { SyncTable } from '../sync/list';
@@ -56,6 +56,37 @@ export async function loadLines(db: Db | Tx, kind: LineKind, parentIds: readonly
     byParent.set(row.parentId, list);
   }
   return byParent;
+}
+
+/** A line as `linesJson` gives it: timestamps as PostgreSQL writes them in JSON. */
+export type LineJson = Omit<EquipmentLine, 'created_at' | 'updated_at'> & { created_at: string; updated_at: string };
+
+/**
+ * The parent's lines as one JSON array value, in the order they were added, for a
+ * query that selects the parent (`parentId` is its id column): the record and its
+ * list in one statement, one field per row (server/routes/products.ts).
+ */
+export function linesJson(kind: LineKind, parentId: PgColumn): SQL<LineJson[]> {
+  const { lines } = kind;
+  return sql<LineJson[]>`(select coalesce(json_agg(json_build_object(
+      'id', ${lines.id}, 'equipment_id', ${lines.equipment_id}, 'name', ${equipment.name}, 'slug', ${equipment.slug},
+      'quantity', ${lines.quantity}, 'created_at', ${lines.created_at}, 'updated_at', ${lines.updated_at}
+    ) order by ${lines.id}), '[]'::json)
+    from ${lines} inner join ${equipment} on ${equipment.id} = ${lines.equipment_id}
+    where ${kind.parentColumn} = ${parentId})`;
+}
+
+/** A line of `linesJson` on the wire. */
+export function lineFromJson(line: LineJson): EquipmentLine {
+  return {
+    id: line.id,
+    equipment_id: line.equipment_id,
+    name: line.name,
+    slug: line.slug,
+    quantity: line.quantity,
+    created_at: isoFromJson(line.created_at),
+    updated_at: isoFromJson(line.updated_at),
+  };
 }
 
 async function linesQuery(db: Db | Tx, kind: LineKind, where: SQL | undefined) {

@@ -14,7 +14,7 @@
  * wire records with whatever joins and embedded lines it needs; the helper
  * selects the ids, so paging and ordering stay in one place.
  */
-import { and, asc, count, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { iso } from '../lib/wire';
@@ -31,6 +31,26 @@ export type ListSource<W> = {
   table: SyncTable;
   /** Wire records for these ids (any order; missing ids are skipped). */
   load(db: Db, ids: readonly number[]): Promise<W[]>;
+  /**
+   * Optional, for the lists called most: the documented page, its total and its
+   * records in one statement (the generic path runs the ids query, then `load`).
+   * It must answer exactly what the generic path answers.
+   */
+  page?(db: Db, query: PageQuery): Promise<{ list: W[]; total: number }>;
+};
+
+/**
+ * What `ListSource.page` selects: the documented list's conditions, order and window
+ * (placeholders in a statement prepared once). `opening`: no search, no filter, the
+ * default order, i.e. the list as a screen opens it, the call made most: one shape,
+ * which a source may prepare once.
+ */
+export type PageQuery = {
+  where: SQL | undefined;
+  orderBy: SQL[];
+  limit: number | Placeholder | null;
+  offset: number | Placeholder;
+  opening: boolean;
 };
 
 /** Where a pull resumes: records strictly after (since, afterId); afterId 0 means "from `since` inclusive". */
@@ -51,6 +71,22 @@ export function pullCursorOf(query: { updated_since?: string | undefined; after_
  * the page carries the total.
  */
 const TOTAL_OVER = sql<number>`count(*) over ()`.mapWith(Number);
+
+/**
+ * The ids of one documented page with the total of matches (the window count
+ * above, named so that it can be read from outside), as a query to run or to
+ * use as the `page` CTE of a `ListSource.page`.
+ */
+export function pageIdsQuery(db: Db, table: SyncTable, query: PageQuery) {
+  let ids = db
+    .select({ id: table.id, total: sql<number>`count(*) over ()`.mapWith(Number).as('total') })
+    .from(table)
+    .where(query.where)
+    .orderBy(...query.orderBy)
+    .$dynamic();
+  if (query.limit !== null) ids = ids.limit(query.limit).offset(query.offset);
+  return ids;
+}
 
 const idsOf = (rows: { id: unknown }[]) => rows.map((r) => r.id as number);
 
@@ -113,18 +149,23 @@ export type ListOptions = {
 /** The documented list: filtered, ordered, paged, with the total of matches. */
 export async function listRecords<W>(db: Db, source: ListSource<W>, options: ListOptions): Promise<ListPage<W>> {
   const { table } = source;
-  const orderBy = options.orderBy ?? [desc(table.created_at), desc(table.id)];
-  let query = db
-    .select({ id: table.id, total: TOTAL_OVER })
-    .from(table)
-    .where(options.where)
-    .orderBy(...orderBy)
-    .$dynamic();
-  if (options.take !== null) query = query.limit(options.take).offset(options.skip ?? 0);
-  const rows = await query;
+  const skip = options.skip ?? 0;
+  const query: PageQuery = {
+    where: options.where,
+    orderBy: options.orderBy ?? [desc(table.created_at), desc(table.id)],
+    limit: options.take,
+    offset: skip,
+    opening: options.where === undefined && options.orderBy === undefined,
+  };
   // A page past the end has no row to carry the total: only then is it counted on its own.
-  const total = rows.length > 0 ? rows[0]!.total : (options.skip ?? 0) > 0 ? await countWhere(db, table, options.where) : 0;
-  return { list: await loadInOrder(db, source, idsOf(rows)), total_items: total };
+  const totalOf = async (found: number, total: number | undefined) =>
+    found > 0 ? total! : skip > 0 ? await countWhere(db, table, options.where) : 0;
+  if (source.page) {
+    const page = await source.page(db, query);
+    return { list: page.list, total_items: await totalOf(page.list.length, page.total) };
+  }
+  const rows = await pageIdsQuery(db, table, query);
+  return { list: await loadInOrder(db, source, idsOf(rows)), total_items: await totalOf(rows.length, rows[0]?.total) };
 }
 
 /** Name order for pickers and small lists, ignoring case and accents ("Água" among the a's). */
