@@ -24,6 +24,29 @@ export type RateStep = {
 
 const REQUEST_TIMEOUT_MS = 10_000;
 
+/** One GET on a keep-alive agent; `onEnd` gets the status once the body is read, or null when the request failed or timed out. */
+function getOnce(target: URL, headers: Record<string, string>, agent: Agent, onEnd: (status: number | null) => void): void {
+  const req = request(
+    {
+      host: target.hostname,
+      port: target.port,
+      path: `${target.pathname}${target.search}`,
+      method: 'GET',
+      headers,
+      agent,
+      timeout: REQUEST_TIMEOUT_MS,
+    },
+    (res) => {
+      res.resume();
+      res.on('end', () => onEnd(res.statusCode ?? null));
+      res.on('error', () => onEnd(null));
+    },
+  );
+  req.on('timeout', () => req.destroy(new Error('timeout')));
+  req.on('error', () => onEnd(null));
+  req.end();
+}
+
 export async function fixedRate(url: string, headers: Record<string, string>, rate: number, seconds: number): Promise<RateStep> {
   const agent = new Agent({ keepAlive: true, maxSockets: 512 });
   const target = new URL(url);
@@ -43,25 +66,7 @@ export async function fixedRate(url: string, headers: Record<string, string>, ra
       done += 1;
       if (done === total) finished();
     };
-    const req = request(
-      {
-        host: target.hostname,
-        port: target.port,
-        path: `${target.pathname}${target.search}`,
-        method: 'GET',
-        headers,
-        agent,
-        timeout: REQUEST_TIMEOUT_MS,
-      },
-      (res) => {
-        res.resume();
-        res.on('end', () => settle(res.statusCode === 200));
-        res.on('error', () => settle(false));
-      },
-    );
-    req.on('timeout', () => req.destroy(new Error('timeout')));
-    req.on('error', () => settle(false));
-    req.end();
+    getOnce(target, headers, agent, (status) => settle(status === 200));
   };
 
   let next = 0;
@@ -103,25 +108,7 @@ export async function warmUp(url: string, headers: Record<string, string>, calls
   let next = 0;
   const one = () =>
     new Promise<void>((resolve, reject) => {
-      const req = request(
-        {
-          host: target.hostname,
-          port: target.port,
-          path: `${target.pathname}${target.search}`,
-          method: 'GET',
-          headers,
-          agent,
-          timeout: REQUEST_TIMEOUT_MS,
-        },
-        (res) => {
-          res.resume();
-          res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`warm-up answered ${res.statusCode}`))));
-          res.on('error', reject);
-        },
-      );
-      req.on('timeout', () => req.destroy(new Error('timeout')));
-      req.on('error', reject);
-      req.end();
+      getOnce(target, headers, agent, (status) => (status === 200 ? resolve() : reject(new Error(`warm-up answered ${status ?? 'no answer'}`))));
     });
   try {
     await Promise.all(
