@@ -162,7 +162,9 @@ const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() 
 
 /** The tab list clickable and the Caracterização fields enabled. */
 function tabsUsable(): boolean {
-  const tab = Array.from(container.querySelectorAll<HTMLButtonElement>('[role="tab"]')).find((item) => item.textContent?.trim().startsWith('Caracterização'));
+  const tab = Array.from(container.querySelectorAll<HTMLButtonElement>('[role="tab"]')).find((item) =>
+    item.textContent?.trim().startsWith('Caracterização'),
+  );
   const field = container.querySelector<HTMLInputElement>('input[name="caracterization.sample_no"]');
   return !!tab && !tab.disabled && tab.getAttribute('aria-disabled') !== 'true' && !!field && !field.disabled && !field.readOnly;
 }
