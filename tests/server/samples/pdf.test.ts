@@ -8,7 +8,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normaliseNoiseBlock } from '@sync/contract/samples/noise';
-import type { Sample } from '@sync/contract/samples';
 import { parseNoiseThresholds } from '@/domain/result-thresholds-parse';
 import { fillNoiseResult } from '@/features/samples/noise/noise-result-fill';
 import { insertCustomer, insertUser, linkUserToCustomer } from '@server/db/demo/records';
@@ -17,7 +16,7 @@ import { signIn, startTestApp, type TestApp } from '../helpers/test-app';
 import { readPdf } from '../helpers/pdf-text';
 import { adminToken, api, ok, roleWith, userWithRole, type Api } from '../catalog/support';
 import { createCustomer } from '../customers/support';
-import { createQuotation } from '../quotations/support';
+import { plannedNoiseSample, samplePdf } from './support';
 
 let t: TestApp;
 let admin: Api;
@@ -33,21 +32,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const ROWS = [{ product_id: null, name: 'Ruído contínuo', product_type_id: 3, quantity: 1, value: 300 }];
-
-/** An approved quotation of the customer with its plan: one noise sample. */
-async function planned(forCustomer = customerId): Promise<Sample> {
-  const quotation = await createQuotation(admin, forCustomer, { rows: ROWS, total: 300 });
-  ok(await admin.put(`/api/quotation/${quotation.id}/status`, { status: 'approved' }));
-  ok(await admin.post('/api/sample/quotation', { quotationId: quotation.id }));
-  const [sample] = ok(await admin.get(`/api/sample/all/0/10?quotation_id=${quotation.id}`)).list as Sample[];
-  return sample!;
-}
-
-async function pdfOf(caller: string, id: number) {
-  const reply = await fetch(`${t.baseUrl}/api/pdf/sample/${id}`, { headers: { authorization: `Bearer ${caller}` } });
-  return { status: reply.status, bytes: new Uint8Array(await reply.arrayBuffer()), type: reply.headers.get('content-type') };
-}
+const planned = (forCustomer = customerId) => plannedNoiseSample(admin, forCustomer);
+const pdfOf = (caller: string, id: number) => samplePdf(t, caller, id);
 
 describe('the sample PDF', () => {
   it('prints the company, the sample number, the employee and the computed Dose 8h of a noise sample', async () => {

@@ -19,7 +19,7 @@ import { call, startTestApp, type TestApp } from '../helpers/test-app';
 import { readPdf } from '../helpers/pdf-text';
 import { adminToken, api, ok, type Api } from '../catalog/support';
 import { createCustomer, multipartBody } from '../customers/support';
-import { createQuotation } from '../quotations/support';
+import { plannedNoiseSample, samplePdf } from './support';
 
 let t: TestApp;
 let admin: Api;
@@ -34,15 +34,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const ROWS = [{ product_id: null, name: 'Ruído contínuo', product_type_id: 3, quantity: 1, value: 300 }];
-
-async function plannedSample(): Promise<Sample> {
-  const quotation = await createQuotation(admin, customerId, { rows: ROWS, total: 300 });
-  ok(await admin.put(`/api/quotation/${quotation.id}/status`, { status: 'approved' }));
-  ok(await admin.post('/api/sample/quotation', { quotationId: quotation.id }));
-  const [sample] = ok(await admin.get(`/api/sample/all/0/10?quotation_id=${quotation.id}`)).list as Sample[];
-  return sample!;
-}
+const plannedSample = () => plannedNoiseSample(admin, customerId);
 
 /** A 1600×1200 photo-like JPEG (gradients, shapes, sensor noise) at quality 80, as the device keeps it. */
 async function devicePhoto(seed: number): Promise<Buffer> {
@@ -80,9 +72,9 @@ async function upload(sampleId: number, name: string, data: Buffer) {
 }
 
 async function pdfOf(id: number): Promise<Uint8Array> {
-  const reply = await fetch(`${t.baseUrl}/api/pdf/sample/${id}`, { headers: { authorization: `Bearer ${token}` } });
+  const reply = await samplePdf(t, token, id);
   expect(reply.status).toBe(200);
-  return new Uint8Array(await reply.arrayBuffer());
+  return reply.bytes;
 }
 
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);

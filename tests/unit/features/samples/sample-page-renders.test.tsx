@@ -9,13 +9,9 @@
 import { type ComponentType, memo, type MemoExoticComponent, type NamedExoticComponent } from 'react';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { saveRecord, saveRecords } from '@sync/engine/mutations';
 import type { SyncDatabase } from '@sync/store/database';
-import { readRecord } from '@sync/store/queries';
-import type { LocalQuotation } from '@sync/store/registry';
-import { planSaves } from '@/entities/sample';
-import { SampleEditPage } from '@/features/samples';
 import { closeTestDb, openTestDb, renderApp } from '../render-app';
+import { localNoiseSample, sampleRoutes } from './local-plan';
 
 const renders = vi.hoisted(() => ({ header: 0, card: 0, fields: 0, photos: 0 }));
 
@@ -54,19 +50,8 @@ beforeEach(() => {
 });
 afterEach(() => closeTestDb(db));
 
-async function noiseSample(): Promise<string> {
-  const customer = await saveRecord(db, 'customers', null, { name: 'Metalúrgica Alfa', email: 'contato@alfa.com.br', phone: '(11) 3322-4455' });
-  const quotationKey = await saveRecord(db, 'quotations', null, {
-    customer_key: customer,
-    rows: [{ name: 'Ruído contínuo', product_type_id: 3, quantity: 1, value: 10 }],
-    total: 10,
-  });
-  const quotation = (await readRecord(db, 'quotations', quotationKey)) as unknown as LocalQuotation;
-  const [sampleKey] = await saveRecords(db, planSaves(quotation));
-  return sampleKey!;
-}
-
-const routes = { '/admin/amostra/$sampleId': ({ params }: { params: Record<string, string> }) => <SampleEditPage sampleId={params.sampleId!} /> };
+const noiseSample = () => localNoiseSample(db);
+const routes = sampleRoutes;
 
 function reset() {
   for (const name of Object.keys(renders) as Array<keyof typeof renders>) renders[name] = 0;
