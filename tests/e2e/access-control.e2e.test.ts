@@ -26,7 +26,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { adminToken, apiCall } from './support/api';
+import { adminToken, apiCall, approvedPlan } from './support/api';
 import { launchChromium, newContext, signIn } from './support/browser';
 import { E2E_CUSTOMER_USER, E2E_LINKED_CUSTOMER, E2E_TECHNICIAN_USER } from './support/e2e-users';
 import { screenshot } from './support/screenshots';
@@ -276,22 +276,20 @@ describe('access control (issue 12)', () => {
     const token = await adminToken();
     // An approved quotation for the customer-type user's customer, with one noise agent row, and its sampling plan.
     const customerId = Number((await localRecords(customerUser, 'customers'))[0]!.id);
-    const quotation = await apiCall<{ id: number }>(token, 'POST', 'api/quotation', {
+    const quotationId = await approvedPlan(token, {
       customer_id: customerId,
       rows: [{ name: `Ruído contínuo ${RUN}`, product_type_id: NOISE_TYPE_ID, quantity: 1, value: 300 }],
       total: 300,
     });
-    await apiCall(token, 'PUT', `api/quotation/${quotation.id}/status`, { status: 'approved' });
-    await apiCall(token, 'POST', 'api/sample/quotation', { quotationId: quotation.id });
 
     // Online: the next sync brings the thresholds and the sample.
     await syncNow(technician);
     await expect.poll(async () => (await chemicalThresholds(technician))?.risks.risk1?.max, { timeout: WAIT_MS }).toBe(movedChemical);
     await expect.poll(async () => (await noiseThresholds(technician))?.nho.level2?.max, { timeout: WAIT_MS }).toBe(movedNoise);
     await expect
-      .poll(async () => (await localRecords(technician, 'samples')).filter((s) => s.quotation_id === quotation.id).length, { timeout: WAIT_MS })
+      .poll(async () => (await localRecords(technician, 'samples')).filter((s) => s.quotation_id === quotationId).length, { timeout: WAIT_MS })
       .toBe(1);
-    const sample = (await localRecords(technician, 'samples')).find((s) => s.quotation_id === quotation.id)!;
+    const sample = (await localRecords(technician, 'samples')).find((s) => s.quotation_id === quotationId)!;
     noiseSampleId = String(sample.id);
 
     // Offline: the device still has them (reloaded from the service worker and the local store).

@@ -15,7 +15,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { adminToken, apiCall } from './support/api';
+import { adminToken, apiCall, approvedPlan } from './support/api';
 import { baseUrl, connectivity, launchChromium, signInReadyForOffline } from './support/browser';
 import { screenshot } from './support/screenshots';
 
@@ -54,7 +54,7 @@ async function prepare(): Promise<void> {
     email: `contato-${RUN}@duplicar.example.com`,
     phone: '(11) 3333-5555',
   });
-  const quotation = await apiCall<{ id: number }>(token, 'POST', 'api/quotation', {
+  quotationId = await approvedPlan(token, {
     customer_id: customer.id,
     valid_at: '2026-12-31',
     rows: [{ product_id: null, name: AGENT, product_type_id: 3, sector: 'Prensas', function: 'Prensista', quantity: 1, value: 300 }],
@@ -67,9 +67,6 @@ async function prepare(): Promise<void> {
     total: 300,
     parcel: 1,
   });
-  quotationId = quotation.id;
-  await apiCall(token, 'PUT', `api/quotation/${quotationId}/status`, { status: 'approved' });
-  await apiCall(token, 'POST', 'api/sample/quotation', { quotationId });
   const roles = await apiCall<Array<{ id: number; slug: string }>>(token, 'GET', 'api/user/role/all');
   await apiCall(token, 'POST', 'api/user', {
     name: TECHNICIAN.name,

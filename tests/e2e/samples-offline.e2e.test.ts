@@ -24,7 +24,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { adminToken, apiCall } from './support/api';
+import { adminToken, apiCall, approvedPlan } from './support/api';
 import { baseUrl, connectivity, launchChromium, signInReadyForOffline } from './support/browser';
 import { screenshot } from './support/screenshots';
 
@@ -97,7 +97,7 @@ async function prepare(): Promise<void> {
     email: `contato-${RUN}@metalurgica.example.com`,
     phone: '(11) 3333-4444',
   });
-  const quotation = await apiCall<{ id: number }>(token, 'POST', 'api/quotation', {
+  quotationId = await approvedPlan(token, {
     customer_id: customer.id,
     valid_at: '2026-12-31',
     rows: [
@@ -113,9 +113,6 @@ async function prepare(): Promise<void> {
     total: 550,
     parcel: 1,
   });
-  quotationId = quotation.id;
-  await apiCall(token, 'PUT', `api/quotation/${quotationId}/status`, { status: 'approved' });
-  await apiCall(token, 'POST', 'api/sample/quotation', { quotationId });
   const { list } = await apiCall<{ list: WireSample[] }>(token, 'GET', `api/sample/all/0/100?quotation_id=${quotationId}`);
   expect(list.map((s) => s.type.slug).sort()).toEqual(['heat', 'noise']);
   noiseId = list.find((s) => s.type.slug === 'noise')!.id;

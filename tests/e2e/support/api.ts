@@ -33,3 +33,11 @@ export async function apiCall<T>(token: string, method: 'GET' | 'POST' | 'PUT' |
   expect(response.status, `${method} ${path}`).toBeLessThan(300);
   return (await response.json()) as T;
 }
+
+/** An approved quotation made from `quotation` (the `POST api/quotation` body) with its sampling plan; its id. */
+export async function approvedPlan(token: string, quotation: Record<string, unknown>): Promise<number> {
+  const { id } = await apiCall<{ id: number }>(token, 'POST', 'api/quotation', quotation);
+  await apiCall(token, 'PUT', `api/quotation/${id}/status`, { status: 'approved' });
+  await apiCall(token, 'POST', 'api/sample/quotation', { quotationId: id });
+  return id;
+}
