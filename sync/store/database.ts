@@ -8,8 +8,7 @@ import type { MetaRow, OutboxEntry, StoredFile, StoredRecord } from './types';
 import { createDefaultRegistry, type ResourceRegistry } from './registry';
 import { withReopen } from './reopen';
 import { SCHEMA_VERSIONS, type SchemaVersion } from './schema';
-import { SearchCache } from './search-cache';
-import { searchRowsMiddleware } from './search-rows';
+import { SearchCache, searchCacheMiddleware } from './search-cache';
 
 export const DEFAULT_DATABASE_NAME = 'higiene-sync';
 
@@ -39,7 +38,7 @@ export class SyncDatabase extends Dexie implements StoreScope {
   /** Set by an explicit close(): the engine must not reopen a database its owner closed. */
   closedOnPurpose = false;
   /** The search rows in memory (queries.ts reads them; writes drop them). */
-  readonly searchCache: SearchCache = new SearchCache(this);
+  readonly searchCache: SearchCache = new SearchCache(this, (resourceName) => this.registry.get(resourceName));
 
   constructor(name: string = DEFAULT_DATABASE_NAME, options: SyncDatabaseOptions = {}) {
     const { registry, versions, ...dexieOptions } = options;
@@ -49,7 +48,13 @@ export class SyncDatabase extends Dexie implements StoreScope {
       const version = this.version(step.version).stores(step.stores);
       if (step.upgrade) version.upgrade(step.upgrade);
     }
-    this.use(searchRowsMiddleware(this.registry, (resourceName) => this.searchCache.invalidate(resourceName)));
+    const searchable = new Set(this.registry.resources.filter((resource) => resource.searchable.length > 0).map((resource) => resource.name));
+    this.use(
+      searchCacheMiddleware(
+        (table) => searchable.has(table),
+        (resourceName) => this.searchCache.invalidate(resourceName),
+      ),
+    );
   }
 
   override close(options?: { disableAutoOpen: boolean }): void {

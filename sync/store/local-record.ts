@@ -31,7 +31,7 @@ export function sortKeyOf(record: Pick<StoredRecord, 'key' | 'created_at' | '_lo
 /**
  * Recomputes the derived list order field. Tombstones get none, which takes
  * them out of the list order (IndexedDB skips rows without the key path) and
- * out of the search (search-rows.ts keeps no search row for them). Any
+ * out of the search (search-cache.ts skips them). Any
  * `_search` left from schema version 6 goes.
  */
 export function withIndexes(_resource: ResourceDefinition, record: StoredRecord): StoredRecord {

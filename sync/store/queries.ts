@@ -3,15 +3,15 @@
  * optionally searched), all records of a small list, the lines of a parent,
  * one record. Every list read goes through an index (`_sort`, the parent
  * key), never a full table scan; a search scans the resource's search rows
- * held in memory (search-cache.ts) and reads only the page's records, so it
- * stays fast on 10,000 records and works offline.
+ * held in memory (search-cache.ts, derived from the records once) and reads
+ * only the page's records, so it stays fast on 10,000 records and works
+ * offline.
  */
 import { PAGE_SIZE } from '../contract/list';
 import type { SyncDatabase } from './database';
 import { isLive } from './local-record';
 import { rowMatches } from './search-cache';
 import { queryWordsOf } from './search-index';
-import { searchTableName } from './search-rows';
 import type { StoredRecord } from './types';
 
 export interface PageQuery {
@@ -51,12 +51,12 @@ export async function readPage(db: SyncDatabase, resourceName: string, query: Pa
   } else if (queryWords.length === 0) {
     const ordered = table.orderBy('_sort').reverse();
     [total, rows] = await Promise.all([table.orderBy('_sort').count(), ordered.offset(skip).limit(pageSize).toArray()]);
-  } else if (!hasSearchTable(db, resource.name)) {
+  } else if (resource.searchable.length === 0) {
     // No searchable field: nothing matches a search.
     [total, rows] = [0, []];
   } else {
     // Scan the search rows in memory, newest first; read only the page's records.
-    const [searchRows] = await Promise.all([db.searchCache.rows(resource.name), observeSearchTable(db, resource.name)]);
+    const [searchRows] = await Promise.all([db.searchCache.rows(resource.name), observeTable(db, resource.name)]);
     let keys: string[] = [];
     for (const row of searchRows) if (rowMatches(row, queryWords)) keys.push(row.key);
     if (where !== undefined) {
@@ -69,18 +69,14 @@ export async function readPage(db: SyncDatabase, resourceName: string, query: Pa
   return { rows, total, page, pageSize, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
 }
 
-function hasSearchTable(db: SyncDatabase, resourceName: string): boolean {
-  return db.tables.some((table) => table.name === searchTableName(resourceName));
-}
-
 /**
- * Reads one search row so that a live query (useLocalPage) depends on the
- * whole search table: the scan itself may come from memory and read nothing,
- * and Dexie re-runs a live query only for the ranges it read. A query over
- * the whole key range limited to one row is watched over the whole range.
+ * Reads one key so that a live query (useLocalPage) depends on the whole
+ * table: the scan itself may come from memory and read nothing, and Dexie
+ * re-runs a live query only for the ranges it read. A query over the whole
+ * key range limited to one row is watched over the whole range.
  */
-function observeSearchTable(db: SyncDatabase, resourceName: string): Promise<unknown> {
-  return db.table(searchTableName(resourceName)).limit(1).toArray();
+function observeTable(db: SyncDatabase, resourceName: string): Promise<unknown> {
+  return db.records(resourceName).limit(1).primaryKeys();
 }
 
 /** Every live record of a small list (types, categories), newest first. */

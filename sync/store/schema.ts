@@ -4,14 +4,18 @@
  * A resource's indexes come from its declaration (`resourceIndexes`): primary
  * key `key`, the server `id`, the list order `_sort`, and both sides of every
  * reference (local key and server id), so key→id replacement and local
- * cascades are index lookups. A searchable resource also has a search table
- * (`<resource>_search`, search-rows.ts). Up to version 6 the record tables
- * held a multi-entry search index `*_search` instead (`legacyResourceStores`);
- * version 7 moved it out (writing it was most of a pull's time in Chromium).
+ * cascades are index lookups. Nothing of the local search is stored since
+ * version 8 (search-cache.ts derives it from the records in memory). Up to
+ * version 6 the record tables held a multi-entry search index `*_search`
+ * (`legacyResourceStores`); version 7 moved it to a search table per
+ * resource (`<resource>_search`, search-rows.ts); version 8 dropped those
+ * tables (each was a second write per record, nearly doubling a pull in
+ * Chromium).
  *
  * Versions are append-only. To add a resource (customers, say), declare it
- * in the registry and append `{ version: N + 1, stores: resourceStores([customers]) }`
- * (versions 1 to 6 used `legacyResourceStores`, kept as they shipped);
+ * in the registry and append `{ version: N + 1, stores: recordStores([customers]) }`
+ * (versions 1 to 6 used `legacyResourceStores`, version 7 `resourceStores`,
+ * kept as they shipped);
  * to change a table's indexes or reshape its rows, append a version with the
  * new index string and an `upgrade` that rewrites the rows. Never edit a
  * version that has shipped: devices hold data written under it.
@@ -51,7 +55,17 @@ export function resourceIndexes(resource: ResourceDefinition, searchIndex = fals
   return indexes.join(', ');
 }
 
-/** The tables of resources: each resource's table, and the search table of each searchable one. */
+/** The tables of resources: a table per resource (version 8 on). */
+export function recordStores(resources: readonly ResourceDefinition[]): Record<string, string> {
+  return Object.fromEntries(resources.map((resource) => [resource.name, resourceIndexes(resource)]));
+}
+
+/** Version 8: the search tables of version 7 deleted. */
+export function dropSearchTables(resources: readonly ResourceDefinition[]): Record<string, null> {
+  return Object.fromEntries(searchableResources(resources).map((resource) => [searchTableName(resource.name), null]));
+}
+
+/** The tables of resources as version 7 declared them: each resource's table, and the search table of each searchable one. */
 export function resourceStores(resources: readonly ResourceDefinition[]): Record<string, string> {
   const stores: Record<string, string> = {};
   for (const resource of resources) stores[resource.name] = resourceIndexes(resource);
@@ -118,4 +132,6 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
   { version: 6, stores: { ...legacyResourceStores(SAMPLE_RESOURCES), drafts: 'key' } },
   // Issue 10: the search index leaves the record tables for a search table per resource (a pull writes a third of the entries).
   { version: 7, stores: resourceStores(ALL_RESOURCES), upgrade: moveSearchOut(ALL_RESOURCES) },
+  // Issue 10: the search tables go; the search is derived from the records in memory (a pull writes half the rows).
+  { version: 8, stores: dropSearchTables(ALL_RESOURCES) },
 ];

@@ -1,21 +1,26 @@
 /**
- * The search rows of each resource held in memory, newest first, for
- * searches that scan them (queries.ts). One `toArray` of the resource's
- * search table loads them on the first search; any write to the resource
- * drops them and the next search loads them again.
+ * The local search's rows, held in memory per resource: for each live
+ * record, its key, its list order and its normalised words, derived from
+ * the records themselves (`recordWords`) the first time a resource is
+ * searched, newest first. Nothing of the search is stored: the records are
+ * the only copy, so a pull or a push writes one row per record (a stored
+ * index, in the record or beside it, made each write in Chromium cost up to
+ * twice as much; docs/decisions/sync-search-rows.md).
  *
  * Two signals drop a resource's rows: this connection's own writes (the
- * search-rows middleware calls `invalidate` while the write is queued, so a
- * search started after it reads the committed rows: IndexedDB runs a read
- * that starts after a write on the same table once the write is done), and
+ * middleware below calls `invalidate` while the write is queued, so a search
+ * started after it reads the committed records: IndexedDB runs a read that
+ * starts after a write on the same table once the write is done), and
  * Dexie's `storagemutated` event, which fires after any commit on the
  * database, from other connections and other tabs too. A load that a drop
  * overtook is returned to its caller but not kept.
  */
-import Dexie, { type ObservabilitySet } from 'dexie';
-import { searchTableName, type SearchRow } from './search-rows';
+import Dexie, { type DBCore, type Middleware, type ObservabilitySet } from 'dexie';
+import type { ResourceDefinition } from './registry/resource';
+import { recordWords } from './search-index';
+import type { StoredRecord } from './types';
 
-/** A search row as the scan reads it: the words as one text, each preceded by a space. */
+/** A record as the search scans it: the words as one text, each preceded by a space. */
 export interface CachedSearchRow {
   key: string;
   sort: string;
@@ -33,7 +38,11 @@ export class SearchCache {
   private readonly states = new Map<string, ResourceState>();
   private listening = false;
 
-  constructor(private readonly db: Dexie) {}
+  /** `resourceOf`: a searchable resource's definition by name (the store's registry). */
+  constructor(
+    private readonly db: Dexie,
+    private readonly resourceOf: (resourceName: string) => ResourceDefinition,
+  ) {}
 
   /** The resource's search rows, newest first (loaded once, then from memory). */
   rows(resourceName: string): Promise<readonly CachedSearchRow[]> {
@@ -42,11 +51,13 @@ export class SearchCache {
     if (state.loading) return state.loading;
     this.listen();
     const generation = state.generation;
+    const resource = this.resourceOf(resourceName);
+    // The whole table in key order, sorted here: a read through the `_sort` index costs a lookup per record.
     const loading = this.db
-      .table<SearchRow, string>(searchTableName(resourceName))
+      .table<StoredRecord, string>(resourceName)
       .toArray()
-      .then((stored) => {
-        const rows = toCachedRows(stored);
+      .then((records) => {
+        const rows = toCachedRows(resource, records);
         if (state.generation === generation) state.rows = rows;
         return rows;
       })
@@ -88,21 +99,23 @@ export class SearchCache {
     Dexie.on.storagemutated.subscribe(this.onMutated);
   }
 
-  /** A committed change anywhere: drop the resources whose search table (or record table) changed in this database. */
+  /** A committed change anywhere: drop the resources whose table changed in this database. */
   private readonly onMutated = (parts: ObservabilitySet): void => {
     const prefix = `idb://${this.db.name}/`;
     for (const part of Object.keys(parts)) {
       if (!part.startsWith(prefix)) continue;
-      const table = part.slice(prefix.length, part.indexOf('/', prefix.length));
-      const resourceName = table.endsWith('_search') ? table.slice(0, -'_search'.length) : table;
-      this.invalidate(resourceName);
+      this.invalidate(part.slice(prefix.length, part.indexOf('/', prefix.length)));
     }
   };
 }
 
-/** Newest first, as the list shows them (`_sort` descending, compared as IndexedDB compares strings). */
-function toCachedRows(stored: readonly SearchRow[]): CachedSearchRow[] {
-  const rows = stored.map((row) => ({ key: row.key, sort: row.s, text: ` ${row.w.join(' ')}` }));
+/** Newest first, as the list shows them (`_sort` descending, compared as IndexedDB compares strings); tombstones left out. */
+function toCachedRows(resource: ResourceDefinition, records: readonly StoredRecord[]): CachedSearchRow[] {
+  const rows: CachedSearchRow[] = [];
+  for (const record of records) {
+    if (record._deleted || typeof record._sort !== 'string') continue;
+    rows.push({ key: record.key, sort: record._sort, text: ` ${recordWords(record, resource.searchable).join(' ')}` });
+  }
   rows.sort((a, b) => (a.sort < b.sort ? 1 : a.sort > b.sort ? -1 : 0));
   return rows;
 }
@@ -111,4 +124,32 @@ function toCachedRows(stored: readonly SearchRow[]): CachedSearchRow[] {
 export function rowMatches(row: CachedSearchRow, queryWords: readonly string[]): boolean {
   for (const word of queryWords) if (!row.text.includes(` ${word}`)) return false;
   return true;
+}
+
+/**
+ * Tells the cache of every write to a searchable resource's table as it is
+ * queued, whatever the write path (put, add, delete, a range delete, a
+ * Collection's modify or delete): installed on the store by SyncDatabase.
+ */
+export function searchCacheMiddleware(searchable: (tableName: string) => boolean, onWrite: (resourceName: string) => void): Middleware<DBCore> {
+  return {
+    stack: 'dbcore',
+    name: 'SearchCache',
+    create(down) {
+      return {
+        ...down,
+        table(name) {
+          const table = down.table(name);
+          if (!searchable(name)) return table;
+          return {
+            ...table,
+            mutate: (request) => {
+              onWrite(name);
+              return table.mutate(request);
+            },
+          };
+        },
+      };
+    },
+  };
 }

@@ -1,12 +1,16 @@
 /**
  * Local search by word prefix: how a record's searchable fields and a query
  * are cut into normalised words, and the match rule (every query word starts
- * a word of the record). The words are stored in each record's search row
- * (search-rows.ts) and scanned in memory (search-cache.ts, queries.ts).
+ * a word of the record). The words are derived from the records and scanned
+ * in memory (search-cache.ts, queries.ts).
  */
+
+const ASCII_ONLY = /^[\x00-\x7F]*$/;
 
 /** Lowercase, accents stripped, compatibility forms folded ("Nº" → "no"): "Ruído Contínuo" → "ruido continuo". */
 export function normaliseText(text: string): string {
+  // ASCII is its own decomposition and has no marks (the search cache normalises every record it loads).
+  if (ASCII_ONLY.test(text)) return text.toLowerCase();
   return text
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '')
@@ -27,6 +31,9 @@ export function wordsOf(text: string): string[] {
  * digit count, so 'S.A.' and 'guarda-chuva' stay words of their own.
  */
 const MASKED_RUN = /(?:\(\p{N}+\)\s?)?[\p{L}\p{N}]+(?:[./-][\p{L}\p{N}]+)*/gu;
+
+const MASK_SEPARATOR = /[./(-]/;
+const DIGIT = /\p{N}/u;
 
 /** The text with every masked number written as one word without its mask. */
 function joinMaskedNumbers(text: string): string {
@@ -53,9 +60,12 @@ export function recordWords(record: Record<string, unknown>, fields: readonly st
   for (const field of fields) {
     const value = record[field];
     if (typeof value !== 'string' && typeof value !== 'number') continue;
-    const parts = wordsOf(String(value));
+    const text = String(value);
+    const parts = wordsOf(text);
     words.push(...parts);
-    for (const whole of wordsOf(joinMaskedNumbers(String(value)))) if (!parts.includes(whole)) words.push(whole);
+    // Without a digit and a mask's separator there is no masked number, and joining would change nothing.
+    if (!MASK_SEPARATOR.test(text) || !DIGIT.test(text)) continue;
+    for (const whole of wordsOf(joinMaskedNumbers(text))) if (!parts.includes(whole)) words.push(whole);
   }
   return words;
 }

@@ -39,7 +39,7 @@ export interface StoredRecord extends RecordFields {
   _local_at?: string;
   /** Ordering key (newest first), absent on tombstones so they drop out of the index. */
   _sort?: string;
-  /** Schema version 6's search index entries (`prefix \u0001 _sort`); version 7's upgrade removed them (search rows now, search-rows.ts). */
+  /** Schema version 6's search index entries (`prefix \u0001 _sort`); version 7's upgrade removed them (the search is derived in memory now, search-cache.ts). */
   _search?: string[];
 }
 

@@ -49,6 +49,15 @@ describe('schema', () => {
     expect(resourceStores([costs])).toEqual({ costs: 'key, id, _sort', costs_search: 'key' });
   });
 
+  it('version 8 deletes every search table of version 7 and nothing else', () => {
+    const v7 = SCHEMA_VERSIONS.find((step) => step.version === 7)!.stores;
+    const v8 = SCHEMA_VERSIONS.find((step) => step.version === 8)!.stores;
+    const searchTables = Object.keys(v7).filter((table) => table.endsWith('_search'));
+    expect(searchTables).toContain('products_search');
+    expect(Object.keys(v8).sort()).toEqual(searchTables.sort());
+    expect(Object.values(v8).every((spec) => spec === null)).toBe(true);
+  });
+
   it('upgrades rows written under an earlier version', async () => {
     const name = `migration-${newKey()}`;
     const v1: SchemaVersion[] = [{ version: 1, stores: { ...ENGINE_STORES, ...legacyResourceStores([costs]) } }];

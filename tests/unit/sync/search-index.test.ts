@@ -63,6 +63,46 @@ describe('masked numbers (CPF, CNPJ, CAS, phone, serial number)', () => {
   });
 });
 
+describe('the fast paths give the words the full rule gives', () => {
+  // The full rule, as written before the shortcuts (ASCII skips the decomposition; a value
+  // without a digit and a mask's separator skips the second, masked pass).
+  const fullNormalise = (text: string) =>
+    text
+      .normalize('NFKD')
+      .replace(/\p{M}+/gu, '')
+      .toLowerCase();
+  const fullWords = (text: string) =>
+    fullNormalise(text)
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((word) => word.length > 0);
+  const masked = /(?:\(\p{N}+\)\s?)?[\p{L}\p{N}]+(?:[./-][\p{L}\p{N}]+)*/gu;
+  const fullRecordWords = (text: string) => {
+    const parts = fullWords(text);
+    const joined = text.replace(masked, (run) => (/\p{N}/u.test(run) ? run.replace(/[^\p{L}\p{N}]+/gu, '') : run));
+    return [...parts, ...fullWords(joined).filter((whole) => !parts.includes(whole))];
+  };
+
+  it.each([
+    'Tolueno em solda run12',
+    'AG-1234',
+    '108-88-3',
+    'Ruído contínuo (%)',
+    'ﬁltro Ⅻ ½',
+    'Nº 12/2026',
+    '(11) 3456-7890',
+    'S.A. guarda-chuva',
+    '12.ABC.345/01DE-35',
+    'Ácido sulfúrico 7664-93-9',
+    'sem digitos / nem - mascara',
+    '123 456',
+    '',
+  ])('%j', (text) => {
+    expect(normaliseText(text)).toBe(fullNormalise(text));
+    expect(wordsOf(text)).toEqual(fullWords(text));
+    expect(recordWords({ value: text }, ['value'])).toEqual(fullRecordWords(text));
+  });
+});
+
 describe('scanning the search rows', () => {
   it.each([
     [['bomba', 'de', 'amostragem'], ['amos', 'bom'], true],

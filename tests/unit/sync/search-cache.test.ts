@@ -1,9 +1,9 @@
 /**
- * The search rows kept beside the records (schema version 7): written in the
- * same transaction as every record write (put, update, tombstone, delete,
- * clear, a rolled-back write), the in-memory copy dropped by this
- * connection's writes and by another connection's, a live query following
- * them, and the upgrade from version 6 moving the old index into them.
+ * The search derived from the records in memory (schema version 8): it
+ * follows every record write (put, update, tombstone, delete, clear), never
+ * shows a rolled-back write, is dropped by this connection's writes and by
+ * another connection's, a live query follows it, and devices upgraded from
+ * versions 6 and 7 search their records with nothing of the old indexes left.
  */
 import { liveQuery } from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -12,11 +12,10 @@ import { newKey } from '@sync/store/keys';
 import { withIndexes } from '@sync/store/local-record';
 import { readPage } from '@sync/store/queries';
 import { SCHEMA_VERSIONS } from '@sync/store/schema';
-import type { SearchRow } from '@sync/store/search-rows';
 import type { StoredRecord } from '@sync/store/types';
 
 const opened: SyncDatabase[] = [];
-function open(name = `search-rows-${newKey()}`, versions = SCHEMA_VERSIONS): SyncDatabase {
+function open(name = `search-cache-${newKey()}`, versions = SCHEMA_VERSIONS): SyncDatabase {
   const db = new SyncDatabase(name, { versions });
   opened.push(db);
   return db;
@@ -43,14 +42,24 @@ function cost(db: SyncDatabase, key: string, name: string, minute = 0, extra: Pa
 }
 
 const names = async (db: SyncDatabase, search: string) => (await readPage(db, 'costs', { search })).rows.map((row) => row.name);
-const searchRow = (db: SyncDatabase, key: string) => db.table<SearchRow, string>('costs_search').get(key);
+/** Every table the store has: nothing of the search is stored since version 8. */
+const tableNames = (db: SyncDatabase) => db.tables.map((table) => table.name);
 
-describe('search rows follow every record write', () => {
-  it('put: a search row with the ordering key and the words', async () => {
+describe('the search follows every record write', () => {
+  it('put: found by the prefix of any word, accents ignored; nothing stored beside the record', async () => {
     const db = open();
     await db.records('costs').put(cost(db, 'a', 'Diária técnica'));
-    expect(await searchRow(db, 'a')).toEqual({ key: 'a', s: (await db.records('costs').get('a'))!._sort, w: ['diaria', 'tecnica'] });
     expect(await names(db, 'tecn')).toEqual(['Diária técnica']);
+    expect(await names(db, 'DIAR')).toEqual(['Diária técnica']);
+    expect(await names(db, 'tecnico')).toEqual([]);
+    expect(tableNames(db).filter((name) => name.endsWith('_search'))).toEqual([]);
+    expect(Object.keys((await db.records('costs').get('a'))!).filter((field) => field.startsWith('_'))).toEqual(['_base', '_sort']);
+  });
+
+  it('newest first, by the list order', async () => {
+    const db = open();
+    await db.records('costs').bulkPut([cost(db, 'a', 'Diária 1', 1), cost(db, 'c', 'Diária 3', 3), cost(db, 'b', 'Diária 2', 2)]);
+    expect(await names(db, 'diaria')).toEqual(['Diária 3', 'Diária 2', 'Diária 1']);
   });
 
   it('update: the old words no longer find it, the new ones do (the cache is dropped by the write)', async () => {
@@ -62,19 +71,17 @@ describe('search rows follow every record write', () => {
     });
     expect(await names(db, 'diaria')).toEqual(['Diária de campo']);
     expect(await names(db, 'hosped')).toEqual(['Hospedagem']);
-    expect((await searchRow(db, 'a'))?.w).toEqual(['hospedagem']);
   });
 
-  it('tombstone: out of the search, its search row deleted', async () => {
+  it('tombstone: out of the search', async () => {
     const db = open();
     await db.records('costs').put(cost(db, 'a', 'Diária'));
     expect(await names(db, 'diaria')).toEqual(['Diária']);
     await db.records('costs').put(cost(db, 'a', 'Diária', 0, { _deleted: 1 }));
-    expect(await searchRow(db, 'a')).toBeUndefined();
     expect(await names(db, 'diaria')).toEqual([]);
   });
 
-  it('delete, bulk delete, a filtered collection delete and clear remove the search rows', async () => {
+  it('delete, bulk delete, a filtered collection delete and clear take records out of the search', async () => {
     const db = open();
     await db.records('costs').bulkPut(['a', 'b', 'c', 'd', 'e'].map((key, index) => cost(db, key, `Diária ${key}`, index)));
     expect((await readPage(db, 'costs', { search: 'diaria' })).total).toBe(5);
@@ -84,27 +91,26 @@ describe('search rows follow every record write', () => {
       .records('costs')
       .filter((record) => record.key === 'c')
       .delete();
-    expect(await db.table('costs_search').toCollection().primaryKeys()).toEqual(['d', 'e']);
     expect(await names(db, 'diaria')).toEqual(['Diária e', 'Diária d']);
     await db.records('costs').clear();
-    expect(await db.table('costs_search').count()).toBe(0);
     expect((await readPage(db, 'costs', { search: 'diaria' })).total).toBe(0);
   });
 
-  it('a write that fails leaves no search row (same transaction)', async () => {
+  it('a write that fails is never found, even while it was pending', async () => {
     const db = open();
+    await db.records('costs').put(cost(db, 'b', 'Diária de campo', 2));
+    expect(await names(db, 'diaria')).toEqual(['Diária de campo']); // loaded before the failed write
     await expect(
       db.write(async (store) => {
         await store.records('costs').put(cost(db, 'a', 'Diária'));
         throw new Error('falhou');
       }),
     ).rejects.toThrow('falhou');
-    expect(await searchRow(db, 'a')).toBeUndefined();
-    expect(await names(db, 'diaria')).toEqual([]);
+    expect(await names(db, 'diaria')).toEqual(['Diária de campo']);
   });
 
   it("another connection's write drops this connection's copy", async () => {
-    const name = `search-rows-${newKey()}`;
+    const name = `search-cache-${newKey()}`;
     const first = open(name);
     const second = open(name);
     await first.records('costs').put(cost(first, 'a', 'Diária', 1));
@@ -131,8 +137,8 @@ describe('search rows follow every record write', () => {
   });
 });
 
-describe('upgrade from version 6', () => {
-  it('moves the search out of the records: rows written under version 6 are searchable, their _search gone', async () => {
+describe('upgrades', () => {
+  it('from version 6: the records are searchable, their _search gone, no search table left', async () => {
     const name = `search-upgrade-${newKey()}`;
     const v6 = open(
       name,
@@ -167,13 +173,35 @@ describe('upgrade from version 6', () => {
     expect(v6.tables.some((table) => table.name === 'products_search')).toBe(false);
     v6.close();
 
-    const v7 = open(name);
-    const rows = await v7.records('products').toArray();
+    const v8 = open(name);
+    const rows = await v8.records('products').toArray();
     expect(rows.map((row) => '_search' in row)).toEqual([false, false, false]);
-    expect(await v7.table('products_search').toCollection().primaryKeys()).toEqual(['a', 'b']);
-    expect((await readPage(v7, 'products', { search: '50-00-0' })).rows.map((row) => row.name)).toEqual(['Formaldeído']);
-    expect((await readPage(v7, 'products', { search: 'ruido' })).rows.map((row) => row.name)).toEqual(['Ruído contínuo']);
-    expect((await readPage(v7, 'products', { search: '' })).total).toBe(2);
-    expect(v7.verno).toBe(7);
+    expect(tableNames(v8).filter((table) => table.endsWith('_search'))).toEqual([]);
+    expect((await readPage(v8, 'products', { search: '50-00-0' })).rows.map((row) => row.name)).toEqual(['Formaldeído']);
+    expect((await readPage(v8, 'products', { search: 'ruido' })).rows.map((row) => row.name)).toEqual(['Ruído contínuo']);
+    expect((await readPage(v8, 'products', { search: '' })).total).toBe(2);
+    expect(v8.verno).toBe(8);
+  });
+
+  it('from version 7: its search tables are dropped, the records kept and searchable', async () => {
+    const name = `search-upgrade-${newKey()}`;
+    const v7 = open(
+      name,
+      SCHEMA_VERSIONS.filter((step) => step.version <= 7),
+    );
+    await v7.records('costs').bulkPut([cost(v7, 'a', 'Diária técnica', 1), cost(v7, 'b', 'Hospedagem', 2)]);
+    await v7.table('costs_search').bulkPut([
+      { key: 'a', s: 'x', w: ['diaria', 'tecnica'] },
+      { key: 'b', s: 'y', w: ['hospedagem'] },
+    ]);
+    expect(tableNames(v7)).toContain('costs_search');
+    v7.close();
+
+    const v8 = open(name);
+    expect(await v8.records('costs').count()).toBe(2);
+    expect(tableNames(v8).filter((table) => table.endsWith('_search'))).toEqual([]);
+    expect(await names(v8, 'tecnica')).toEqual(['Diária técnica']);
+    expect(await names(v8, 'hosp')).toEqual(['Hospedagem']);
+    expect(v8.verno).toBe(8);
   });
 });
