@@ -13,9 +13,8 @@
  * Chromium).
  *
  * Versions are append-only. To add a resource (customers, say), declare it
- * in the registry and append `{ version: N + 1, stores: recordStores([customers]) }`
- * (versions 1 to 6 used `legacyResourceStores`, version 7 `resourceStores`,
- * kept as they shipped);
+ * in the registry and append `{ version: N + 1, stores: resourceStores([customers]) }`
+ * (versions 1 to 6 used `legacyResourceStores`, kept as they shipped);
  * to change a table's indexes or reshape its rows, append a version with the
  * new index string and an `upgrade` that rewrites the rows. Never edit a
  * version that has shipped: devices hold data written under it.
@@ -55,22 +54,19 @@ export function resourceIndexes(resource: ResourceDefinition, searchIndex = fals
   return indexes.join(', ');
 }
 
-/** The tables of resources: a table per resource (version 8 on). */
-export function recordStores(resources: readonly ResourceDefinition[]): Record<string, string> {
-  return Object.fromEntries(resources.map((resource) => [resource.name, resourceIndexes(resource)]));
-}
-
 /** Version 8: the search tables of version 7 deleted. */
 export function dropSearchTables(resources: readonly ResourceDefinition[]): Record<string, null> {
   return Object.fromEntries(searchableResources(resources).map((resource) => [searchTableName(resource.name), null]));
 }
 
-/** The tables of resources as version 7 declared them: each resource's table, and the search table of each searchable one. */
+/** The tables of resources: a table per resource. */
 export function resourceStores(resources: readonly ResourceDefinition[]): Record<string, string> {
-  const stores: Record<string, string> = {};
-  for (const resource of resources) stores[resource.name] = resourceIndexes(resource);
-  for (const resource of searchableResources(resources)) stores[searchTableName(resource.name)] = 'key';
-  return stores;
+  return Object.fromEntries(resources.map((resource) => [resource.name, resourceIndexes(resource)]));
+}
+
+/** Version 7's search tables: one per searchable resource (dropped by version 8). */
+export function searchTableStores(resources: readonly ResourceDefinition[]): Record<string, string> {
+  return Object.fromEntries(searchableResources(resources).map((resource) => [searchTableName(resource.name), 'key']));
 }
 
 /** The tables of resources as versions 1 to 6 declared them: the search index inside each resource table. */
@@ -131,7 +127,7 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
   // Issue 13: samples (blocks are fields of the record) and their files (photos); drafts typed and not yet saved (drafts.ts).
   { version: 6, stores: { ...legacyResourceStores(SAMPLE_RESOURCES), drafts: 'key' } },
   // Issue 10: the search index leaves the record tables for a search table per resource (a pull writes a third of the entries).
-  { version: 7, stores: resourceStores(ALL_RESOURCES), upgrade: moveSearchOut(ALL_RESOURCES) },
+  { version: 7, stores: { ...resourceStores(ALL_RESOURCES), ...searchTableStores(ALL_RESOURCES) }, upgrade: moveSearchOut(ALL_RESOURCES) },
   // Issue 10: the search tables go; the search is derived from the records in memory (a pull writes half the rows).
   { version: 8, stores: dropSearchTables(ALL_RESOURCES) },
 ];

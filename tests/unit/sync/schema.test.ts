@@ -46,7 +46,7 @@ describe('schema', () => {
     expect(stores.products_search).toBe('key');
     expect(stores.product_equipments).toBe('key, id, _sort, product_key, product_id, equipment_key, equipment_id');
     expect(stores.product_equipments_search).toBe('key');
-    expect(resourceStores([costs])).toEqual({ costs: 'key, id, _sort', costs_search: 'key' });
+    expect(resourceStores([costs])).toEqual({ costs: 'key, id, _sort' });
   });
 
   it('version 8 deletes every search table of version 7 and nothing else', () => {
