@@ -34,10 +34,15 @@ export type SendVerdict = 'sent' | 'skipped' | 'waiting' | 'network-down' | 'una
  * record's outbox entries, when the caller read them in this step and
  * nothing changed them since (saves a request).
  *
- * A create's answer is always looked for among the local records: a copy
- * may have been pulled while an earlier try's answer was lost, and a server
- * may answer a first try with a record it already had (one sample per plan
- * slot), which a pull may have brought in too.
+ * A create's answer is looked for among the local records, since a copy
+ * may be there: a pull may have brought it in while an earlier try's answer
+ * was lost, or the server answered with a record it already had (200
+ * instead of 201: one sample per plan slot), which a pull may have brought
+ * in too. `newOnServer` says neither can be: the first try of the entry
+ * (`attempts` 1; a try that was put back or refused is not counted) made
+ * the record (201), and no pull runs during a push, so the device cannot
+ * have it under another key; the lookup, a store request per create, is
+ * then skipped.
  */
 export async function acceptAnswer(
   db: StoreScope,
@@ -46,17 +51,19 @@ export async function acceptAnswer(
   record: StoredRecord,
   wire: RecordFields,
   chain?: readonly OutboxEntry[],
+  newOnServer = false,
 ): Promise<void> {
   const { resource } = prepared;
   const table = db.records(resource.name);
   const id = wire.id as number;
   const create = entry.op === 'create';
+  const mayHaveCopy = create && !(newOnServer && entry.attempts === 1);
   const deleted = db.outbox.delete(prepared.seq);
   // Awaited below with the writes; if the reads fail first, its failure is the transaction's, not unhandled.
   deleted.catch(() => undefined);
   const [keyOf, duplicate, seqs] = await Promise.all([
     lookupKeys(db, resource, [wire], prepared.keys),
-    create ? table.where('id').equals(id).first() : undefined,
+    mayHaveCopy ? table.where('id').equals(id).first() : undefined,
     chain ? chain.map((item) => item.seq!) : db.outbox.where('key').equals(entry.key).primaryKeys(),
   ]);
   const version = serverVersion(resource, wire, keyOf, prepared.parent);

@@ -374,7 +374,7 @@ async function applyOutcome(
   const decision = classifyOutcome(outcome, entry);
   switch (decision.kind) {
     case 'accepted':
-      return applySuccess(context, db, prepared, entry, record, decision.body, result, chain);
+      return applySuccess(context, db, prepared, entry, record, decision.body, result, chain, outcome.kind === 'response' && outcome.status === 201);
     case 'removed':
       return applyDeleted(db, prepared);
     case 'unauthorized':
@@ -402,6 +402,8 @@ async function applySuccess(
   body: unknown,
   result: PushResult,
   chain: readonly OutboxEntry[] | undefined,
+  /** The server answered 201: it made the record with this request. */
+  created: boolean,
 ): Promise<SendVerdict> {
   const { resource } = prepared;
   // A command's answer is applied by commands.ts; false means an unexpected answer, retried like one.
@@ -413,7 +415,7 @@ async function applySuccess(
     await retryLater(context, db, entry, result.lastError);
     return 'sent';
   }
-  if (parsed?.success) await acceptAnswer(db, prepared, entry, record, parsed.data as RecordFields, chain);
+  if (parsed?.success) await acceptAnswer(db, prepared, entry, record, parsed.data as RecordFields, chain, created);
   return 'sent';
 }
 
