@@ -83,3 +83,43 @@ describe('WriteBatch', () => {
     expect((await db.outbox.toArray()).map((item) => item.key)).toEqual(['primeiro', 'depois']);
   });
 });
+
+describe('WriteBatch with a gather window', () => {
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const add = (batch: WriteBatch, key: string) =>
+    batch.run(async (store) => {
+      await store.outbox.add(entry(key));
+      return key;
+    });
+
+  it('steps that fall due within the window share one transaction', async () => {
+    const transactions = countTransactions(db);
+    const batch = new WriteBatch(db, { steps: () => 4, windowMs: 200 });
+    const first = add(batch, 'a');
+    await pause(20);
+    const second = add(batch, 'b');
+    await pause(20);
+    const third = add(batch, 'c');
+    expect(await Promise.all([first, second, third])).toEqual(['a', 'b', 'c']);
+    expect(transactions()).toBe(1);
+    expect((await db.outbox.toArray()).map((item) => item.key)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('does not wait once as many steps as workers are queued', async () => {
+    const transactions = countTransactions(db);
+    const batch = new WriteBatch(db, { steps: () => 2, windowMs: 60_000 });
+    const done = Promise.all([add(batch, 'a'), add(batch, 'b')]);
+    // Well before the window's end: the second step completed the set.
+    const outcome = await Promise.race([done, pause(5_000).then(() => 'still waiting')]);
+    expect(outcome).toEqual(['a', 'b']);
+    expect(transactions()).toBe(1);
+  });
+
+  it('a step alone runs when the window ends', async () => {
+    const batch = new WriteBatch(db, { steps: () => 4, windowMs: 30 });
+    const started = Date.now();
+    expect(await add(batch, 'a')).toBe('a');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(25);
+    expect(await db.outbox.count()).toBe(1);
+  });
+});
