@@ -68,6 +68,11 @@ export class SearchCache {
     return loading;
   }
 
+  /** True when the resource's rows are in memory (the next search reads nothing but its page). */
+  loaded(resourceName: string): boolean {
+    return this.states.get(resourceName)?.rows !== undefined;
+  }
+
   /** Drops the resource's rows (called on every write to the resource, before it commits). */
   invalidate(resourceName: string): void {
     const state = this.states.get(resourceName);

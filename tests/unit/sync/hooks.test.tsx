@@ -56,6 +56,18 @@ describe('useLocalPage', () => {
     expect(await screen.findByText('Deslocamento')).toBeInTheDocument();
   });
 
+  it("loads a searchable list's search rows once the page is shown, before anything is typed", async () => {
+    await saveRecord(db, 'costs', null, { name: 'Deslocamento', price: 100 });
+    expect(db.searchCache.loaded('costs')).toBe(false);
+    render(
+      <SyncProvider db={db}>
+        <CostList />
+      </SyncProvider>,
+    );
+    expect(await screen.findByText('Deslocamento')).toBeInTheDocument();
+    await waitFor(() => expect(db.searchCache.loaded('costs')).toBe(true));
+  });
+
   it('on a page change shows loading, never page 1 rows as page 2', async () => {
     for (let index = 1; index <= 12; index += 1) {
       await saveRecord(db, 'costs', null, { name: `Custo ${index}`, price: index }, { now: () => Date.UTC(2026, 0, 1, 0, index) });
