@@ -272,13 +272,15 @@ async function unmark(store: StoreScope, prepared: Prepared): Promise<void> {
 async function prepare(context: PushContext, db: StoreScope, seen: OutboxEntry): Promise<PrepareResult> {
   const seq = seen.seq!;
   // Read together: each read waited for alone costs a round trip to the store (most of a push's time in Chromium).
-  // The entry is the head of the chain it had when the run listed it (adopting a duplicate can move an entry).
-  const [head, record, targets] = await Promise.all([
-    db.outbox.where('key').equals(seen.key).first(),
+  // The entry, by its seq: still the head of its chain if it still has its key. A chain only gains
+  // entries at its end (seqs grow), except by adopting a duplicate, which moves entries to another
+  // key, and only into the chain of a create being answered, whose head that create is.
+  const [stored, record, targets] = await Promise.all([
+    db.outbox.get(seq),
     db.records(seen.resource).get(seen.key),
     seen.payload ? readReferenceTargets(db, db.registry.get(seen.resource), seen.payload) : undefined,
   ]);
-  const entry = head?.seq === seq ? head : undefined;
+  const entry = stored?.key === seen.key ? stored : undefined;
   if (entry?.status !== 'pending' || entry.next_attempt_at > context.now()) return 'skipped';
   const resource = db.registry.get(entry.resource);
   if (!record || (await removedWithOther(db, record, entry))) {
