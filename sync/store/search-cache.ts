@@ -28,6 +28,9 @@ export interface CachedSearchRow {
   text: string;
 }
 
+/** Records per read when the rows are loaded. */
+const LOAD_CHUNK = 1_000;
+
 interface ResourceState {
   generation: number;
   rows?: readonly CachedSearchRow[];
@@ -51,13 +54,8 @@ export class SearchCache {
     if (state.loading) return state.loading;
     this.listen();
     const generation = state.generation;
-    const resource = this.resourceOf(resourceName);
-    // The whole table in key order, sorted here: a read through the `_sort` index costs a lookup per record.
-    const loading = this.db
-      .table<StoredRecord, string>(resourceName)
-      .toArray()
-      .then((records) => {
-        const rows = toCachedRows(resource, records);
+    const loading = this.load(resourceName)
+      .then((rows) => {
         if (state.generation === generation) state.rows = rows;
         return rows;
       })
@@ -71,6 +69,29 @@ export class SearchCache {
   /** True when the resource's rows are in memory (the next search reads nothing but its page). */
   loaded(resourceName: string): boolean {
     return this.states.get(resourceName)?.rows !== undefined;
+  }
+
+  /**
+   * Reads the table in key order, LOAD_CHUNK records per request, and sorts
+   * here (a read through the `_sort` index costs a lookup per record). Each
+   * chunk's answer is a task of its own, so a tablet draws frames and takes
+   * input between chunks instead of freezing for one long read of 10,000
+   * records.
+   */
+  private async load(resourceName: string): Promise<CachedSearchRow[]> {
+    const resource = this.resourceOf(resourceName);
+    const table = this.db.table<StoredRecord, string>(resourceName);
+    const rows: CachedSearchRow[] = [];
+    let after: string | undefined;
+    for (;;) {
+      const range = after === undefined ? table.toCollection() : table.where(':id').above(after);
+      const chunk = await range.limit(LOAD_CHUNK).toArray();
+      addRows(rows, resource, chunk);
+      if (chunk.length < LOAD_CHUNK) break;
+      after = chunk.at(-1)!.key;
+    }
+    rows.sort((a, b) => (a.sort < b.sort ? 1 : a.sort > b.sort ? -1 : 0));
+    return rows;
   }
 
   /** Drops the resource's rows (called on every write to the resource, before it commits). */
@@ -114,15 +135,12 @@ export class SearchCache {
   };
 }
 
-/** Newest first, as the list shows them (`_sort` descending, compared as IndexedDB compares strings); tombstones left out. */
-function toCachedRows(resource: ResourceDefinition, records: readonly StoredRecord[]): CachedSearchRow[] {
-  const rows: CachedSearchRow[] = [];
+/** The search rows of the live records among `records` (tombstones have no `_sort`). */
+function addRows(rows: CachedSearchRow[], resource: ResourceDefinition, records: readonly StoredRecord[]): void {
   for (const record of records) {
     if (record._deleted || typeof record._sort !== 'string') continue;
     rows.push({ key: record.key, sort: record._sort, text: ` ${recordWords(record, resource.searchable).join(' ')}` });
   }
-  rows.sort((a, b) => (a.sort < b.sort ? 1 : a.sort > b.sort ? -1 : 0));
-  return rows;
 }
 
 /** True when every query word starts a word of the row (`matchesAllWords` on the joined text). */

@@ -62,6 +62,20 @@ describe('the search follows every record write', () => {
     expect(await names(db, 'diaria')).toEqual(['Diária 3', 'Diária 2', 'Diária 1']);
   });
 
+  it('a table larger than one read (1,000 records) is searched whole, newest first across the reads', async () => {
+    const db = open();
+    // Keys in the opposite order of creation, so the reads by key and the list order differ.
+    const records = Array.from({ length: 2_500 }, (_, index) =>
+      cost(db, `k${String(2_500 - index).padStart(5, '0')}`, index % 2 === 0 ? `Diária ${index}` : `Hospedagem ${index}`, index),
+    );
+    await db.records('costs').bulkPut(records);
+    const page = await readPage(db, 'costs', { search: 'diaria', pageSize: 3 });
+    expect(page.total).toBe(1_250);
+    expect(page.rows.map((row) => row.name)).toEqual(['Diária 2498', 'Diária 2496', 'Diária 2494']);
+    const last = await readPage(db, 'costs', { search: 'hosped', page: 417, pageSize: 3 });
+    expect(last.rows.map((row) => row.name)).toEqual(['Hospedagem 3', 'Hospedagem 1']);
+  });
+
   it('update: the old words no longer find it, the new ones do (the cache is dropped by the write)', async () => {
     const db = open();
     await db.records('costs').bulkPut([cost(db, 'a', 'Diária técnica', 1), cost(db, 'b', 'Diária de campo', 2)]);
