@@ -26,14 +26,12 @@ import { createRoot, type Root } from 'react-dom/client';
 import { MantineProvider, Stack, TextInput } from '@mantine/core';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider, useParams } from '@tanstack/react-router';
 import { applyServerRecords, keysWithEntries } from '@sync/engine/apply-server';
-import { saveRecord, saveRecords } from '@sync/engine/mutations';
+import { saveRecord } from '@sync/engine/mutations';
 import { SyncProvider } from '@sync/react/context';
 import { SyncDatabase } from '@sync/store/database';
-import { readRecord } from '@sync/store/queries';
-import type { LocalQuotation } from '@sync/store/registry';
 import { defaultSettings } from '@server/db/seed/default-settings';
-import { planSaves } from '@/entities/sample';
 import { SampleEditPage } from '@/features/samples';
+import { localCustomer, localNoisePlan } from '../../tests/unit/features/samples/local-plan';
 import { addStoredPhotos, thumbnailsDrawn } from '../photos/stored-photos';
 
 type Target = 'calculation' | 'baseline';
@@ -122,22 +120,10 @@ async function deviceWithNoiseSamples(): Promise<{ db: SyncDatabase; sampleKey: 
   const db = new SyncDatabase(`bench-typing-${Date.now()}`);
   const settings = defaultSettings().map((row, index) => ({ id: index + 1, ...row, created_at: AT, updated_at: AT }));
   await db.write(async (store) => applyServerRecords(store, store.registry.get('settings'), settings, await keysWithEntries(store)));
-  const customer = await saveRecord(db, 'customers', null, { name: 'Metalúrgica Alfa', email: 'contato@alfa.com.br', phone: '(11) 3322-4455' });
-  const quotationKey = await saveRecord(db, 'quotations', null, {
-    customer_key: customer,
-    rows: [{ name: 'Ruído contínuo', product_type_id: 3, quantity: 1, value: 10 }],
-    total: 10,
-  });
-  const quotation = (await readRecord(db, 'quotations', quotationKey)) as unknown as LocalQuotation;
-  const [sampleKey] = await saveRecords(db, planSaves(quotation));
+  const customer = await localCustomer(db);
+  const [sampleKey] = await localNoisePlan(db, customer);
   await saveRecord(db, 'samples', sampleKey!, { memory_field: { initial_time: '08:00', final_time: '13:00', duration: '08:00' } });
-  const openQuotationKey = await saveRecord(db, 'quotations', null, {
-    customer_key: customer,
-    rows: [{ name: 'Ruído contínuo', product_type_id: 3, quantity: 2, value: 10 }],
-    total: 20,
-  });
-  const openQuotation = (await readRecord(db, 'quotations', openQuotationKey)) as unknown as LocalQuotation;
-  const [photosKey, emptyKey] = await saveRecords(db, planSaves(openQuotation));
+  const [photosKey, emptyKey] = await localNoisePlan(db, customer, 2);
   return { db, sampleKey: sampleKey!, openKeys: { photos: photosKey!, empty: emptyKey! } };
 }
 

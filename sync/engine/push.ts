@@ -41,12 +41,14 @@ export interface PushContext {
   now: () => number;
   concurrency: number;
   isStopped: () => boolean;
-  /** How long a store step waits for the other workers' steps to share its transaction (write-batch.ts). */
-  gatherMs?: number;
 }
 
-/** The default of `gatherMs`: a fraction of a request's time on a local network, all of it gained on a tablet's. */
-export const PUSH_GATHER_MS = 8;
+/**
+ * How long a store step waits for the other workers' steps to share its
+ * transaction (write-batch.ts): a fraction of a request's time on a local
+ * network, all of it hidden on a tablet's.
+ */
+const PUSH_GATHER_MS = 8;
 
 export interface PushResult {
   /** Requests that got an outcome. */
@@ -69,7 +71,7 @@ export async function push(context: PushContext): Promise<PushResult> {
   const parked = new Set<number>();
   // Workers still sending: a transaction waits for at most one step from each (write-batch.ts).
   let working = 0;
-  const batch = new WriteBatch(context.db, { steps: () => working, windowMs: context.gatherMs ?? PUSH_GATHER_MS });
+  const batch = new WriteBatch(context.db, { steps: () => working, windowMs: PUSH_GATHER_MS });
   while (!context.isStopped()) {
     const heads = await withReopen(context.db, () => readyHeads(context.db, context.now()));
     const ready = heads.filter((entry) => !parked.has(entry.seq!));
