@@ -12,6 +12,7 @@ import { sampleRoutes } from './samples';
 import { lookupRoutes } from './lookups';
 import { roleRoutes } from './roles';
 import { settingsRoutes } from './settings';
+import { syncBatchRoutes } from './sync-batch';
 import { userCustomerRoutes } from './user-customers';
 import { userRoutes } from './user';
 import { usersRoutes } from './users';
@@ -29,4 +30,5 @@ export const routeModules: RouteModule[] = [
   customerRoutes,
   quotationRoutes,
   sampleRoutes,
+  syncBatchRoutes,
 ];

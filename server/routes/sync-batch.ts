@@ -1,0 +1,86 @@
+/**
+ * `POST api/sync/batch` (sync/contract/batch.ts): runs each write of the
+ * batch through the whole server, one after the other, as if it had come
+ * alone (Fastify's inject, with the caller's Authorization header): the same
+ * authentication, permission checks, idempotency keys, If-Match and
+ * validation, so there is still one write path. Each write's status and
+ * body go back in order; a write's failure is its own answer, never the
+ * batch's. Only JSON writes under /api go in a batch (not the batch call
+ * itself, not sign-in); files are uploaded alone.
+ */
+import type { FastifyRequest } from 'fastify';
+import {
+  BATCH_BODY_LIMIT,
+  BATCH_MESSAGES,
+  BATCH_PATH,
+  batchRequestSchema,
+  batchResponseSchema,
+  type BatchAnswer,
+  type BatchItem,
+} from '@sync/contract/batch';
+import type { RouteModule, ZodApp } from '../app-context';
+import { requireAuth } from '../auth/authenticate';
+
+const OWN_PATH = `/${BATCH_PATH}`;
+
+/** The path a batch's write may have: an API path other than the batch call. */
+export function batchableUrl(path: string): string | null {
+  const url = `/${path.replace(/^\/+/, '')}`;
+  const pathname = url.split('?', 1)[0]!.replace(/\/+$/, '');
+  if (!url.startsWith('/api/') || pathname === OWN_PATH) return null;
+  return url;
+}
+
+async function runItem(app: ZodApp, request: FastifyRequest, item: BatchItem): Promise<BatchAnswer> {
+  const url = batchableUrl(item.path);
+  if (!url) return { status: 400, body: { message: BATCH_MESSAGES.notAllowed } };
+  const headers: Record<string, string> = { accept: 'application/json', ...item.headers };
+  if (request.headers.authorization) headers.authorization = request.headers.authorization;
+  if (item.body !== undefined) headers['content-type'] = 'application/json';
+  const answer = await app.inject({
+    method: item.method,
+    url,
+    headers,
+    payload: item.body === undefined ? undefined : JSON.stringify(item.body),
+    remoteAddress: request.ip,
+  });
+  const retryAfter = answer.headers['retry-after'];
+  return {
+    status: answer.statusCode,
+    body: parseBody(answer.payload),
+    ...(retryAfter === undefined ? {} : { retry_after: String(retryAfter) }),
+  };
+}
+
+function parseBody(text: string): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+export const syncBatchRoutes: RouteModule = {
+  name: 'sync-batch',
+  register(app) {
+    app.post(
+      OWN_PATH,
+      {
+        bodyLimit: BATCH_BODY_LIMIT,
+        schema: {
+          body: batchRequestSchema,
+          response: { 200: batchResponseSchema },
+        },
+      },
+      async (request) => {
+        requireAuth(request);
+        const responses: BatchAnswer[] = [];
+        // In order, one at a time: a device's batch holds the heads of independent chains, and the
+        // server's work per write stays what it would be alone.
+        for (const item of request.body.requests) responses.push(await runItem(app, request, item));
+        return { responses };
+      },
+    );
+  },
+};
