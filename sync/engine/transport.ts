@@ -5,6 +5,7 @@
  * the push and pull modules. `fetch` is injected so the engine runs on
  * Node's fetch in tests and the browser's in the PWA.
  */
+import { BATCH_PATH, batchResponseSchema, type BatchItem } from '../contract/batch';
 import type { AuthProvider } from './auth';
 import { parseRetryAfter } from './backoff';
 import { canUseXhr, sendWithXhr, uploadTimeoutMs } from './files-xhr';
@@ -45,6 +46,9 @@ export interface TransportOptions {
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
+/** Answers to a batch call that stand for each of its writes: the session, a timeout, too many requests. */
+const BATCH_WIDE = new Set([401, 408, 429]);
+
 export class Transport {
   private readonly base: string;
   private readonly fetchFn: FetchFunction;
@@ -66,6 +70,49 @@ export class Transport {
     if (first.kind !== 'response' || first.status !== 401) return first;
     if (!(await this.refresh())) return first;
     return this.sendOnce(request, await this.options.auth.getAccessToken());
+  }
+
+  /**
+   * Sends JSON writes as one batch call (sync/contract/batch.ts) and gives
+   * each its own outcome, as `send` would have. One write goes alone. When
+   * the batch gets no answer, or one that stands for all its writes (401
+   * after the refresh, 408, 429, 5xx), each write gets that outcome. A batch
+   * call the server refuses as a whole (an older server without it, a body
+   * over its limit) is sent again write by write. A write answered 401
+   * inside the batch (its token expired meanwhile) is sent again, alone,
+   * after one refresh.
+   */
+  async sendBatch(requests: readonly HttpRequest[]): Promise<HttpOutcome[]> {
+    if (requests.length === 1) return [await this.send(requests[0]!)];
+    const items: BatchItem[] = requests.map((request) => ({
+      method: request.method as BatchItem['method'],
+      path: this.relativePath(request),
+      ...(request.headers ? { headers: request.headers as BatchItem['headers'] } : {}),
+      ...(request.body !== undefined ? { body: request.body } : {}),
+    }));
+    const outcome = await this.send({ method: 'POST', path: BATCH_PATH, body: { requests: items } });
+    if (outcome.kind !== 'response') return requests.map(() => outcome);
+    if (outcome.status === 200) {
+      const parsed = batchResponseSchema.safeParse(outcome.body);
+      if (parsed.success && parsed.data.responses.length === requests.length) {
+        return Promise.all(
+          parsed.data.responses.map(async (answer, index): Promise<HttpOutcome> => {
+            if (answer.status === 401) return this.send(requests[index]!);
+            return {
+              kind: 'response',
+              status: answer.status,
+              body: answer.body,
+              retryAfterMs: parseRetryAfter(answer.retry_after ?? null, this.now()),
+            };
+          }),
+        );
+      }
+    } else if (BATCH_WIDE.has(outcome.status) || outcome.status >= 500) {
+      return requests.map(() => outcome);
+    }
+    const alone: HttpOutcome[] = [];
+    for (const request of requests) alone.push(await this.send(request));
+    return alone;
   }
 
   /** One refresh at a time: parallel sends that all met a 401 share it. */
@@ -145,12 +192,17 @@ export class Transport {
   }
 
   private url(request: HttpRequest): string {
+    return `${this.base}/${this.relativePath(request)}`;
+  }
+
+  /** The path with its query, relative to the API base. */
+  private relativePath(request: HttpRequest): string {
     const params = new URLSearchParams();
     for (const [name, value] of Object.entries(request.query ?? {})) {
       if (value !== undefined) params.set(name, String(value));
     }
     const query = params.toString();
-    return `${this.base}/${request.path.replace(/^\/+/, '')}${query ? `?${query}` : ''}`;
+    return `${request.path.replace(/^\/+/, '')}${query ? `?${query}` : ''}`;
   }
 }
 

@@ -21,9 +21,15 @@
  * Rules match by method and path and apply a number of times; each rule
  * exposes a promise that settles when it first applies, so a test can act
  * "mid-push". Everything that passed is logged.
+ *
+ * The proxy reads the batch call (sync/contract/batch.ts) as the writes it
+ * carries: each is logged on its own (`inBatch`), and a rule that matches
+ * one of them applies to the batch call, the request that carries it (a
+ * lost answer loses the answers of every write in it).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { BATCH_PATH } from '@sync/contract/batch';
 
 export type Fault =
   | { kind: 'drop' }
@@ -56,6 +62,8 @@ export interface LoggedRequest {
   fault: Fault['kind'] | null;
   status: number | null;
   idempotencyKey: string | null;
+  /** A write carried by a batch call, logged right after it; a fault is logged on the batch call only. */
+  inBatch?: true;
 }
 
 const HOP_BY_HOP = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive']);
@@ -126,8 +134,12 @@ export class FaultProxy {
     return this.log.filter((entry) => matches(filter, entry.method, entry.path));
   }
 
-  private take(method: string, path: string): ActiveRule | undefined {
-    const rule = this.rules.find((candidate) => candidate.remaining > 0 && matches(candidate, method, path));
+  /** The first rule with turns left that matches the request, or one of the writes a batch call carries. */
+  private take(method: string, path: string, carried: readonly { method: string; path: string }[]): ActiveRule | undefined {
+    const rule = this.rules.find(
+      (candidate) =>
+        candidate.remaining > 0 && (matches(candidate, method, path) || carried.some((write) => matches(candidate, write.method, write.path))),
+    );
     if (!rule) return undefined;
     rule.remaining -= 1;
     (rule as ActiveRule & { resolveHit: () => void }).resolveHit();
@@ -138,7 +150,8 @@ export class FaultProxy {
     const method = request.method ?? 'GET';
     const path = request.url ?? '/';
     const body = await readBody(request);
-    const rule = this.take(method, path);
+    const carried = method === 'POST' && path === `/${BATCH_PATH}` ? batchWrites(body) : [];
+    const rule = this.take(method, path, carried);
     const logged: LoggedRequest = {
       method,
       path,
@@ -147,6 +160,8 @@ export class FaultProxy {
       idempotencyKey: (request.headers['idempotency-key'] as string | undefined) ?? null,
     };
     this.log.push(logged);
+    const writes: LoggedRequest[] = carried.map((write) => ({ ...write, fault: null, status: null, inBatch: true }));
+    this.log.push(...writes);
     rule?.onApply?.({ method, path });
     const fault = rule?.fault;
 
@@ -156,6 +171,7 @@ export class FaultProxy {
     }
     if (fault?.kind === 'status') {
       logged.status = fault.status;
+      for (const write of writes) write.status = fault.status;
       const payload = JSON.stringify(fault.body ?? { message: 'Erro simulado.' });
       response.writeHead(fault.status, { 'content-type': 'application/json', ...fault.headers });
       response.end(payload);
@@ -183,6 +199,7 @@ export class FaultProxy {
       return;
     }
     logged.status = upstream.status;
+    if (writes.length > 0) answerStatuses(upstreamBody).forEach((status, index) => writes[index] && (writes[index].status = status));
 
     if (fault?.kind === 'lose-response') {
       request.socket.destroy();
@@ -205,6 +222,30 @@ function matches(rule: { method?: string; path?: string | RegExp }, method: stri
   if (rule.method && rule.method !== method) return false;
   if (rule.path === undefined) return true;
   return typeof rule.path === 'string' ? path.includes(rule.path) : rule.path.test(path);
+}
+
+/** The writes of a batch call's body, as the proxy logs them. */
+function batchWrites(body: Buffer): { method: string; path: string; idempotencyKey: string | null }[] {
+  try {
+    const parsed = JSON.parse(body.toString('utf8')) as { requests?: { method: string; path: string; headers?: Record<string, string> }[] };
+    return (parsed.requests ?? []).map((write) => ({
+      method: write.method,
+      path: `/${write.path.replace(/^\/+/, '')}`,
+      idempotencyKey: write.headers?.['idempotency-key'] ?? null,
+    }));
+  } catch {
+    return [];
+  }
+}
+
+/** The status of each write in a batch call's answer. */
+function answerStatuses(body: Buffer): number[] {
+  try {
+    const parsed = JSON.parse(body.toString('utf8')) as { responses?: { status: number }[] };
+    return (parsed.responses ?? []).map((answer) => answer.status);
+  } catch {
+    return [];
+  }
 }
 
 function forwardHeaders(request: IncomingMessage): Record<string, string> {
