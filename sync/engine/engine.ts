@@ -22,7 +22,7 @@ import { SyncError, syncErrorInfo } from './errors';
 import { FileTransfers } from './files-transfer';
 import { defaultLock, type EngineLock } from './lock';
 import { DEFAULT_PULL_PAGE_SIZE, pullAll } from './pull';
-import { push, type PushContext } from './push';
+import { push, PUSH_BATCH_SIZE, type PushContext } from './push';
 import { readSyncStatus, type SyncStatus } from './status';
 import { OnlineWrites } from './online-writes';
 import { Transport, type FetchFunction } from './transport';
@@ -42,6 +42,8 @@ export interface SyncEngineOptions {
   environment?: EngineEnvironment;
   /** Chains sent in parallel. Default 4. */
   concurrency?: number;
+  /** Most writes one batch call carries (push.ts). Default PUSH_BATCH_SIZE; 1: a request per write. */
+  pushBatchSize?: number;
   /** Records per pull request. Default 500. */
   pullPageSize?: number;
   /** False: documented full paging instead of `updated_since` pulls. Default true. */
@@ -343,6 +345,7 @@ export class SyncEngine {
       random: this.options.random ?? Math.random,
       now: this.now,
       concurrency: this.options.concurrency ?? 4,
+      batchSize: this.options.pushBatchSize ?? PUSH_BATCH_SIZE,
       isStopped: () => this.closed,
     };
   }

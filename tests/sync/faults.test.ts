@@ -8,12 +8,13 @@
  * server restarted mid-push, client reloaded mid-push.
  */
 import { describe, expect, it } from 'vitest';
+import { BATCH_PATH } from '@sync/contract/batch';
 import { saveRecord } from '@sync/engine/mutations';
 import { readPendingChanges } from '@sync/engine/reports';
 import type { SyncDatabase } from '@sync/store/database';
 import { META } from '@sync/store/meta';
 import { readRecord } from '@sync/store/queries';
-import { expectConverged, liveRecords, type ServerCatalog } from './support/convergence';
+import { expectConverged, liveRecords, readServerCatalog, type ServerCatalog } from './support/convergence';
 import type { TestClient } from './support/sync-client';
 import { useSyncServer } from './support/test-bed';
 
@@ -235,6 +236,62 @@ describe('faults during a push', () => {
     const categoryPosts = server.proxy.requests({ method: 'POST', path: '/api/equipment/categories' }).slice(-2);
     expect(categoryPosts[0]!.idempotencyKey).toBe(categoryPosts[1]!.idempotencyKey);
     expect((await readRecord(client.db, 'equipment_categories', category.key))!.id).not.toBeNull();
+  });
+});
+
+describe('faults during a push in batch calls', () => {
+  const batchCalls = () => server.proxy.requests({ method: 'POST', path: `/${BATCH_PATH}` });
+
+  it("a batch call's answer lost: each of its writes is sent again with its key and applied once", async () => {
+    const client = await device();
+    const names = Array.from({ length: 40 }, () => unique('Custo em lote'));
+    for (const name of names) await saveRecord(client.db, 'costs', null, { name, price: 2 });
+    const before = server.proxy.log.length;
+    const lost = server.proxy.inject({ method: 'POST', path: `/${BATCH_PATH}`, fault: { kind: 'lose-response' } });
+    await client.engine.drain();
+    server.proxy.clearFaults();
+    await client.engine.drain();
+    await lost.hit;
+
+    const log = server.proxy.log.slice(before);
+    const lostCall = log.findIndex((request) => request.fault === 'lose-response');
+    const after = log.slice(lostCall + 1);
+    const end = after.findIndex((request) => !request.inBatch);
+    const lostWrites = after.slice(0, end === -1 ? after.length : end);
+    expect(lostWrites.length).toBeGreaterThan(1);
+    for (const write of lostWrites) {
+      const tries = log.filter((request) => request.inBatch !== undefined && request.idempotencyKey === write.idempotencyKey);
+      expect(tries.at(-1)).toMatchObject({ status: 201 });
+    }
+    expect(batchCalls().length).toBeLessThan(names.length);
+    const catalog = await expectConverged(server, client.db, await token(client));
+    for (const name of names) expect(catalog.costs!.filter((record) => record.name === name)).toHaveLength(1);
+  });
+
+  it('one write of a batch in conflict: it alone waits for the user, the others are applied', async () => {
+    const client = await device();
+    const keys: string[] = [];
+    for (let index = 0; index < 12; index += 1) keys.push(await saveRecord(client.db, 'costs', null, { name: unique('Diária'), price: 100 }));
+    await client.engine.drain();
+    const other = await device();
+    const changed = (await readRecord(client.db, 'costs', keys[5]!))!;
+    const otherKey = (await liveRecords(other.db, 'costs')).find((record) => record.id === changed.id)!.key;
+    await saveRecord(other.db, 'costs', otherKey, { price: 310 });
+    await other.engine.drain();
+
+    const calls = batchCalls().length;
+    for (const key of keys) await saveRecord(client.db, 'costs', key, { price: 999 });
+    await client.engine.drain();
+    expect(batchCalls().length).toBeGreaterThan(calls);
+    const pending = await readPendingChanges(client.db);
+    expect(pending).toEqual([
+      expect.objectContaining({ status: 'conflict', conflict: [expect.objectContaining({ field: 'price', mine: 999, theirs: 310 })] }),
+    ]);
+    const catalog = await readServerCatalog(server, client.db, await token(client));
+    for (const [index, key] of keys.entries()) {
+      const id = (await readRecord(client.db, 'costs', key))!.id;
+      expect(catalog.costs!.find((record) => record.id === id)).toMatchObject({ price: index === 5 ? 310 : 999 });
+    }
   });
 });
 

@@ -47,41 +47,64 @@ afterEach(() => {
 });
 
 /** Answers every create as the server would, a little later (so sends overlap as over a network). */
-function fakeServer(): Transport {
+function fakeServer(): Transport & { requests: number } {
   let id = 100;
-  return {
+  const answer = (request: HttpRequest): HttpOutcome => ({
+    kind: 'response',
+    status: 201,
+    body: wireProduct(id++, { ...(request.body as object), type: null }),
+  });
+  const server = {
+    requests: 0,
     send: async (request: HttpRequest): Promise<HttpOutcome> => {
+      server.requests += 1;
       await new Promise((resolve) => setTimeout(resolve, 1));
-      return { kind: 'response', status: 201, body: wireProduct(id++, { ...(request.body as object), type: null }) };
+      return answer(request);
     },
-  } as unknown as Transport;
+    sendBatch: async (requests: HttpRequest[]): Promise<HttpOutcome[]> => {
+      server.requests += 1;
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      return requests.map(answer);
+    },
+  };
+  return server as unknown as Transport & { requests: number };
 }
 
 describe('push: store requests per create', () => {
-  it('pushes 60 agents created offline with about 9 store requests each (16 before) and at most one transaction each', async () => {
-    await db.records('product_types').put({ key: 'tipo', id: 1, name: 'Químico', created_at: null, updated_at: null, _base: null } as StoredRecord);
-    const creates = 60;
-    for (let index = 0; index < creates; index += 1) {
-      await saveRecord(db, 'products', null, { name: `Agente ${index}`, price: 10, type_key: 'tipo' });
-    }
-    counts.clear();
-    const result = await push({
-      db,
-      transport: fakeServer(),
-      backoff: DEFAULT_BACKOFF,
-      random: Math.random,
-      now: Date.now,
-      concurrency: 4,
-      isStopped: () => false,
-    });
-    expect(result.sent).toBe(creates);
-    expect(await db.outbox.count()).toBe(0);
-    expect((await db.records('products').toArray()).every((record) => record.id !== null)).toBe(true);
-    // Per create: prepare 4 (chain head, record, type, mark in flight), apply 5 (chain, record, entry
-    // delete, record put, lines); no local copy is looked for (a first try answered 201), no search row is
-    // written; the outbox listed at the start and end of the run adds a little.
-    expect((counts.get('request') ?? 0) / creates).toBeLessThanOrEqual(9.3);
-    // One step per send (apply the answer, prepare the next); the run's own reads add a few.
-    expect(counts.get('transaction') ?? 0).toBeLessThanOrEqual(creates + 10);
-  });
+  it.each([
+    // batch size, HTTP requests at most, store transactions at most
+    [1, 60, 70],
+    [25, 14, 20],
+  ])(
+    'batches of %i: 60 agents created offline, about 9 store requests each (16 before), at most %i sends and %i transactions',
+    async (batchSize, sends, transactions) => {
+      await db.records('product_types').put({ key: 'tipo', id: 1, name: 'Químico', created_at: null, updated_at: null, _base: null } as StoredRecord);
+      const creates = 60;
+      for (let index = 0; index < creates; index += 1) {
+        await saveRecord(db, 'products', null, { name: `Agente ${index}`, price: 10, type_key: 'tipo' });
+      }
+      counts.clear();
+      const transport = fakeServer();
+      const result = await push({
+        db,
+        transport,
+        batchSize,
+        backoff: DEFAULT_BACKOFF,
+        random: Math.random,
+        now: Date.now,
+        concurrency: 4,
+        isStopped: () => false,
+      });
+      expect(result.sent).toBe(creates);
+      expect(await db.outbox.count()).toBe(0);
+      expect((await db.records('products').toArray()).every((record) => record.id !== null)).toBe(true);
+      // Per create: prepare 4 (chain head, record, type, mark in flight), apply 5 (chain, record, entry
+      // delete, record put, lines); no local copy is looked for (a first try answered 201), no search row is
+      // written; the outbox listed at the start and end of the run adds a little.
+      expect((counts.get('request') ?? 0) / creates).toBeLessThanOrEqual(9.3);
+      // One step per send (apply the answers, prepare the next group); the run's own reads add a few.
+      expect(transport.requests).toBeLessThanOrEqual(sends);
+      expect(counts.get('transaction') ?? 0).toBeLessThanOrEqual(transactions);
+    },
+  );
 });
