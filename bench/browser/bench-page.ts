@@ -21,7 +21,8 @@ import { signIn } from '../support/sign-in';
 
 export interface BenchPage {
   signIn(username: string, password: string): Promise<void>;
-  enginePush(count: number, tag: string): Promise<EnginePushTiming>;
+  /** `batchSize`: the engine's pushBatchSize (1: one request per create; default the engine's). */
+  enginePush(count: number, tag: string, batchSize?: number): Promise<EnginePushTiming>;
   directPush(count: number, tag: string): Promise<DirectPushTiming>;
   /** The agents' list calls with plain fetch (the pull's baseline). */
   directPull(pageSize: number): Promise<{ ms: number; records: number }>;
@@ -49,7 +50,7 @@ const bench: BenchPage = {
   async signIn(username, password) {
     connection = { baseUrl: location.origin, token: await signIn(location.origin, username, password) };
   },
-  enginePush: (count, tag) => enginePush(connected(), count, tag),
+  enginePush: (count, tag, batchSize) => enginePush(connected(), count, tag, undefined, batchSize),
   directPush: (count, tag) => directPush(connected(), count, tag),
   directPull: (pageSize) => directPull(connected(), pageSize),
   async pull(expected, tag) {
