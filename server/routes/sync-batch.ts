@@ -23,12 +23,21 @@ import { requireAuth } from '../auth/authenticate';
 
 const OWN_PATH = `/${BATCH_PATH}`;
 
-/** The path a batch's write may have: an API path other than the batch call. */
+/**
+ * The URL a batch's write runs at, or null when it may not go in a batch:
+ * an API path other than the batch call, read as the router will read it
+ * (dot segments resolved, so "api/../oauth/token" is sign-in and refused).
+ */
 export function batchableUrl(path: string): string | null {
-  const url = `/${path.replace(/^\/+/, '')}`;
-  const pathname = url.split('?', 1)[0]!.replace(/\/+$/, '');
-  if (!url.startsWith('/api/') || pathname === OWN_PATH) return null;
-  return url;
+  let url: URL;
+  try {
+    url = new URL(`/${path.replace(/^\/+/, '')}`, 'http://batch.local');
+  } catch {
+    return null;
+  }
+  const pathname = url.pathname.replace(/\/+$/, '');
+  if (!url.pathname.startsWith('/api/') || pathname === OWN_PATH || /%2e|%2f/i.test(url.pathname)) return null;
+  return `${url.pathname}${url.search}`;
 }
 
 async function runItem(app: ZodApp, request: FastifyRequest, item: BatchItem): Promise<BatchAnswer> {

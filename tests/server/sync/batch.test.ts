@@ -109,6 +109,9 @@ describe('the batch call', () => {
     ['the batch call itself', BATCH_PATH],
     ['the batch call with a trailing slash', `${BATCH_PATH}/`],
     ['sign-in', 'oauth/token'],
+    ['sign-in reached through a dot segment', 'api/../oauth/token'],
+    ['an encoded dot segment', 'api/%2e%2e/oauth/token'],
+    ['the batch call reached through a dot segment', 'api/cost/../sync/batch'],
     ['the app', 'index.html'],
   ])('refuses %s as a write of the batch, and runs the others', async (_label, path) => {
     const answer = ok(await batch(admin, [{ method: 'POST', path, body: { requests: [create('Aninhado')] } }, create(`Ao lado de ${path}`)]));
