@@ -15,6 +15,7 @@ import {
   BATCH_PATH,
   batchRequestSchema,
   batchResponseSchema,
+  readAnswerBody,
   type BatchAnswer,
   type BatchItem,
 } from '@sync/contract/batch';
@@ -56,18 +57,9 @@ async function runItem(app: ZodApp, request: FastifyRequest, item: BatchItem): P
   const retryAfter = answer.headers['retry-after'];
   return {
     status: answer.statusCode,
-    body: parseBody(answer.payload),
+    body: readAnswerBody(answer.payload),
     ...(retryAfter === undefined ? {} : { retry_after: String(retryAfter) }),
   };
-}
-
-function parseBody(text: string): unknown {
-  if (!text) return null;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
 }
 
 export const syncBatchRoutes: RouteModule = {

@@ -53,6 +53,19 @@ export const batchResponseSchema = z.object({
 });
 
 export type BatchItem = z.infer<typeof batchItemSchema>;
-export type BatchRequest = z.infer<typeof batchRequestSchema>;
 export type BatchAnswer = z.infer<typeof batchAnswerSchema>;
-export type BatchResponse = z.infer<typeof batchResponseSchema>;
+
+/**
+ * An answer's body as both ends read it: JSON when it parses, else the
+ * text, null when empty. The server reads each write's answer this way for
+ * the batch; the device reads every answer this way (transport.ts), so a
+ * write's body is the same whether it came alone or in a batch.
+ */
+export function readAnswerBody(text: string): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}

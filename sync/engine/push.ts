@@ -5,10 +5,11 @@
  * made; only the head of a chain is sent, so a record's changes arrive in
  * order, while chains do not wait for each other (up to `concurrency` in
  * parallel). A head that points at a record not yet created on the server
- * waits for that create. Each worker sends one entry while the next one
- * is already prepared (marked in flight in the store); when the answer
- * comes, the prepared entry goes at once and one store step applies the
- * answer and prepares the entry after it (`sendChains`); the steps of
+ * waits for that create. Each worker sends a group of entries (one, or up
+ * to `batchSize` in one batch call) while the next group is already
+ * prepared (marked in flight in the store); when the answers come, the
+ * prepared group goes at once and one store step applies the answers and
+ * prepares the group after it (`sendChains`); the steps of
  * concurrent sends that fall due within a few milliseconds share one
  * transaction (write-batch.ts). What an answer
  * does to the entry is a pure decision (push-outcome.ts, the table in
@@ -48,7 +49,7 @@ export interface PushContext {
 
 /**
  * Most writes a worker sends in one batch call. A push of a thousand
- * creates then makes 40 requests instead of 1,000: in Chromium each
+ * creates then makes about 50 requests instead of 1,000: in Chromium each
  * request cost the device about as much CPU as the store work of its write.
  * Small enough that a batch's answer comes in a fraction of a second from
  * a small server, and that a lost answer costs little to replay.

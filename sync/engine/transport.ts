@@ -5,7 +5,7 @@
  * the push and pull modules. `fetch` is injected so the engine runs on
  * Node's fetch in tests and the browser's in the PWA.
  */
-import { BATCH_PATH, batchResponseSchema, type BatchItem } from '../contract/batch';
+import { BATCH_PATH, batchResponseSchema, readAnswerBody, type BatchItem } from '../contract/batch';
 import type { AuthProvider } from './auth';
 import { parseRetryAfter } from './backoff';
 import { canUseXhr, sendWithXhr, uploadTimeoutMs } from './files-xhr';
@@ -155,7 +155,7 @@ export class Transport {
         signal: controller.signal,
       });
       const binary = request.responseType === 'blob' && response.ok;
-      const payload = binary ? await response.blob() : parseBody(await response.text());
+      const payload = binary ? await response.blob() : readAnswerBody(await response.text());
       if (request.upload) request.upload.onProgress?.(request.upload.bytes, request.upload.bytes);
       return {
         kind: 'response',
@@ -186,7 +186,7 @@ export class Transport {
     return {
       kind: 'response',
       status: result.status,
-      body: parseBody(result.text),
+      body: readAnswerBody(result.text),
       retryAfterMs: parseRetryAfter(result.retryAfter, this.now()),
     };
   }
@@ -203,14 +203,5 @@ export class Transport {
     }
     const query = params.toString();
     return `${request.path.replace(/^\/+/, '')}${query ? `?${query}` : ''}`;
-  }
-}
-
-function parseBody(text: string): unknown {
-  if (!text) return null;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
   }
 }
