@@ -6,8 +6,10 @@
  * Nothing else is reachable: local files and URLs are refused by pdfmake's
  * access policies (a definition only carries data-URL images).
  *
- * The server calls it in its PDF worker thread (pdf-worker.ts), never on
- * the request's event loop.
+ * The server calls it in its PDF worker threads (render-worker.ts, started
+ * and bounded in time and memory by pdf-pool.ts), never on the request's
+ * event loop. The definitions it gets have their long words broken already
+ * (src/pdf/break-long-words.ts), which keeps pdfmake's wrapping cheap.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

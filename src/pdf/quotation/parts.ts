@@ -2,13 +2,40 @@
  * Pieces both quotation documents share: the company header with the logo,
  * the customer block, the page footer ('Página X de Y'), the colours from the
  * company settings, and the formatting of money, quantities and addresses.
+ * The footer breaks the company's long words itself (the builders break
+ * the content's, ../break-document-words.ts; the footer is a function).
+ *
+ * Tables get number widths only (columnWidths): pdfmake widens a '*'
+ * column to its longest unbreakable piece of text, past the page's edge if
+ * need be, while a number width never grows and the text wraps inside it.
  */
 import type { Content, ContentTable, TableCell } from 'pdfmake/interfaces';
 import { maskCep, maskDocument, maskPhone } from '@/domain/masks';
 import { formatDecimal } from '@/domain/decimal';
+import { breakLongWords } from '../break-long-words';
 import type { PdfAddress, PdfCustomer } from './input';
 
 export const PAGE_MARGINS: [number, number, number, number] = [40, 40, 40, 50];
+
+/** The width the content takes: A4 (595.28 pt) less the side margins. */
+export const CONTENT_WIDTH = 595.28 - PAGE_MARGINS[0] - PAGE_MARGINS[2];
+
+/**
+ * A table's widths with each '*' resolved to the share pdfmake itself would
+ * give it when the text fits (the content width less the fixed columns and
+ * `paddings`, the cells' left and right paddings summed), so a normal
+ * document prints exactly as before and a long word cannot push the table
+ * past the page.
+ */
+export function columnWidths(widths: ReadonlyArray<number | '*'>, paddings: number): number[] {
+  const fixed = widths.reduce<number>((sum, width) => sum + (width === '*' ? 0 : width), 0);
+  const stars = widths.filter((width) => width === '*').length;
+  const star = stars === 0 ? 0 : (CONTENT_WIDTH - fixed - paddings) / stars;
+  return widths.map((width) => (width === '*' ? star : width));
+}
+
+/** pdfmake's default cell padding, left and right: 4 pt each. */
+const CELL_PADDINGS = 8;
 
 export interface Palette {
   /** Table headers' fill and text. */
@@ -104,7 +131,8 @@ export function customerBlock(customer: PdfCustomer, palette: Palette): Content 
       sectionTitle('Cliente', palette),
       {
         table: {
-          widths: [70, '*', 60, '*'],
+          // 'noBorders' pads between cells only (none before the first and after the last).
+          widths: columnWidths([70, '*', 60, '*'], 3 * CELL_PADDINGS),
           body: [
             [
               ...pair('Nome', customer.name),
@@ -128,13 +156,7 @@ export function sectionTitle(text: string, palette: Palette): Content {
  * A table of lines with a coloured header repeated on every page it spans
  * (`headerRows`), rows never cut in half (`dontBreakRows`).
  */
-export function linesTable(
-  headers: string[],
-  widths: Array<number | string>,
-  rows: TableCell[][],
-  palette: Palette,
-  rightFrom: number,
-): ContentTable {
+export function linesTable(headers: string[], widths: Array<number | '*'>, rows: TableCell[][], palette: Palette, rightFrom: number): ContentTable {
   const header = headers.map(
     (text, index) =>
       ({ text, bold: true, color: palette.headerText, fillColor: palette.headerFill, alignment: index >= rightFrom ? 'right' : 'left' }) as TableCell,
@@ -143,7 +165,7 @@ export function linesTable(
     table: {
       headerRows: 1,
       dontBreakRows: true,
-      widths,
+      widths: columnWidths(widths, widths.length * CELL_PADDINGS),
       body: [
         header,
         ...rows.map((row) => row.map((cell, index) => (index >= rightFrom ? ({ ...(cell as object), alignment: 'right' } as TableCell) : cell))),
@@ -164,9 +186,10 @@ export function linesTable(
 
 /** 'Página X de Y' on every page, with the company's name. */
 export function pageFooter(companyName: string) {
+  const name = breakLongWords(companyName);
   return (currentPage: number, pageCount: number): Content => ({
     columns: [
-      { text: companyName, fontSize: 7, color: '#868e96' },
+      { text: name, fontSize: 7, color: '#868e96' },
       { text: `Página ${currentPage} de ${pageCount}`, fontSize: 8, alignment: 'right' },
     ],
     margin: [PAGE_MARGINS[0], 15, PAGE_MARGINS[2], 0],

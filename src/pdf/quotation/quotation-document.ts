@@ -14,6 +14,8 @@
  *
  * Every figure is recomputed from the lines with src/domain's
  * quotationTotals (the same function as the screens and the server).
+ * Every printed text goes through breakDocumentWords last, so a word too
+ * long for its column wraps inside it (and cannot stall the renderer).
  */
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { formatDateBR } from '@/domain/dates';
@@ -21,6 +23,7 @@ import { formatBRL } from '@/domain/money';
 import { reaisInWords } from '@/domain/number-words';
 import { quotationTotals } from '@/domain/quotation-totals';
 import { formatDecimal } from '@/domain/decimal';
+import { breakDocumentWords } from '../break-document-words';
 import { richTextToPdf } from '../rich-text';
 import { PDF_FONT } from '../fonts';
 import type { QuotationPdfInput } from './input';
@@ -251,6 +254,6 @@ export function buildQuotationDocument(input: QuotationPdfInput): TDocumentDefin
     pageMargins: PAGE_MARGINS,
     defaultStyle: { font: PDF_FONT, fontSize: 9, color: palette.text, lineHeight: 1.15 },
     footer: pageFooter(settings.company_name ?? ''),
-    content,
+    content: breakDocumentWords(content),
   };
 }

@@ -5,10 +5,12 @@
  * filled, the services covered (agents and services of the quotation), the
  * period chosen in the modal with its start and end dates, and the
  * responsible's signature (company_employName, company_employRegisterNo).
+ * Every printed text goes through breakDocumentWords last (long words wrap).
  */
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { addDays, formatDateBR } from '@/domain/dates';
 import { quotationTotals } from '@/domain/quotation-totals';
+import { breakDocumentWords } from '../break-document-words';
 import { PDF_FONT } from '../fonts';
 import type { WarrantyPdfInput } from './input';
 import { companyHeader, customerBlock, linesTable, PAGE_MARGINS, pageFooter, paletteOf, sectionTitle } from './parts';
@@ -77,6 +79,6 @@ export function buildWarrantyDocument(input: WarrantyPdfInput): TDocumentDefinit
     pageMargins: PAGE_MARGINS,
     defaultStyle: { font: PDF_FONT, fontSize: 9, color: palette.text, lineHeight: 1.15 },
     footer: pageFooter(settings.company_name ?? ''),
-    content,
+    content: breakDocumentWords(content),
   };
 }

@@ -13,9 +13,11 @@
  * known fields get their screen labels (SAMPLE_FIELD_LABELS), others their
  * name humanised; nested objects (NHO 01 / NR 15) become sub-tables, lists
  * of rows one line each. Colours (bgColor) are not printed as text.
+ * Every printed text goes through breakDocumentWords last (long words wrap).
  */
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 import type { Sample } from '@sync/contract/samples';
+import { breakDocumentWords } from '../break-document-words';
 import { PDF_FONT } from '../fonts';
 import { companyHeader, linesTable, PAGE_MARGINS, pageFooter, paletteOf, sectionTitle, type Palette } from '../quotation/parts';
 import { photoSection, type PdfPhoto } from './photo-section';
@@ -232,6 +234,6 @@ export function buildSampleDocument(input: SamplePdfInput): TDocumentDefinitions
     pageMargins: PAGE_MARGINS,
     defaultStyle: { font: PDF_FONT, fontSize: 9, color: palette.text, lineHeight: 1.15 },
     footer: pageFooter(settings.company_name ?? ''),
-    content,
+    content: breakDocumentWords(content),
   };
 }
