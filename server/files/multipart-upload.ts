@@ -8,22 +8,34 @@
  * - type: outside the allow-list → 415 'Tipo de arquivo não permitido:
  *   {type}', refused before a byte is written;
  * - one file per request, a display name that passes `checkDisplayName`,
- *   not empty.
+ *   not empty;
+ * - images (`images`: a rule of ./image-check.ts): a file whose accepted
+ *   type is one of the rule's formats is written to a temporary file, checked
+ *   and re-encoded by sharp, and what sharp made is stored (its type is the
+ *   re-encoded image's); 415/413/400 as image-check.ts says. Other allowed
+ *   types (documents) are stored as they came. With `imagesOnly`, anything
+ *   but the rule's formats is refused (415) before a byte is written.
  *
  * On any refusal nothing stays on disk. Requires @fastify/multipart in the
  * route's scope.
  */
+import type { Readable } from 'node:stream';
 import type {} from '@fastify/multipart'; // the request's isMultipart() and parts()
 import type { FastifyRequest } from 'fastify';
 import { allowedFileType, CUSTOMER_MESSAGES, fileTooLargeMessage, fileTypeNotAllowedMessage, GENERIC_FILE_TYPES } from '@sync/contract/customers';
 import { badRequest, HttpError } from '../http/errors';
 import { HTTP_MESSAGES } from '../http/messages';
 import { checkDisplayName, extensionOf, safeOriginalName } from './file-names';
+import { assertDeclaredImage, ruleFormatOf, storeImage, type ImageRule } from './image-check';
 import type { FileStorage, StoredBytes } from './storage';
 
 export type UploadLimits = {
   /** The limit as configured, for the message. */
   limitMb: number;
+  /** Files of these image formats are checked and re-encoded before they are stored. */
+  images?: ImageRule;
+  /** Only the `images` formats are taken (sample photos); anything else is refused with 415. */
+  imagesOnly?: boolean;
 };
 
 export type ReceivedUpload = {
@@ -71,6 +83,27 @@ function describeType(declared: string, originalName: string): string {
   return extensionOf(originalName) || type || 'desconhecido';
 }
 
+/**
+ * An image part: written to a temporary file within the size limit (never
+ * to memory), then checked and re-encoded into the storage; the temporary
+ * file goes either way.
+ */
+async function storeReceivedImage(
+  storage: FileStorage,
+  file: Readable & { truncated: boolean },
+  rule: ImageRule,
+  limits: UploadLimits,
+): Promise<{ stored: StoredBytes; type: string }> {
+  const received = await storage.writeTemporary(file);
+  try {
+    if (file.truncated) throw new HttpError(413, fileTooLargeMessage(limits.limitMb));
+    if (received.size === 0) throw badRequest(CUSTOMER_MESSAGES.fileEmpty, { file: [CUSTOMER_MESSAGES.fileEmpty] });
+    return await storeImage(storage, received.path, rule, 'file');
+  } finally {
+    await received.discard();
+  }
+}
+
 export async function receiveUpload(request: FastifyRequest, storage: FileStorage, limits: UploadLimits): Promise<ReceivedUpload> {
   if (!request.isMultipart()) throw new HttpError(415, CUSTOMER_MESSAGES.multipartRequired);
   let stored: StoredBytes | undefined;
@@ -100,9 +133,20 @@ export async function receiveUpload(request: FastifyRequest, storage: FileStorag
         part.file.resume(); // let the rest of the body through, so the client reads the answer
         throw new HttpError(415, fileTypeNotAllowedMessage(describeType(part.mimetype, originalName)));
       }
+      const image = limits.images && ruleFormatOf(limits.images, allowed) ? limits.images : null;
+      if (!image && limits.images && limits.imagesOnly) {
+        part.file.resume();
+        assertDeclaredImage(limits.images, allowed); // always refuses here: 415, before a byte is written
+      }
       type = allowed;
-      stored = await storage.write(part.file);
-      if (part.file.truncated) throw new HttpError(413, fileTooLargeMessage(limits.limitMb));
+      if (image) {
+        const received = await storeReceivedImage(storage, part.file, image, limits);
+        stored = received.stored;
+        type = received.type;
+      } else {
+        stored = await storage.write(part.file);
+        if (part.file.truncated) throw new HttpError(413, fileTooLargeMessage(limits.limitMb));
+      }
     }
     if (!stored) throw badRequest(CUSTOMER_MESSAGES.fileRequired, { file: [CUSTOMER_MESSAGES.fileRequired] });
     if (stored.size === 0) throw badRequest(CUSTOMER_MESSAGES.fileEmpty, { file: [CUSTOMER_MESSAGES.fileEmpty] });

@@ -10,6 +10,11 @@
  *
  * Files made from a stored one (thumbnails, server/files/thumbnails.ts) sit
  * next to it as `<key>.<variant>` and go with it when it is removed.
+ *
+ * An upload that is decoded before anything is kept (images,
+ * server/files/image-check.ts) is first written as a temporary `.part` file
+ * (`writeTemporary`): never a stored file, removed by its caller, and by
+ * `init` if a crash left it behind.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream, type ReadStream } from 'node:fs';
@@ -26,6 +31,9 @@ const PARTIAL_SUFFIX = '.part';
 const STALE_PARTIAL_MS = 60 * 60_000;
 
 export type StoredBytes = { key: string; size: number; sha256: string };
+
+/** Bytes received but not stored (yet): read them at `path`, then `discard()` them. */
+export type TemporaryFile = { path: string; size: number; discard(): Promise<void> };
 
 export class FileStorage {
   readonly root: string;
@@ -95,6 +103,31 @@ export class FileStorage {
       throw error;
     }
     return { key, size, sha256: hash.digest('hex') };
+  }
+
+  /**
+   * Writes everything `source` yields to a temporary `.part` file in the
+   * folder, for a caller that reads it before deciding what to store (an
+   * image is decoded and re-encoded). On any failure nothing is left behind.
+   */
+  async writeTemporary(source: Readable): Promise<TemporaryFile> {
+    await mkdir(this.root, { recursive: true });
+    const path = join(this.root, `upload-${randomBytes(16).toString('hex')}${PARTIAL_SUFFIX}`);
+    let size = 0;
+    const meter = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        size += chunk.length;
+        callback(null, chunk);
+      },
+    });
+    const discard = () => unlink(path).catch(() => undefined);
+    try {
+      await pipeline(source, meter, createWriteStream(path, { flags: 'wx', mode: 0o640 }));
+    } catch (error) {
+      await discard();
+      throw error;
+    }
+    return { path, size, discard };
   }
 
   /** A stream of the stored bytes; rejects with ENOENT when they are gone. */

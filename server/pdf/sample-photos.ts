@@ -9,6 +9,7 @@
 import { inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
+import { MAX_IMAGE_PIXELS } from '@sync/contract/images';
 import type { SampleFile } from '@sync/contract/samples';
 import { PRINT_PHOTO, type PdfPhoto } from '@/pdf/sample';
 import type { Db } from '@server/db/client';
@@ -36,7 +37,7 @@ async function readStored(storage: FileStorage, key: string): Promise<Buffer> {
 
 /** JPEG bytes of a stored image shrunk for print. */
 async function printBytes(storage: FileStorage, key: string): Promise<Buffer> {
-  return sharp(await readStored(storage, key), { failOn: 'error' })
+  return sharp(await readStored(storage, key), { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS })
     .rotate()
     .resize({ width: PRINT_PHOTO.maxSide, height: PRINT_PHOTO.maxSide, fit: 'inside', withoutEnlargement: true })
     .jpeg({ quality: Math.round(PRINT_PHOTO.quality * 100), mozjpeg: true })

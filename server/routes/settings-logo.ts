@@ -9,27 +9,29 @@
  *
  * Images only: the type is read from the bytes themselves (PNG and JPEG,
  * what the PDF templates can draw), never from the name or the declared
- * type alone. Bytes live in the file storage (DATA_DIR/files) like
+ * type alone; the image is checked with sharp (pixel limit, decodable) and
+ * what is kept is sharp's re-encoding, fitted inside 1000 × 1000 px
+ * (server/files/image-check.ts). Bytes live in the file storage (DATA_DIR/files) like
  * customers' attachments. Serving only the file `settings_logo` names
  * keeps this call from reaching any other stored file (customers' files
  * have their own, scoped calls), whatever other options say.
  */
-import { Readable } from 'node:stream';
 import type {} from '@fastify/multipart';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { logoImageType } from '@/pdf/quotation/logo';
 import { settingName } from '@sync/contract/settings';
 import { fileUploadResponseSchema, LOGO_MAX_BYTES, LOGO_MESSAGES, logoPath } from '@sync/contract/settings-groups';
 import type { AppContext, ZodApp } from '@server/app-context';
 import { options, storedFiles } from '@server/db/schema';
 import { insertFileRow } from '@server/files/file-rows';
 import { safeOriginalName } from '@server/files/file-names';
+import { assertDeclaredImage, IMAGE_RULES, storeImage } from '@server/files/image-check';
 import type { FileStorage } from '@server/files/storage';
 import { badRequest, HttpError, notFound } from '@server/http/errors';
 import { idParam } from '@server/sync/crud-routes';
 import { writeTime } from '@server/sync/versioning';
+import { access } from '@server/auth/access';
 
 const LOGO_OPTION = settingName('settings', 'logo');
 
@@ -45,60 +47,65 @@ async function readLogo(request: FastifyRequest) {
     part?.file.resume();
     throw badRequest(LOGO_MESSAGES.missing, { file: [LOGO_MESSAGES.missing] });
   }
-  const declared = part.mimetype.split(';')[0]!.trim().toLowerCase();
-  if (!declared.startsWith('image/')) {
+  try {
+    // An image type the PDF cannot draw (WebP, GIF, SVG...) or no image at all: refused before the bytes are read.
+    assertDeclaredImage(IMAGE_RULES.logo, part.mimetype, 'file');
+  } catch (error) {
     part.file.resume();
-    throw new HttpError(415, LOGO_MESSAGES.notAnImage, { errors: { file: [LOGO_MESSAGES.notAnImage] } });
+    throw error;
   }
   let bytes: Buffer;
   try {
-    bytes = await part.toBuffer();
+    bytes = await part.toBuffer(); // at most LOGO_MAX_BYTES (2 MB)
   } catch (error) {
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
       throw new HttpError(413, LOGO_MESSAGES.tooLarge, { errors: { file: [LOGO_MESSAGES.tooLarge] } });
     throw error;
   }
-  const type = logoImageType(bytes);
-  if (!type) {
-    // An image type the PDF cannot draw (WebP, GIF, SVG...), or bytes that are no image at all.
-    const message = declared === 'image/png' || declared === 'image/jpeg' ? LOGO_MESSAGES.notAnImage : LOGO_MESSAGES.unsupported(declared);
-    throw new HttpError(415, message, { errors: { file: [message] } });
-  }
-  return { bytes, type, originalName: safeOriginalName(part.filename) };
+  return { bytes, originalName: safeOriginalName(part.filename) };
 }
 
 export function registerLogoRoutes(app: ZodApp, ctx: AppContext, storage: FileStorage) {
-  app.post('/api/file', { config: { module: 'settings' }, schema: { response: { 201: fileUploadResponseSchema } } }, async (request, reply) => {
-    const logo = await readLogo(request);
-    const stored = await storage.write(Readable.from(logo.bytes));
-    const now = writeTime(ctx.clock);
-    try {
-      const id = await insertFileRow(ctx.db, { stored, originalName: logo.originalName, type: logo.type }, now);
-      return reply.code(201).send({ id, path: logoPath(id) });
-    } catch (error) {
-      await storage.remove(stored.key);
-      throw error;
-    }
-  });
+  app.post(
+    '/api/file',
+    { config: { access: access.module('settings') }, schema: { response: { 201: fileUploadResponseSchema } } },
+    async (request, reply) => {
+      const logo = await readLogo(request);
+      // Checked (PNG or JPEG, pixel limit, decodable) and re-encoded at most LOGO_MAX_SIDE px: what is kept is what sharp made.
+      const { stored, type } = await storeImage(storage, logo.bytes, IMAGE_RULES.logo, 'file');
+      const now = writeTime(ctx.clock);
+      try {
+        const id = await insertFileRow(ctx.db, { stored, originalName: logo.originalName, type }, now);
+        return reply.code(201).send({ id, path: logoPath(id) });
+      } catch (error) {
+        await storage.remove(stored.key);
+        throw error;
+      }
+    },
+  );
 
-  app.get('/api/file/:id', { schema: { params: z.object({ id: idParam }) } }, async (request, reply) => {
-    const path = logoPath(request.params.id);
-    const [named] = await ctx.db
-      .select({ id: options.id })
-      .from(options)
-      .where(and(eq(options.option, LOGO_OPTION), eq(options.value, path)))
-      .limit(1);
-    const [file] = named ? await ctx.db.select().from(storedFiles).where(eq(storedFiles.id, request.params.id)) : [];
-    if (!file) throw notFound(LOGO_MESSAGES.notFound);
-    const stream = await storage.open(file.storage_key).catch((err: unknown) => {
-      request.log.error({ err, key: file.storage_key }, 'stored file missing on disk');
-      throw notFound(LOGO_MESSAGES.notFound);
-    });
-    return reply
-      .header('content-type', file.mime_type)
-      .header('content-length', String(file.size))
-      .header('cache-control', 'private, max-age=300')
-      .header('x-content-type-options', 'nosniff')
-      .send(stream);
-  });
+  app.get(
+    '/api/file/:id',
+    { config: { access: access.signedIn({ customerUsers: 'self' }) }, schema: { params: z.object({ id: idParam }) } },
+    async (request, reply) => {
+      const path = logoPath(request.params.id);
+      const [named] = await ctx.db
+        .select({ id: options.id })
+        .from(options)
+        .where(and(eq(options.option, LOGO_OPTION), eq(options.value, path)))
+        .limit(1);
+      const [file] = named ? await ctx.db.select().from(storedFiles).where(eq(storedFiles.id, request.params.id)) : [];
+      if (!file) throw notFound(LOGO_MESSAGES.notFound);
+      const stream = await storage.open(file.storage_key).catch((err: unknown) => {
+        request.log.error({ err, key: file.storage_key }, 'stored file missing on disk');
+        throw notFound(LOGO_MESSAGES.notFound);
+      });
+      return reply
+        .header('content-type', file.mime_type)
+        .header('content-length', String(file.size))
+        .header('cache-control', 'private, max-age=300')
+        .header('x-content-type-options', 'nosniff')
+        .send(stream);
+    },
+  );
 }

@@ -4,11 +4,13 @@
  * the customer's create dropped, an address's and a file's answers lost
  * after the server committed, a 500 on an upload, and the app reloaded
  * while an upload was on its way. Afterwards the server holds one customer,
- * two addresses and three files, each once, with exactly the bytes the
- * device kept; the device has nothing left to send, knows every server id
- * and still has the bytes (they open offline).
+ * two addresses and three files, each once, the documents with exactly the
+ * bytes the device kept and the photo as the server re-encoded it
+ * (docs/decisions/image-uploads.md); the device has nothing left to send,
+ * knows every server id and still has the bytes (they open offline).
  */
 import { createHash, randomBytes } from 'node:crypto';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { customerSchema, type Customer } from '@sync/contract/customers';
 import { readDeviceFile, saveRecordWithFile } from '@sync/engine/files';
@@ -22,6 +24,11 @@ const { server, device, reload } = useSyncServer();
 
 const token = async (client: TestClient) => (await client.auth.getAccessToken())!;
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+/** A real photo-like JPEG (noise, 160 × 120): images are decoded and re-encoded by the server. */
+const PHOTO = await sharp(randomBytes(160 * 120 * 3), { raw: { width: 160, height: 120, channels: 3 } })
+  .jpeg({ quality: 90 })
+  .toBuffer();
 
 interface OfflineFile {
   name: string;
@@ -57,7 +64,7 @@ async function offlineCustomer(db: SyncDatabase, tag: string) {
   for (const address of addresses) await saveRecord(db, 'customer_addresses', null, { customer_key: customer, ...address });
   const files: OfflineFile[] = [
     { name: 'Laudo de ruído', fileName: 'laudo-ruido.pdf', type: 'application/pdf', bytes: new Uint8Array(randomBytes(300_000)) },
-    { name: 'Foto da linha 2', fileName: 'linha2.jpg', type: 'image/jpeg', bytes: new Uint8Array(randomBytes(40_000)) },
+    { name: 'Foto da linha 2', fileName: 'linha2.jpg', type: 'image/jpeg', bytes: new Uint8Array(PHOTO) },
     { name: 'Medições', fileName: 'medicoes.csv', type: 'text/csv', bytes: new TextEncoder().encode('ponto;dB(A)\n1;85,2\n2;91,7\n') },
   ];
   for (const file of files) {
@@ -114,8 +121,12 @@ async function expectOnServerOnce(client: TestClient, work: Awaited<ReturnType<t
   expect(customer.files.map((file) => file.name).sort()).toEqual(work.files.map((file) => file.name).sort());
   for (const file of work.files) {
     const remote = customer.files.find((candidate) => candidate.name === file.name)!;
-    expect(remote).toMatchObject({ original_name: file.fileName, size: file.bytes.length, sha256: sha256(file.bytes) });
-    expect(sha256(await serverBytes(client, remote.file.download_url))).toBe(sha256(file.bytes));
+    const served = await serverBytes(client, remote.file.download_url);
+    expect(remote).toMatchObject({ original_name: file.fileName, size: served.length, sha256: sha256(served) });
+    if (file.type.startsWith('image/')) {
+      // The same picture, as the server re-encoded it.
+      expect(await sharp(served).metadata()).toMatchObject({ format: 'jpeg', width: 160, height: 120 });
+    } else expect(sha256(served)).toBe(sha256(file.bytes));
   }
 
   // The device: nothing left to send, every server id known, the bytes still here.
@@ -194,8 +205,8 @@ describe('a customer with addresses and files made offline', () => {
     // Nothing downloaded yet on the second device; the engine's transfer fetches the bytes.
     expect(await readDeviceFile(second.db, 'customer_files', lines[0]!.key)).toBeNull();
     const blob = await second.engine.files.download((lines[0]!.file as { download_url: string }).download_url);
-    const expected = work.files.find((file) => file.name === lines[0]!.name)!;
-    expect(sha256(new Uint8Array(await blob.arrayBuffer()))).toBe(sha256(expected.bytes));
+    const expected = customer.files.find((file) => file.name === lines[0]!.name)!;
+    expect(sha256(new Uint8Array(await blob.arrayBuffer()))).toBe(expected.sha256);
     const zip = await second.engine.files.downloadWithBody(`api/customer/${customer.id}/files/download-multiple`, {
       file_ids: customer.files.map((file) => file.id),
     });

@@ -8,6 +8,7 @@
  * per slot), each sample once, the edited sample with its last values and
  * its 3 photos once each, and both devices agree with nothing left to send.
  */
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { sampleSchema, type Sample } from '@sync/contract/samples';
 import { runCommand } from '@sync/engine/commands';
@@ -30,12 +31,21 @@ async function serverSamples(client: TestClient, quotationId: number): Promise<S
   return ((await response.json()) as { list: unknown[] }).list.map((record) => sampleSchema.parse(record));
 }
 
+/** Real JPEGs, one colour each: the server keeps only images sharp decodes (docs/decisions/image-uploads.md). */
+const JPEGS = await Promise.all(
+  [0, 1, 2, 3].map((index) =>
+    sharp({ create: { width: 16, height: 12, channels: 3, background: { r: 60 * index, g: 90, b: 200 - 40 * index } } })
+      .jpeg()
+      .toBuffer(),
+  ),
+);
+
 const photo = (index: number) => ({
   resource: 'sample_files' as const,
   key: null,
   fields: { name: `foto-${index}.jpg` },
   file: {
-    blob: new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, index, index + 1, index + 2])], { type: 'image/jpeg' }),
+    blob: new Blob([new Uint8Array(JPEGS[index]!)], { type: 'image/jpeg' }),
     fileName: `foto-${index}.jpg`,
     type: 'image/jpeg',
   },

@@ -9,7 +9,11 @@
  *   POST   api/customer/{id}/files/download-multiple    {file_ids} → arquivos_{YYYY-MM-DD}.zip
  *
  * `{fileId}` and `file_ids` are CustomerFile ids (the attachment's `id`,
- * not `file_id`). Bytes live under DATA_DIR/files (server/files). Every
+ * not `file_id`). Bytes live under DATA_DIR/files (server/files). A file
+ * that is a JPEG, PNG, WebP or GIF image is checked and re-encoded before
+ * it is kept (server/files/image-check.ts); other files (documents, and
+ * HEIC, TIFF and BMP images, which the server never decodes) are kept as
+ * sent. Downloads are always attachments, with `nosniff`. Every
  * upload, rename and delete locks the customer and moves its `updated_at`, so the
  * customer's embedded `files` stay authoritative on pull. Customer-type
  * users may list, download and zip the files of their linked customers
@@ -33,6 +37,7 @@ import type { Db, Tx } from '@server/db/client';
 import { customerFiles, storedFiles } from '@server/db/schema';
 import { insertFileRow } from '@server/files/file-rows';
 import { contentDisposition, downloadName, uniqueNames } from '@server/files/file-names';
+import { IMAGE_RULES } from '@server/files/image-check';
 import { receiveUpload } from '@server/files/multipart-upload';
 import type { FileStorage } from '@server/files/storage';
 import { fitsInZip, zipStream } from '@server/files/zip-writer';
@@ -43,7 +48,7 @@ import { recordDeletions } from '@server/sync/deletions';
 import { pullCursorOf, pullRecords, type ListSource } from '@server/sync/list';
 import { searchCondition } from '@server/sync/search';
 import { atVersion, ifMatchOf, nextUpdatedAt, writeTime } from '@server/sync/versioning';
-import { assertCustomerReadable, CUSTOMER_READ, CUSTOMER_WRITE, customerViewers, deletionViewer } from './access';
+import { assertCustomerReadable, CUSTOMER_READ, CUSTOMER_READ_BY_POST, CUSTOMER_WRITE, customerViewers, deletionViewer } from './access';
 import { CUSTOMER_FILES_RESOURCE } from './customers';
 import { fileRows, toCustomerFile } from './load';
 import { assertCustomerExists, bumpCustomer, lockCustomer } from './parent';
@@ -94,7 +99,8 @@ export function registerFileRoutes(app: ZodApp, ctx: AppContext, storage: FileSt
       const customerId = request.params.id;
       // Refuse before taking the bytes when the customer is not there.
       await assertCustomerExists(ctx.db, customerId);
-      const upload = await receiveUpload(request, storage, { limitMb: ctx.config.uploadLimitMb });
+      // Images (JPEG, PNG, WebP, GIF) are checked and re-encoded (server/files/image-check.ts); documents are kept as sent.
+      const upload = await receiveUpload(request, storage, { limitMb: ctx.config.uploadLimitMb, images: IMAGE_RULES.customerImage });
       const now = writeTime(ctx.clock);
       try {
         const record = await ctx.db.transaction(async (tx) => {
@@ -211,8 +217,8 @@ export function registerFileRoutes(app: ZodApp, ctx: AppContext, storage: FileSt
 
   app.post(
     '/api/customer/:id/files/download-multiple',
-    // A read (customer-type users may zip their files), though sent as POST: no customerData.
-    { config: CUSTOMER_READ, schema: { params: customerParams, body: downloadMultipleInputSchema } },
+    // A read (customer-type users may zip their files), though sent as POST.
+    { config: CUSTOMER_READ_BY_POST, schema: { params: customerParams, body: downloadMultipleInputSchema } },
     async (request, reply) => {
       const customerId = request.params.id;
       assertCustomerReadable(request, customerId);

@@ -7,13 +7,17 @@
  *   GET    api/sample/file/{fileId}    the bytes; with `w`/`h` (w=150&h=150) a JPEG thumbnail of that size
  *
  * Only images are accepted (415 'Você não pode enviar arquivos desse
- * tipo.'). Every upload and delete locks the sample and moves its
- * `updated_at`, so a pull of samples brings the new embedded `files`.
+ * tipo.'): JPEG, PNG or WebP, checked and re-encoded by sharp before they
+ * are kept (server/files/image-check.ts; SVG, empty, undecodable and
+ * decompression bombs refused). Every upload and delete locks the sample
+ * and moves its `updated_at`, so a pull of samples brings the new embedded `files`.
  * Thumbnails: the device reduces photos before they leave it (about 1600 px)
  * and draws its own from its copy; a device without the copy asks the
  * server's `?w=150&h=150`, a 150×150 JPEG cut to fill (cover) and kept on
- * disk next to the photo (server/files/thumbnails.ts). Bytes that are not
- * a readable image answer as stored.
+ * disk next to the photo (server/files/thumbnails.ts); any other size is
+ * 400. Bytes that are not a readable image answer as stored; a stored type
+ * other than a re-encoded image (files older than the checks) goes as an
+ * attachment. Every answer carries `nosniff` (server/http/security-headers.ts).
  */
 import { and, eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
@@ -23,10 +27,12 @@ import type { AppContext, ZodApp } from '@server/app-context';
 import type { Tx } from '@server/db/client';
 import { sampleFiles, samples, storedFiles } from '@server/db/schema';
 import { insertFileRow } from '@server/files/file-rows';
+import { contentDisposition, downloadName } from '@server/files/file-names';
+import { IMAGE_RULES, isInlineImageType } from '@server/files/image-check';
 import { receiveUpload } from '@server/files/multipart-upload';
 import type { FileStorage } from '@server/files/storage';
 import { THUMBNAIL_MIME, thumbnailOf, thumbnailSize } from '@server/files/thumbnails';
-import { HttpError, notFound } from '@server/http/errors';
+import { notFound } from '@server/http/errors';
 import { idParam } from '@server/sync/crud-routes';
 import { recordDeletions } from '@server/sync/deletions';
 import { nextUpdatedAt, writeTime } from '@server/sync/versioning';
@@ -61,11 +67,8 @@ export function registerSampleFileRoutes(app: ZodApp, ctx: AppContext, storage: 
       const sampleId = request.params.id;
       const [exists] = await ctx.db.select({ id: samples.id }).from(samples).where(eq(samples.id, sampleId));
       if (!exists) throw notFound(SAMPLE_MESSAGES.notFound);
-      const upload = await receiveUpload(request, storage, { limitMb: ctx.config.uploadLimitMb });
-      if (!upload.type.startsWith('image/')) {
-        await storage.remove(upload.stored.key);
-        throw new HttpError(415, SAMPLE_MESSAGES.imagesOnly);
-      }
+      // Photos only, checked and re-encoded before they are kept (server/files/image-check.ts).
+      const upload = await receiveUpload(request, storage, { limitMb: ctx.config.uploadLimitMb, images: IMAGE_RULES.samplePhoto, imagesOnly: true });
       const now = writeTime(ctx.clock);
       try {
         const record = await ctx.db.transaction(async (tx) => {
@@ -115,7 +118,7 @@ export function registerSampleFileRoutes(app: ZodApp, ctx: AppContext, storage: 
       const [sample] = await ctx.db.select({ customer_id: samples.customer_id }).from(samples).where(eq(samples.id, row.attachment.sample_id));
       assertSampleCustomer(request, sample!.customer_id);
       const size = thumbnailSize(request.query.w, request.query.h);
-      const thumbnail = size && row.file.mime_type.startsWith('image/') ? await thumbnailOf(storage, row.file.storage_key, size) : null;
+      const thumbnail = size && isInlineImageType(row.file.mime_type) ? await thumbnailOf(storage, row.file.storage_key, size) : null;
       if (thumbnail) return reply.header('content-type', THUMBNAIL_MIME).header('content-length', String(thumbnail.size)).send(thumbnail.body);
       let stream;
       try {
@@ -123,6 +126,10 @@ export function registerSampleFileRoutes(app: ZodApp, ctx: AppContext, storage: 
       } catch (err) {
         request.log.error({ err, key: row.file.storage_key }, 'stored file missing on disk');
         throw notFound(SAMPLE_MESSAGES.fileNotFound);
+      }
+      // Anything but a re-encoded image (a file stored before uploads were checked) is a download, never a page.
+      if (!isInlineImageType(row.file.mime_type)) {
+        reply.header('content-disposition', contentDisposition(downloadName(row.attachment.name, row.file.original_name)));
       }
       return reply.header('content-type', row.file.mime_type).header('content-length', String(row.file.size)).send(stream);
     },

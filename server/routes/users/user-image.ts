@@ -1,46 +1,32 @@
 /**
  * Users' images (spec section 5: images only, re-encoded to JPEG): an
- * uploaded image is decoded and re-encoded by sharp (turned upright by its
- * EXIF orientation, at most 1024 px on its longer side, metadata dropped),
- * so what is stored and served is always a plain JPEG, never the bytes the
- * client sent. Anything sharp cannot decode is refused. The stored file is
+ * uploaded image is checked and re-encoded by sharp like every stored image
+ * (server/files/image-check.ts: JPEG, PNG or WebP, at most 40 megapixels,
+ * decodable), turned upright by its EXIF orientation, at most 1024 px on
+ * its longer side, metadata dropped, on white, so what is stored and served
+ * is always a plain JPEG, never the bytes the client sent. The stored file is
  * a `files` row whose bytes live under DATA_DIR/files, served by
  * `GET /api/user/image/{key}` (./user-image-url.ts).
  */
-import { Readable } from 'node:stream';
 import { and, eq, isNull } from 'drizzle-orm';
-import sharp from 'sharp';
 import { z } from 'zod';
-import { USER_MESSAGES } from '@sync/contract/user-input';
+import { USER_IMAGE_FIELD } from '@sync/contract/user-input';
 import type { AppContext, ZodApp } from '@server/app-context';
 import type { Tx } from '@server/db/client';
 import { storedFiles, users } from '@server/db/schema';
 import { insertFileRow } from '@server/files/file-rows';
+import { IMAGE_RULES, storeImage } from '@server/files/image-check';
 import type { FileStorage, StoredBytes } from '@server/files/storage';
-import { HttpError, notFound } from '@server/http/errors';
+import { notFound } from '@server/http/errors';
 import type { UploadedImage } from './user-body';
 import { USER_IMAGE_ROUTE } from './user-image-url';
-
-/** Longer side of a stored image, px: an avatar and a printout signature need no more. */
-export const USER_IMAGE_MAX_SIDE = 1024;
-const JPEG_QUALITY = 85;
+import { access } from '@server/auth/access';
 
 export type StoredImage = { stored: StoredBytes; name: string };
 
-/** Re-encodes the upload to JPEG and writes it to the storage; 415 when it is not a readable image. */
+/** Re-encodes the upload to JPEG and writes it to the storage; 415/413/400 (image-check.ts) when it is not an image to keep. */
 export async function storeUserImage(storage: FileStorage, image: UploadedImage): Promise<StoredImage> {
-  let jpeg: Buffer;
-  try {
-    jpeg = await sharp(image.bytes, { failOn: 'error', limitInputPixels: 100_000_000 })
-      .rotate()
-      .resize({ width: USER_IMAGE_MAX_SIDE, height: USER_IMAGE_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
-      .flatten({ background: '#ffffff' })
-      .jpeg({ quality: JPEG_QUALITY, mozjpeg: true })
-      .toBuffer();
-  } catch {
-    throw new HttpError(415, USER_MESSAGES.imageType, { errors: { image: [USER_MESSAGES.imageType] } });
-  }
-  const stored = await storage.write(Readable.from([jpeg]));
+  const { stored } = await storeImage(storage, image.bytes, IMAGE_RULES.userImage, USER_IMAGE_FIELD);
   const base =
     image.fileName
       .replace(/\.[^.]*$/, '')
@@ -63,22 +49,26 @@ export async function removeImageRow(tx: Tx, fileId: number | null): Promise<str
 
 /** The public image route: only images that are some active user's current image are served. */
 export function registerUserImageRoute(app: ZodApp, ctx: AppContext, storage: FileStorage) {
-  app.get(USER_IMAGE_ROUTE, { config: { public: true }, schema: { params: z.object({ key: z.string().max(64) }) } }, async (request, reply) => {
-    const { key } = request.params;
-    if (!/^[a-f0-9]{32}$/.test(key)) throw notFound();
-    const [row] = await ctx.db
-      .select({ key: storedFiles.storage_key, size: storedFiles.size })
-      .from(storedFiles)
-      .innerJoin(users, and(eq(users.image_id, storedFiles.id), isNull(users.deleted_at)))
-      .where(eq(storedFiles.storage_key, key));
-    if (!row) throw notFound();
-    const stream = await storage.open(row.key).catch(() => {
-      throw notFound();
-    });
-    return reply
-      .header('content-type', 'image/jpeg')
-      .header('content-length', String(row.size))
-      .header('cache-control', 'private, max-age=31536000, immutable')
-      .send(stream);
-  });
+  app.get(
+    USER_IMAGE_ROUTE,
+    { config: { access: access.public() }, schema: { params: z.object({ key: z.string().max(64) }) } },
+    async (request, reply) => {
+      const { key } = request.params;
+      if (!/^[a-f0-9]{32}$/.test(key)) throw notFound();
+      const [row] = await ctx.db
+        .select({ key: storedFiles.storage_key, size: storedFiles.size })
+        .from(storedFiles)
+        .innerJoin(users, and(eq(users.image_id, storedFiles.id), isNull(users.deleted_at)))
+        .where(eq(storedFiles.storage_key, key));
+      if (!row) throw notFound();
+      const stream = await storage.open(row.key).catch(() => {
+        throw notFound();
+      });
+      return reply
+        .header('content-type', 'image/jpeg')
+        .header('content-length', String(row.size))
+        .header('cache-control', 'private, max-age=31536000, immutable')
+        .send(stream);
+    },
+  );
 }

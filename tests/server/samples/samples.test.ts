@@ -8,12 +8,15 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
+import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Quotation } from '@sync/contract/quotations';
 import { plannedSamples, SAMPLE_MESSAGES, type Sample } from '@sync/contract/samples';
 import { insertCustomer, insertUser, linkUserToCustomer } from '@server/db/demo/records';
-import { filesFolder } from '@server/files/storage';
+import { sampleFiles } from '@server/db/schema';
+import { insertFileRow } from '@server/files/file-rows';
+import { FileStorage, filesFolder } from '@server/files/storage';
 import { call, signIn, startTestApp, type TestApp } from '../helpers/test-app';
 import { adminToken, api, ok, roleWith, userWithRole, type Api } from '../catalog/support';
 import { createCustomer, multipartBody } from '../customers/support';
@@ -198,10 +201,13 @@ describe('files', () => {
     ok(await admin.post('/api/sample/quotation', { quotationId: quotation.id }));
     const [sample] = await samplesOf(quotation.id);
     const token = await adminToken(t);
+    const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#777' } })
+      .jpeg()
+      .toBuffer();
     const send = (type: string, filename: string) => {
       const { body, contentType } = multipartBody([
         { name: 'name', value: filename },
-        { name: 'file', filename, type, data: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]) },
+        { name: 'file', filename, type, data: jpeg },
       ]);
       return call(t, 'POST', `/api/sample/${sample!.id}/file`, { token, body: body as unknown as string, headers: { 'content-type': contentType } });
     };
@@ -267,16 +273,28 @@ describe('thumbnails', () => {
     expect(made).toHaveLength(1);
     // The second answer is the kept file, byte for byte.
     expect((await photo.get('?w=150&h=150')).bytes.equals(thumb.bytes)).toBe(true);
-    // Without w/h: the photo as stored.
-    expect((await photo.get('')).bytes.equals(original)).toBe(true);
+    // Without w/h: the photo as stored (sharp's re-encoding of the upload, docs/decisions/image-uploads.md).
+    const stored = await sharp((await photo.get('')).bytes).metadata();
+    expect([stored.format, stored.width, stored.height]).toEqual(['jpeg', width, height]);
     expect((await admin.del(`/api/sample/file/${photo.id}`)).status).toBe(204);
     expect(cachedThumbnails()).not.toContain(made[0]);
   });
 
-  it('bytes that are not a readable image answer as stored', async () => {
+  it('bytes that are not a readable image (kept before uploads were checked) answer as stored', async () => {
     const broken = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]);
-    const photo = await uploaded(broken);
-    const answer = await photo.get('?w=150&h=150');
+    const quotation = await approvedQuotation();
+    ok(await admin.post('/api/sample/quotation', { quotationId: quotation.id }));
+    const [sample] = await samplesOf(quotation.id);
+    const stored = await new FileStorage(filesFolder(t.config.dataDir)).write(Readable.from([broken]));
+    const fileId = await insertFileRow(t.db, { stored, originalName: 'foto.jpg', type: 'image/jpeg' }, new Date());
+    const [line] = await t.db
+      .insert(sampleFiles)
+      .values({ sample_id: sample!.id, file_id: fileId, name: 'foto.jpg', created_at: new Date(), updated_at: new Date() })
+      .returning({ id: sampleFiles.id });
+    const reply = await fetch(`${t.baseUrl}/api/sample/file/${line!.id}?w=150&h=150`, {
+      headers: { authorization: `Bearer ${await adminToken(t)}` },
+    });
+    const answer = { status: reply.status, type: reply.headers.get('content-type'), bytes: Buffer.from(await reply.arrayBuffer()) };
     expect(answer).toMatchObject({ status: 200, type: 'image/jpeg' });
     expect(answer.bytes.equals(broken)).toBe(true);
   });
@@ -335,7 +353,9 @@ describe('the documented multipart save', () => {
     ok(await admin.post('/api/sample/quotation', { quotationId: quotation.id }));
     const [sample] = await samplesOf(quotation.id);
     const token = await adminToken(t);
-    const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 9, 8, 7]);
+    const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#777' } })
+      .jpeg()
+      .toBuffer();
     const send = (extra: Array<{ name: string; filename: string; type: string; data: Buffer }>) => {
       const { body, contentType } = multipartBody([
         { name: 'data', value: JSON.stringify({ quotation_id: quotation.id, type_id: sample!.type_id, caracterization: { employee: 'Ana Lima' } }) },

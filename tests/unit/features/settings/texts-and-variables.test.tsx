@@ -14,6 +14,7 @@ import { SETTINGS_MESSAGES as M } from '@sync/contract/settings-groups';
 import { ONLINE_WRITE_MESSAGES } from '@sync/engine/online-writes';
 import { type Device, enter, goOffline, openDevice, renderSettings } from './settings-support';
 import { startTestServer, type TestServer } from '../../support/test-server';
+import sharp from 'sharp';
 
 let t: TestServer;
 let device: Device;
@@ -78,13 +79,18 @@ describe('Textos dos impressos', () => {
   });
 });
 
-const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 7, 7, 7]);
+/** A real 8 × 8 PNG: the server decodes every image and stores its own re-encoding. */
+const logoPng = () =>
+  sharp({ create: { width: 8, height: 8, channels: 3, background: { r: 200, g: 30, b: 30 } } })
+    .png()
+    .toBuffer();
 
 describe('Variáveis do sistema', () => {
   it('uploads the chosen logo first, then saves the options with its path; the bytes are served back', { timeout: 120_000 }, async () => {
     const user = userEvent.setup({ delay: null, applyAccept: false });
     await openTab(user, 'Variáveis do sistema');
-    await user.upload(document.querySelector<HTMLInputElement>('input[type="file"]')!, new File([PNG], 'logo.png', { type: 'image/png' }));
+    const png = new Uint8Array(await logoPng());
+    await user.upload(document.querySelector<HTMLInputElement>('input[type="file"]')!, new File([png], 'logo.png', { type: 'image/png' }));
     await user.clear(box('Garantia (dias)'));
     await enter(user, box('Garantia (dias)'), '120');
     await user.click(salvar());
@@ -92,7 +98,8 @@ describe('Variáveis do sistema', () => {
     const path = (await device.option('settings_logo'))!;
     expect(path).toMatch(/^api\/file\/\d+$/);
     expect(await device.option('settings_warranty')).toBe('120');
-    expect(await device.download(path)).toEqual(PNG);
+    const served = await sharp(Buffer.from(await device.download(path))).metadata();
+    expect([served.format, served.width, served.height]).toEqual(['png', 8, 8]);
   });
 
   it("refuses a file that is not a PNG or JPEG image with the spec's warning", { timeout: 120_000 }, async () => {
