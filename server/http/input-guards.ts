@@ -7,17 +7,23 @@
  *   with a 400 instead of overflowing a stack in the parser, the schemas or
  *   JSON.stringify. Prototype poisoning stays refused (Fastify's parser).
  * - No string anywhere in the body, the query or the path parameters
- *   (keys included) holds U+0000: PostgreSQL text cannot store it, and the
- *   driver's failure would surface as a 500. The contract's `text()`
- *   builders refuse it per field too (so the device shows it on the form);
- *   this catches every string the schemas leave open (JSON settings values,
- *   unknown keys, fields without a builder).
+ *   (keys included) holds U+0000 or a lone UTF-16 surrogate (a JSON
+ *   "\ud800" escape without its pair): PostgreSQL text cannot store the
+ *   first, jsonb refuses the second and the driver silently replaces it in
+ *   text, so either surfaced as a 500 (and a device retrying forever) or as
+ *   changed data. Refused with a 400 `{ message, errors: { field: [...] } }`
+ *   naming the field by its dotted path ('rows.0.name'); nothing runs. The
+ *   contract's `text()` builders refuse both per field too (so the device
+ *   shows it on the form); this catches every string the schemas leave open
+ *   (JSON settings values, sample blocks, unknown keys, fields without a
+ *   builder). Line breaks are a per-field rule (single-line builders), not
+ *   this one's.
  *
  * Multipart bodies are read by their handlers; their text fields have their
  * own checks (server/files).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { FIELD_MESSAGES } from '@sync/contract/fields';
+import { FIELD_MESSAGES, isStorableText } from '@sync/contract/fields';
 import { badRequest } from './errors';
 import { HTTP_MESSAGES } from './messages';
 
@@ -46,33 +52,33 @@ export function jsonNestsDeeperThan(text: string, max: number): boolean {
 }
 
 /**
- * The dotted path of the first string (value or key) holding U+0000, or
- * null. Iterative, so no input can exhaust the stack.
+ * The dotted path of the first string (value or key) that is not storable
+ * text (U+0000, a lone surrogate: `isStorableText`), or null. Iterative, so
+ * no input can exhaust the stack. A key that is itself not storable names
+ * its parent ('' at the top).
  */
-export function pathOfNul(value: unknown): string | null {
+export function pathOfUnstorableText(value: unknown): string | null {
   const stack: Array<{ value: unknown; path: string }> = [{ value, path: '' }];
   while (stack.length > 0) {
     const { value: current, path } = stack.pop()!;
     if (typeof current === 'string') {
-      if (current.includes('\u0000')) return path;
+      if (!isStorableText(current)) return path;
       continue;
     }
     if (current === null || typeof current !== 'object') continue;
     for (const [key, item] of Object.entries(current)) {
-      const itemPath = path === '' ? key : `${path}.${key}`;
-      if (key.includes('\u0000')) return path;
-      stack.push({ value: item, path: itemPath });
+      if (!isStorableText(key)) return path;
+      stack.push({ value: item, path: path === '' ? key : `${path}.${key}` });
     }
   }
   return null;
 }
 
-function refuseNul(request: FastifyRequest): void {
+function refuseUnstorableText(request: FastifyRequest): void {
   for (const part of [request.params, request.query, request.body]) {
-    const path = pathOfNul(part);
+    const path = pathOfUnstorableText(part);
     if (path === null) continue;
-    const field = path.replace(/\u0000/g, '');
-    throw badRequest(FIELD_MESSAGES.invalidCharacter, field === '' ? undefined : { [field]: [FIELD_MESSAGES.invalidCharacter] });
+    throw badRequest(FIELD_MESSAGES.invalidCharacter, path === '' ? undefined : { [path]: [FIELD_MESSAGES.invalidCharacter] });
   }
 }
 
@@ -87,5 +93,5 @@ export function installInputGuards(app: FastifyInstance) {
     parseJson(request, body as string, done);
   });
   // preValidation: after the body is parsed (any content type), before the schemas and every handler.
-  app.addHook('preValidation', async (request) => refuseNul(request));
+  app.addHook('preValidation', async (request) => refuseUnstorableText(request));
 }

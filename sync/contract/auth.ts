@@ -22,7 +22,8 @@ const clientFields = {
 export const passwordGrantSchema = z.object({
   grant_type: z.literal('password'),
   username: trimmedText(TEXT_LIMITS.line).min(1, 'Usuário é obrigatório'),
-  password: text(TEXT_LIMITS.password).min(1, 'Senha é obrigatória'),
+  // A password may hold any character but U+0000 and lone surrogates, line breaks too (nothing shows it; refusing one would lock its owner out).
+  password: text(TEXT_LIMITS.password, { multiline: true }).min(1, 'Senha é obrigatória'),
   ...clientFields,
 });
 
@@ -56,8 +57,8 @@ export const passwordResetSchema = z
   .object({
     email: trimmedText(TEXT_LIMITS.email).email('E-mail é inválido'),
     token: text(TEXT_LIMITS.token).min(1),
-    password: text(TEXT_LIMITS.password).min(1, 'Digite sua nova senha'),
-    password_confirmation: text(TEXT_LIMITS.password).min(1, 'Digite sua nova senha'),
+    password: text(TEXT_LIMITS.password, { multiline: true }).min(1, 'Digite sua nova senha'),
+    password_confirmation: text(TEXT_LIMITS.password, { multiline: true }).min(1, 'Digite sua nova senha'),
   })
   .refine((v) => v.password === v.password_confirmation, {
     message: 'As senhas não combinam',

@@ -18,9 +18,9 @@ const requiredPrice = z
   .number({ error: 'Preço é obrigatório' })
   .nonnegative('Preço deve ser maior ou igual a zero')
   .max(MAX_PRICE, 'Preço muito alto');
-/** One line of optional text; `note` for the descriptive fields that may hold a paragraph. */
+/** One line of optional text; `note` for the descriptive fields that may hold a paragraph (line breaks allowed). */
 const optionalText = trimmedText(TEXT_LIMITS.line).nullish();
-const optionalNote = trimmedText(TEXT_LIMITS.note).nullish();
+const optionalNote = trimmedText(TEXT_LIMITS.note, { multiline: true }).nullish();
 const id = z.number().int().positive().max(MAX_ID);
 
 export const CATALOG_MESSAGES = {

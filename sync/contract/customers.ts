@@ -8,7 +8,8 @@
  *   alphanumeric base of IN RFB 2.229/2024, uppercased), without the mask;
  *   masked input is accepted. The screens mask it for display (maskDocument).
  * - `phone` and `zipcode`: digits only; masked input is accepted.
- * - names and other texts: as typed, trimmed (capitalisation is a UI rule).
+ * - names and other texts: as typed, trimmed (capitalisation is a UI rule);
+ *   one line, except the comment and the e-mail message (sync/contract/fields.ts).
  *
  * Derived fields the server computes: `address` (street + ', ' + number),
  * `contact_name`, `f_created_at` (DD/MM/YYYY, Brasília time) and each
@@ -173,8 +174,8 @@ const id = idSchema;
 const MAX_TEXT = TEXT_LIMITS.line;
 const tooLong = { tooLong: CUSTOMER_MESSAGES.textTooLong };
 
-/** Optional text: trimmed, blank or null clears it, absent keeps it (PUT). */
-const optionalText = (max: number = MAX_TEXT) => trimmedText(max, tooLong).nullish();
+/** Optional text: trimmed, blank or null clears it, absent keeps it (PUT); one line unless `multiline` (the comment). */
+const optionalText = (max: number = MAX_TEXT, multiline = false) => trimmedText(max, { ...tooLong, multiline }).nullish();
 
 const requiredName = requiredText(MAX_TEXT, CUSTOMER_MESSAGES.nameRequired, tooLong);
 
@@ -415,7 +416,7 @@ export const customerInputSchema = z
     document: documentField,
     email: requiredEmail,
     phone: requiredPhone,
-    comment: optionalText(5000),
+    comment: optionalText(5000, true),
     contact: customerContactInputSchema.nullish(),
     addresses: z.array(addressInputSchema).max(50).optional(),
   })
@@ -428,7 +429,7 @@ export type CustomerInput = z.input<typeof customerInputSchema>;
 
 /** `POST api/customer/{customerId}/send/email`: the message (the template when blank) and the recipient (the customer's e-mail when blank). */
 export const sendFilesEmailInputSchema = z.object({
-  message: text(TEXT_LIMITS.message, tooLong).nullish(),
+  message: text(TEXT_LIMITS.message, { ...tooLong, multiline: true }).nullish(),
   email: optionalEmail,
 });
 export const messageResponseSchema = z.object({ message: z.string() });

@@ -4,16 +4,23 @@
  * them (the server validates requests with these schemas, the device
  * validates local saves with the same ones):
  *
- * - texts: a maximum length a person never reaches, and no U+0000
- *   (PostgreSQL text cannot hold it); a plain zod `.max`, so the forms read
- *   it back for their inputs' `maxLength` (src/ui/forms, `maxLengthOf`);
+ * - texts: a maximum length a person never reaches (a plain zod `.max`, so
+ *   the forms read it back for their inputs' `maxLength`: src/ui/forms,
+ *   `maxLengthOf`), no U+0000 and no lone UTF-16 surrogate (neither
+ *   PostgreSQL text nor jsonb can hold them: `isStorableText`), and, unless
+ *   built `multiline` (notes, comments, e-mail and message bodies), no line
+ *   break: a name, title or subject is one line (CR or LF in it would break
+ *   e-mail headers, printouts and lists). The trimmed builders trim first,
+ *   so a line break pasted before or after a name goes with the spaces;
+ *   one inside it is refused;
  * - ids: integers within the database's integer columns; in a path or a
  *   query only plain decimal digits ("0x1", "1e0", "+1", " 1", "1.0" are
  *   not ids);
  * - instants and calendar dates: only what the database can store
  *   (years 0001 to 9999).
  *
- * The limits are recorded in docs/decisions/api-input-limits.md.
+ * The limits are recorded in docs/decisions/api-input-limits.md, the
+ * character rules in docs/decisions/input-rules.md.
  */
 import { z } from 'zod';
 
@@ -48,6 +55,7 @@ export const MAX_ID = 2_147_483_647;
 
 export const FIELD_MESSAGES = {
   invalidCharacter: 'O texto enviado contém caracteres inválidos.',
+  lineBreak: 'Este campo não aceita quebras de linha.',
   invalidId: 'Identificador inválido.',
   invalidNumber: 'Número inválido: use apenas algarismos.',
   dateOutOfRange: 'Data fora do intervalo aceito (anos 0001 a 9999).',
@@ -58,35 +66,82 @@ export function tooLongMessage(max: number): string {
 }
 
 const NO_NUL = /^[^\u0000]*$/;
+const ONE_LINE = /^[^\r\n]*$/;
 
 /**
- * A text of at most `max` characters without U+0000. `tooLong` replaces the
- * default message ("Deve ter no máximo N caracteres.").
+ * True when `value` holds a UTF-16 surrogate without its other half (what a
+ * JSON "\ud800" escape gives): it is no character, UTF-8 cannot encode it,
+ * so PostgreSQL refuses it in jsonb and the driver silently replaces it in
+ * text.
  */
-export function text(max: number, options: { tooLong?: string } = {}) {
-  return z
-    .string()
-    .max(max, options.tooLong ?? tooLongMessage(max))
-    .regex(NO_NUL, FIELD_MESSAGES.invalidCharacter);
+export function hasLoneSurrogate(value: string): boolean {
+  for (let i = 0; i < value.length; i += 1) {
+    const code = value.charCodeAt(i);
+    if (code < 0xd800 || code > 0xdfff) continue;
+    if (code <= 0xdbff) {
+      const next = value.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        i += 1;
+        continue;
+      }
+    }
+    return true;
+  }
+  return false;
 }
 
-/** `text(max)` trimmed first, so surrounding spaces neither count nor stay. */
-export function trimmedText(max: number, options: { tooLong?: string } = {}) {
-  return z
-    .string()
-    .trim()
-    .max(max, options.tooLong ?? tooLongMessage(max))
-    .regex(NO_NUL, FIELD_MESSAGES.invalidCharacter);
+/** True for a text every database column can keep as it is: no U+0000, no lone surrogate. */
+export function isStorableText(value: string): boolean {
+  return !value.includes('\u0000') && !hasLoneSurrogate(value);
+}
+
+/** True when `value` holds a line break (CR or LF). */
+export function hasLineBreak(value: string): boolean {
+  return !ONE_LINE.test(value);
+}
+
+export interface TextOptions {
+  /** Replaces the default message ("Deve ter no máximo N caracteres."). */
+  tooLong?: string;
+  /** Line breaks allowed (notes, comments, e-mail and message bodies); default: one line. */
+  multiline?: boolean;
+}
+
+/** The character rules of every text builder, after its maximum. */
+function withTextRules(schema: z.ZodString, options: TextOptions): z.ZodString {
+  const storable = schema.regex(NO_NUL, FIELD_MESSAGES.invalidCharacter).refine((value) => !hasLoneSurrogate(value), FIELD_MESSAGES.invalidCharacter);
+  return options.multiline ? storable : storable.regex(ONE_LINE, FIELD_MESSAGES.lineBreak);
+}
+
+/**
+ * A text of at most `max` characters, storable (`isStorableText`), on one
+ * line unless `multiline`.
+ */
+export function text(max: number, options: TextOptions = {}) {
+  return withTextRules(z.string().max(max, options.tooLong ?? tooLongMessage(max)), options);
+}
+
+/** `text(max)` trimmed first, so surrounding spaces (and line breaks) neither count nor stay. */
+export function trimmedText(max: number, options: TextOptions = {}) {
+  return withTextRules(
+    z
+      .string()
+      .trim()
+      .max(max, options.tooLong ?? tooLongMessage(max)),
+    options,
+  );
 }
 
 /** A required, trimmed text: blank answers `required`. */
-export function requiredText(max: number, required: string, options: { tooLong?: string } = {}) {
-  return z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
-    .max(max, options.tooLong ?? tooLongMessage(max))
-    .regex(NO_NUL, FIELD_MESSAGES.invalidCharacter);
+export function requiredText(max: number, required: string, options: TextOptions = {}) {
+  return withTextRules(
+    z
+      .string({ error: required })
+      .trim()
+      .min(1, required)
+      .max(max, options.tooLong ?? tooLongMessage(max)),
+    options,
+  );
 }
 
 /** An id in a body: a positive integer the database can hold. */

@@ -11,6 +11,12 @@
  * which covers the spec's "agent rows without a product are removed before
  * saving".
  *
+ * Texts are one line (names, sector, function, responsible...) except the
+ * observations (`comment`), a deadline's description and the payment terms,
+ * which may hold line breaks; none may hold U+0000 or a lone surrogate
+ * (sync/contract/fields.ts). The status command goes with If-Match on the
+ * device (a status changed elsewhere meanwhile is a conflict).
+ *
  * Money is reais on the wire (decimal numbers), centavos in the domain.
  * The totals (each line's `total`, `subtotal`, `total`, `parcel_value`)
  * are computed from the lines by `quotationWireTotals` (src/domain's
@@ -92,8 +98,9 @@ export function statusChangeRefused(from: QuotationStatus, to: QuotationStatus):
 
 const id = idSchema;
 const MAX_LINES = 500;
-const text = (max: number = TEXT_LIMITS.line) =>
-  trimmedText(max, { tooLong: QUOTATION_MESSAGES.textTooLong })
+/** A trimmed text, blank as null: one line, or `multiline` (a deadline's description, the observations, the payment terms). */
+const text = (max: number = TEXT_LIMITS.line, multiline = false) =>
+  trimmedText(max, { tooLong: QUOTATION_MESSAGES.textTooLong, multiline })
     .nullish()
     .transform((value) => (value === undefined || value === null || value === '' ? null : value));
 const money = z
@@ -154,7 +161,7 @@ export const quotationEquipmentInputSchema = z.object({
 
 export const quotationDeadlineInputSchema = z.object({
   activity: text(),
-  description: text(2000),
+  description: text(2000, true),
 });
 
 const lineTotal = { total: z.number() };
@@ -289,10 +296,7 @@ export const quotationInputSchema = z
       .max(1000, QUOTATION_MESSAGES.parcelMin)
       .nullish()
       .transform((value) => value ?? 1),
-    payment_info: z
-      .string()
-      .trim()
-      .max(2000, QUOTATION_MESSAGES.textTooLong)
+    payment_info: trimmedText(2000, { tooLong: QUOTATION_MESSAGES.textTooLong, multiline: true })
       .nullish()
       .transform((value) => (value ? value : DEFAULT_PAYMENT_INFO)),
     /** The seller; only an administrator may choose it (others are the seller themselves). */
@@ -300,7 +304,7 @@ export const quotationInputSchema = z
     type_id: optionalId,
     /** A tiptap document (whitelisted), or a legacy plain string made into one. */
     details: richTextInputSchema,
-    comment: text(TEXT_LIMITS.message),
+    comment: text(TEXT_LIMITS.message, true),
     responsible: text(),
   })
   .superRefine((input, context) => {

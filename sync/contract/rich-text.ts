@@ -9,7 +9,8 @@
  * listItem, hardBreak, text. Marks: bold, italic, underline, strike, and
  * link with an http(s) or mailto href. Unknown keys are refused (strict
  * objects). Limits: MAX_DEPTH block levels (about four nested lists), at
- * most MAX_NODES nodes, at most TEXT_LIMITS.richText characters of text.
+ * most MAX_NODES nodes, at most TEXT_LIMITS.richText characters of text, no
+ * U+0000 nor lone surrogate in any text (FIELD_MESSAGES.invalidCharacter).
  *
  * A legacy plain string (quotations saved before the editor, or a client
  * that still sends text) is accepted and becomes a document: one paragraph
@@ -19,7 +20,7 @@
  * converter also reads: do not rename them.
  */
 import { z } from 'zod';
-import { TEXT_LIMITS } from './fields';
+import { FIELD_MESSAGES, isStorableText, TEXT_LIMITS } from './fields';
 
 export const RICH_TEXT_MESSAGES = {
   invalid:
@@ -36,7 +37,7 @@ export const RICH_TEXT_MAX_NODES = 10_000;
 /* ---------- marks ---------- */
 
 const ALLOWED_LINK = /^(https?:\/\/|mailto:)/i;
-const attrText = z.string().max(TEXT_LIMITS.line, RICH_TEXT_MESSAGES.invalid).nullish();
+const attrText = z.string().max(TEXT_LIMITS.line, RICH_TEXT_MESSAGES.invalid).refine(isStorableText, FIELD_MESSAGES.invalidCharacter).nullish();
 
 const linkMarkSchema = z.strictObject({
   type: z.literal('link'),
@@ -72,7 +73,11 @@ const marks = z.array(richTextMarkSchema).max(5, RICH_TEXT_MESSAGES.invalid).opt
 
 const textNodeSchema = z.strictObject({
   type: z.literal('text'),
-  text: z.string().min(1, RICH_TEXT_MESSAGES.invalid).max(TEXT_LIMITS.richText, RICH_TEXT_MESSAGES.tooLarge),
+  text: z
+    .string()
+    .min(1, RICH_TEXT_MESSAGES.invalid)
+    .max(TEXT_LIMITS.richText, RICH_TEXT_MESSAGES.tooLarge)
+    .refine(isStorableText, FIELD_MESSAGES.invalidCharacter),
   marks,
 });
 const hardBreakSchema = z.strictObject({ type: z.literal('hardBreak'), marks });
@@ -198,15 +203,19 @@ export const richTextInputSchema = z
     if (value === undefined || value === null) return null;
     if (typeof value === 'string') {
       if (value.trim() === '') return null;
-      if (value.length > TEXT_LIMITS.richText || value.includes('\u0000')) {
+      if (value.length > TEXT_LIMITS.richText) {
         context.addIssue({ code: 'custom', message: RICH_TEXT_MESSAGES.tooLarge });
+        return z.NEVER;
+      }
+      if (!isStorableText(value)) {
+        context.addIssue({ code: 'custom', message: FIELD_MESSAGES.invalidCharacter });
         return z.NEVER;
       }
       return richTextFromPlain(value);
     }
     const parsed = richTextDocSchema.safeParse(value);
     if (!parsed.success) {
-      const messages = new Set<string>(Object.values(RICH_TEXT_MESSAGES));
+      const messages = new Set<string>([...Object.values(RICH_TEXT_MESSAGES), FIELD_MESSAGES.invalidCharacter]);
       const known = parsed.error.issues.find((issue) => messages.has(issue.message));
       context.addIssue({ code: 'custom', message: known?.message ?? RICH_TEXT_MESSAGES.invalid });
       return z.NEVER;

@@ -8,7 +8,9 @@
  *
  * Values are text (sync/contract/settings.ts); masked fields (CNPJ, CEP,
  * phones) are kept as the screen shows them, so printouts use them as they
- * are. An option no group names is kept as sent (forward compatibility).
+ * are. The company's fields are one line each; the message texts may hold
+ * line breaks. An option no group names is kept as sent (forward
+ * compatibility); every value is storable text (sync/contract/settings.ts).
  */
 import { z } from 'zod';
 import { isValidCnpj } from '@/domain/documents';
@@ -16,7 +18,7 @@ import { onlyDigits } from '@/domain/masks';
 import { asRecord } from '@/domain/result-thresholds-parse';
 import { validateChemicalThresholds, validateNoiseThresholds } from '@/domain/result-thresholds-validate';
 import { STATE_CODES } from './customers';
-import { TEXT_LIMITS, tooLongMessage } from './fields';
+import { FIELD_MESSAGES, hasLineBreak, TEXT_LIMITS, tooLongMessage } from './fields';
 import { settingName } from './settings';
 
 export const SETTINGS_MESSAGES = {
@@ -180,13 +182,18 @@ const SYSTEM_RULES: Record<SystemField, Rule> = {
   timeAlert: days(M.timeAlertInvalid),
 };
 
+/** The company's data is one line per field (its name goes into e-mail subjects and page headers). */
+function oneLine(rules: Record<string, Rule>): Record<string, Rule> {
+  return Object.fromEntries(Object.entries(rules).map(([field, rule]) => [field, rule.refine((v) => !hasLineBreak(v), FIELD_MESSAGES.lineBreak)]));
+}
+
 function prefixed(prefix: 'company' | 'message' | 'settings' | 'result', rules: Record<string, Rule>): Array<[string, Rule]> {
   return Object.entries(rules).map(([field, rule]) => [settingName(prefix, field), rule]);
 }
 
 /** The rule of every option a screen edits, by option name (`company_cnpj`). */
 export const SETTING_RULES: ReadonlyMap<string, Rule> = new Map([
-  ...prefixed('company', COMPANY_RULES),
+  ...prefixed('company', oneLine(COMPANY_RULES)),
   ...prefixed('message', MESSAGE_RULES),
   ...prefixed('settings', SYSTEM_RULES),
   [RESULT_OPTIONS.chemical, jsonOf(chemicalProblem)],

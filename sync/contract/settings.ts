@@ -28,8 +28,11 @@ export type SettingsResponse = z.infer<typeof settingsResponseSchema>;
 /**
  * A value as the screens send it: text, a number or flag, JSON (objects and
  * lists), or empty; stored as text of at most TEXT_LIMITS.richText
- * characters (message templates are the longest). How deep JSON may nest is
- * limited for every body by the server's JSON parser.
+ * characters (message templates are the longest), line breaks allowed (the
+ * company's one-line fields are checked by their rules, settings-groups.ts),
+ * no U+0000 nor lone surrogate. How deep JSON may nest, and the characters
+ * inside a JSON value, are checked for every body by the server
+ * (server/http/input-guards.ts).
  */
 export const settingValueInputSchema = z
   .union([z.string(), z.number(), z.boolean(), z.array(z.unknown()), z.record(z.string(), z.unknown()), z.null()])
@@ -40,7 +43,7 @@ export const settingValueInputSchema = z
     if (typeof value === 'number' || typeof value === 'boolean') return String(value);
     return JSON.stringify(value);
   })
-  .pipe(text(TEXT_LIMITS.richText));
+  .pipe(text(TEXT_LIMITS.richText, { multiline: true }));
 
 export const settingsUpdateSchema = z.object({
   options: z.array(z.object({ option: settingOptionNameSchema, value: settingValueInputSchema })).max(500),

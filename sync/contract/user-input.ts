@@ -104,12 +104,12 @@ const optionalPhone = z
   .pipe(text(TEXT_LIMITS.phone))
   .transform((digits) => (digits === '' ? null : digits));
 
-/** A password field: blank is absent (an update keeps the password). */
+/** A password field: blank is absent (an update keeps the password); line breaks allowed, as at sign-in. */
 const optionalPassword = z
   .string()
   .nullish()
   .transform((value) => (value == null || value === '' ? undefined : value))
-  .pipe(text(TEXT_LIMITS.password).optional());
+  .pipe(text(TEXT_LIMITS.password, { multiline: true }).optional());
 
 type PasswordFields = { password?: string; password_confirmation?: string };
 

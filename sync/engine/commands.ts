@@ -22,6 +22,10 @@
  *   and blocks the chain until the user retries (new key) or discards it;
  *   a discard cancels only the command and puts back what it changed on the
  *   device (`effect`).
+ * - A `versioned` command goes with `If-Match` (the record's version, or the
+ *   one it was settled against: `entry.version`); a 409 with the server's
+ *   record is settled or shown as a conflict (push-conflict.ts), and the
+ *   user's answer to it is `resolveConflict` (entry-actions.ts).
  */
 import type { StoreScope, SyncDatabase } from '../store/database';
 import { isLive, withIndexes } from '../store/local-record';
@@ -29,7 +33,7 @@ import { newKey } from '../store/keys';
 import { bumpCounter, META } from '../store/meta';
 import type { CommandDefinition, ResourceDefinition } from '../store/registry/resource';
 import type { OutboxEntry, RecordFields, StoredRecord } from '../store/types';
-import { IDEMPOTENCY_HEADER } from '../contract/sync';
+import { IDEMPOTENCY_HEADER, IF_MATCH_HEADER } from '../contract/sync';
 import { applyServerRecords, keysWithEntries } from './apply-server';
 import { SyncError, SYNC_MESSAGES } from './errors';
 import { fieldMessages, firstMessage } from './validation-messages';
@@ -117,7 +121,10 @@ export async function prepareCommand(
   const parentId = resource.parent ? ((record[resource.parent.field] as number | null) ?? null) : undefined;
   if (record.id === null || parentId === null) return 'waiting';
   const path = fillPath(command.path, { id: record.id, ...(parentId !== undefined ? { parentId } : {}) });
-  const request = { method: command.method, path, body: entry.payload ?? {}, headers: { [IDEMPOTENCY_HEADER]: entry.idempotency_key } };
+  const headers: Record<string, string> = { [IDEMPOTENCY_HEADER]: entry.idempotency_key };
+  const version = entry.version ?? record.updated_at;
+  if (resource.commands[command.name]?.versioned && version) headers[IF_MATCH_HEADER] = version;
+  const request = { method: command.method, path, body: entry.payload ?? {}, headers };
   const inFlight: OutboxEntry = { ...entry, status: 'in_flight', attempts: entry.attempts + 1 };
   await db.outbox.put(inFlight);
   const parent = resource.parent ? { key: record[resource.parent.keyField] as string, id: parentId ?? null } : undefined;
@@ -153,6 +160,12 @@ export async function applyCommandAnswer(
   await db.outbox.delete(prepared.seq);
   await applyServerRecords(db, resource, [wire], await keysWithEntries(db));
   return true;
+}
+
+/** The fields a command changes on the device (its `effect`), with the values it gives them. */
+export function commandEffect(resource: ResourceDefinition, entry: OutboxEntry): RecordFields {
+  const effect = resource.commands[entry.command?.name ?? '']?.effect;
+  return effect ? effect(entry.payload ?? {}) : {};
 }
 
 /** What discarding a command loses, for the confirmation. */

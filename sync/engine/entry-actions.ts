@@ -10,7 +10,7 @@ import { newKey } from '../store/keys';
 import { bumpCounter, META } from '../store/meta';
 import type { ResourceDefinition } from '../store/registry/resource';
 import type { OutboxEntry, StoredRecord } from '../store/types';
-import { describeCommandDiscard, discardCommand } from './commands';
+import { commandEffect, describeCommandDiscard, discardCommand } from './commands';
 import { acceptServerVersion, keysWithEntries, replaceChildren, serverVersion } from './apply-server';
 import { foldChain, readConflictSides, withDerivedFields } from './conflict-merge';
 import { SyncError, SYNC_MESSAGES } from './errors';
@@ -57,6 +57,8 @@ export type ConflictChoice = FieldChoice | Readonly<Record<string, FieldChoice>>
  *
  * A delete in conflict: mine sends the delete again against the server's
  * timestamp; theirs drops my changes to the record and takes the server's version.
+ * A command in conflict: mine sends it again against the server's version;
+ * theirs drops only the command (`resolveCommand`).
  */
 export async function resolveConflict(db: SyncDatabase, seq: number, choice: ConflictChoice): Promise<void> {
   await db.write(async (store) => {
@@ -71,6 +73,8 @@ export async function resolveConflict(db: SyncDatabase, seq: number, choice: Con
       await resolveUpdate(store, resource, entry, record, choice);
     } else if (typeof choice !== 'string') {
       throw SyncError.of('validation', SYNC_MESSAGES.chooseEveryField);
+    } else if (entry.op === 'command') {
+      await resolveCommand(store, resource, entry, record, choice);
     } else {
       const keyOf = await lookupKeys(store, resource, [current]);
       const version = serverVersion(resource, current, keyOf, parentOf(resource, record));
@@ -120,6 +124,41 @@ async function resolveUpdate(
   delete rebased._remote;
   await table.put(withIndexes(resource, rebased));
   await store.outbox.put({ ...resent(entry), payload: folded.payload });
+}
+
+/**
+ * A versioned command in conflict (the status changed on the server too).
+ * Mine: sent again against the server's current version (`entry.version`),
+ * the record as it is. Theirs: only this command goes; the fields it changed
+ * take the server's values, and with nothing else queued for the record it
+ * takes the server's whole version. Changes queued after it stay (they meet
+ * the server's version when sent, like any change).
+ */
+async function resolveCommand(
+  store: StoreScope,
+  resource: ResourceDefinition,
+  entry: OutboxEntry,
+  record: StoredRecord,
+  choice: FieldChoice,
+): Promise<void> {
+  const current = entry.conflict!.current;
+  if (choice === 'mine') {
+    await store.outbox.put({ ...resent(entry), version: current.updated_at as string });
+    return;
+  }
+  await store.outbox.delete(entry.seq!);
+  const keyOf = await lookupKeys(store, resource, [current]);
+  const version = serverVersion(resource, current, keyOf, parentOf(resource, record));
+  const table = store.records(resource.name);
+  if ((await store.outbox.where('key').equals(entry.key).count()) === 0) {
+    const taken = acceptServerVersion(resource, record, version, true);
+    await table.put(taken);
+    await replaceChildren(store, resource, taken, current, await keysWithEntries(store));
+    return;
+  }
+  const reverted: StoredRecord = { ...record };
+  for (const field of Object.keys(commandEffect(resource, entry))) reverted[field] = version.fields[field] ?? null;
+  await table.put(withIndexes(resource, reverted));
 }
 
 /** The entry sent again as a new request (new idempotency key), out of conflict. */

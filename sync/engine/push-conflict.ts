@@ -15,13 +15,22 @@
  *
  * A delete (no fields to merge) is re-sent when the server's editable fields
  * are still those it was based on, and is a conflict otherwise.
+ *
+ * A versioned command (a quotation's status change, sent with If-Match) is
+ * judged on the fields its `effect` changes: re-sent against the server's
+ * version (`entry.version`; the record and its base stay as they are, for
+ * the changes queued after it) when the server still has the values it was
+ * based on there, or already the command's; a conflict otherwise (someone
+ * else changed the status meanwhile).
  */
 import { apiErrorSchema } from '../contract/errors';
 import { conflictResponseSchema } from '../contract/sync';
 import type { StoreScope } from '../store/database';
-import { withIndexes } from '../store/local-record';
+import { sameValue, withIndexes } from '../store/local-record';
 import { newKey } from '../store/keys';
+import type { ResourceDefinition } from '../store/registry/resource';
 import type { OutboxEntry, RecordFields, StoredRecord } from '../store/types';
+import { commandEffect } from './commands';
 import { foldChain, readConflictSides } from './conflict-merge';
 import { syncErrorInfo } from './errors';
 import { sameUnits } from './merge';
@@ -45,6 +54,15 @@ export async function applyConflict(db: StoreScope, prepared: Prepared, entry: O
   if (!record) return 'sent';
   const rebases = entry.rebases ?? 0;
 
+  if (entry.op === 'command') {
+    if (rebases < MAX_REBASES && (await commandUntouched(db, resource, entry, record, current))) {
+      // Nobody else changed what the command changes: it goes again against the server's version.
+      await db.outbox.put(rebasedEntry(entry, { version: current.updated_at as string }));
+      return 'sent';
+    }
+    return markConflict(db, entry, current, body);
+  }
+
   if (entry.op === 'update' && entry.payload) {
     const sides = await readConflictSides(db, resource, entry, record, current);
     const { theirs, version, units, result } = sides;
@@ -59,16 +77,7 @@ export async function applyConflict(db: StoreScope, prepared: Prepared, entry: O
       const rebased: StoredRecord = { ...folded.record, updated_at: version.updated_at, _base: version.fields };
       delete rebased._remote;
       await table.put(withIndexes(resource, rebased));
-      await db.outbox.put({
-        ...entry,
-        payload: folded.payload,
-        status: 'pending',
-        attempts: 0,
-        next_attempt_at: 0,
-        error: null,
-        idempotency_key: newKey(),
-        rebases: rebases + 1,
-      });
+      await db.outbox.put(rebasedEntry(entry, { payload: folded.payload }));
       return 'sent';
     }
   } else if (record._base && rebases < MAX_REBASES) {
@@ -76,18 +85,29 @@ export async function applyConflict(db: StoreScope, prepared: Prepared, entry: O
     if (base && sameUnits(base, theirs, units)) {
       // Only the server's timestamp moved (a line added to the agent): the delete goes against it.
       await table.put({ ...record, updated_at: current.updated_at as string });
-      await db.outbox.put({
-        ...entry,
-        status: 'pending',
-        attempts: 0,
-        next_attempt_at: 0,
-        error: null,
-        idempotency_key: newKey(),
-        rebases: rebases + 1,
-      });
+      await db.outbox.put(rebasedEntry(entry));
       return 'sent';
     }
   }
+  return markConflict(db, entry, current, body);
+}
+
+/** The entry sent again against the server's newer version: a new request (new key), one more rebase. */
+function rebasedEntry(entry: OutboxEntry, changes: Partial<OutboxEntry> = {}): OutboxEntry {
+  return {
+    ...entry,
+    ...changes,
+    status: 'pending',
+    attempts: 0,
+    next_attempt_at: 0,
+    error: null,
+    idempotency_key: newKey(),
+    rebases: (entry.rebases ?? 0) + 1,
+  };
+}
+
+/** The entry waits for the user's choice, with the server's record. */
+async function markConflict(db: StoreScope, entry: OutboxEntry, current: RecordFields, body: unknown): Promise<SendVerdict> {
   const error = apiErrorSchema.safeParse(body);
   await db.outbox.put({
     ...entry,
@@ -96,4 +116,22 @@ export async function applyConflict(db: StoreScope, prepared: Prepared, entry: O
     error: syncErrorInfo('conflict', error.success ? error.data.message : undefined, { status: 409 }),
   });
   return 'sent';
+}
+
+/**
+ * True when the server's values of the command's fields are still the ones
+ * the record was based on, or already the command's: the newer version
+ * changed something else (or only its timestamp).
+ */
+async function commandUntouched(
+  db: StoreScope,
+  resource: ResourceDefinition,
+  entry: OutboxEntry,
+  record: StoredRecord,
+  current: RecordFields,
+): Promise<boolean> {
+  if (!record._base) return false;
+  const { base, theirs } = await readConflictSides(db, resource, entry, record, current);
+  const mine = commandEffect(resource, entry);
+  return Object.keys(mine).every((field) => sameValue(base?.[field], theirs[field]) || sameValue(mine[field], theirs[field]));
 }

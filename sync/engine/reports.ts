@@ -7,6 +7,7 @@ import type { StoreScope } from '../store/database';
 import { isLive, sameValue } from '../store/local-record';
 import type { ResourceDefinition } from '../store/registry/resource';
 import type { OutboxEntry, OutboxOperation, OutboxStatus, RecordFields, StoredRecord, SyncErrorInfo } from '../store/types';
+import { commandEffect } from './commands';
 import { readConflictSides } from './conflict-merge';
 import { resolveReferences } from './wire';
 
@@ -96,11 +97,13 @@ export async function readPendingChanges(db: StoreScope): Promise<PendingChange[
  * What the user must decide. An update: only the fields changed on both
  * sides to different values (the rest merges alone), my value and the
  * server's; when none is left (the server kept answering 409), the fields
- * that differ. A delete: every field, with the server's values.
+ * that differ. A delete: every field, with the server's values. A command:
+ * the fields it changes (a status), mine as the device shows them.
  */
 async function conflictFields(db: StoreScope, resource: ResourceDefinition, entry: OutboxEntry, record: StoredRecord): Promise<FieldDifference[]> {
   const sides = await readConflictSides(db, resource, entry, record, entry.conflict!.current);
   if (entry.op === 'delete') return describeFields(db, resource, record, sides.theirs, Object.keys(resource.fieldLabels));
+  if (entry.op === 'command') return describeFields(db, resource, record, sides.theirs, Object.keys(commandEffect(resource, entry)));
   const { mine, theirs, result } = sides;
   const fields = result.conflicts.length > 0 ? result.conflicts : differingFields(resource, mine, theirs);
   return describeFields(db, resource, mine, theirs, fields);

@@ -117,6 +117,12 @@ export interface OutboxEntry {
    */
   rebases?: number;
   /**
+   * A versioned command settled or resolved after a 409: the server version
+   * (`updated_at`) it is sent against, instead of the record's own (which,
+   * with its base, stays what the record's later changes were made on).
+   */
+  version?: string;
+  /**
    * The body last sent under `key` (the idempotency key of that send). A
    * retry with the same key sends exactly it: the server refuses a key reused
    * with another body (422), and references resolved again later (a target

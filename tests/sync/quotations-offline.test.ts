@@ -7,7 +7,9 @@
  * lost answers on every kind of request. Afterwards the server holds one
  * customer and two quotations with the right totals, the status changed
  * once (one Idempotency-Key across its retries), the copy made once, and the
- * device agrees with nothing left to send.
+ * device agrees with nothing left to send. A status change goes with
+ * If-Match: settled alone when the quotation was only edited elsewhere, a
+ * conflict the user settles when its status was changed elsewhere.
  */
 import { describe, expect, it } from 'vitest';
 import { quotationSchema, type Quotation } from '@sync/contract/quotations';
@@ -166,6 +168,65 @@ describe('a quotation made offline with its commands', () => {
     expect(onServer).toMatchObject({ status: 'approved', total: 30, rows: [expect.objectContaining({ name: 'Vibração', total: 30 })] });
     await b.engine.drain();
     expect((await b.db.records('quotations').get(onB!.key))!).toMatchObject({ total: 30, status: 'approved', updated_at: onServer!.updated_at });
+  });
+
+  it('a status change goes with If-Match: an edit elsewhere settles alone; a status changed elsewhere is a conflict the user settles', async () => {
+    const a = await device();
+    const name = `Cliente Status ${Date.now().toString(36)}`;
+    const customer = await saveRecord(a.db, 'customers', null, { name, type: 'individual', email: 'a@status.com.br', phone: '1133224455' });
+    const fields = { customer_key: customer, rows: [{ name: 'Ruído', quantity: 1, value: 100 }], total: 100 };
+    const [edited, taken, kept] = [
+      await saveRecord(a.db, 'quotations', null, fields),
+      await saveRecord(a.db, 'quotations', null, { ...fields, comment: 'segundo' }),
+      await saveRecord(a.db, 'quotations', null, { ...fields, comment: 'terceiro' }),
+    ];
+    await a.engine.drain();
+    const b = await device();
+    const onB = async (key: string) => {
+      const id = (await a.db.records('quotations').get(key))!.id;
+      return (await liveRecords(b.db, 'quotations')).find((record) => record.id === id)!;
+    };
+    const serverOf = async (key: string) => {
+      const id = (await a.db.records('quotations').get(key))!.id;
+      return (await serverQuotations(a, name)).find((quotation) => quotation.id === id)!;
+    };
+
+    // B edits the first quotation's comment and changes the others' status; A has not pulled since.
+    await saveRecord(b.db, 'quotations', (await onB(edited)).key, { comment: 'Editado no B' });
+    await runCommand(b.db, 'quotations', (await onB(taken)).key, 'status', { status: 'pending' });
+    await runCommand(b.db, 'quotations', (await onB(kept)).key, 'status', { status: 'approved' });
+    await b.engine.drain();
+
+    const before = server.proxy.log.length;
+    await runCommand(a.db, 'quotations', edited, 'status', { status: 'approved' });
+    await runCommand(a.db, 'quotations', taken, 'status', { status: 'canceled' });
+    await runCommand(a.db, 'quotations', kept, 'status', { status: 'canceled' });
+    await a.engine.drain();
+
+    // The edit elsewhere: 409 (A's version was old), sent again against the server's with a new key, applied; B's comment kept.
+    const statusCalls = server.proxy.log.slice(before).filter((request) => request.method === 'PUT' && /\/status$/.test(request.path));
+    expect(statusCalls.map((request) => request.status).sort()).toEqual([200, 409, 409, 409]);
+    expect(await serverOf(edited)).toMatchObject({ status: 'approved', comment: 'Editado no B' });
+    expect((await a.db.records('quotations').get(edited))!).toMatchObject({ status: 'approved', comment: 'Editado no B' });
+
+    // A status changed elsewhere: nothing applied, both conflicts shown with the status on each side.
+    expect(await serverOf(taken)).toMatchObject({ status: 'pending' });
+    expect(await serverOf(kept)).toMatchObject({ status: 'approved' });
+    const conflicts = (await readPendingChanges(a.db)).filter((change) => change.status === 'conflict');
+    expect(conflicts.map((change) => [change.op, change.opLabel, change.conflict])).toEqual([
+      ['command', 'Alteração de status', [{ field: 'status', label: 'Status', mine: 'canceled', theirs: 'pending' }]],
+      ['command', 'Alteração de status', [{ field: 'status', label: 'Status', mine: 'canceled', theirs: 'approved' }]],
+    ]);
+
+    // Theirs: only the command goes, the device takes the server's status. Mine: sent again against the server's version.
+    await resolveConflict(a.db, conflicts[0]!.seq, 'theirs');
+    await resolveConflict(a.db, conflicts[1]!.seq, 'mine');
+    await a.engine.drain();
+    expect(await a.db.outbox.toArray()).toEqual([]);
+    expect(await serverOf(taken)).toMatchObject({ status: 'pending' });
+    expect(await serverOf(kept)).toMatchObject({ status: 'canceled' });
+    expect((await a.db.records('quotations').get(taken))!.status).toBe('pending');
+    expect((await a.db.records('quotations').get(kept))!.status).toBe('canceled');
   });
 
   it('a duplicate whose answer is held while the app reloads is sent again with its key and makes one copy', async () => {

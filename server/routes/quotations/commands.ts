@@ -6,7 +6,10 @@
  *   status along the allowed transitions (QUOTATION_TRANSITIONS; 409 with a
  *   Portuguese message otherwise); `markAsSent: true` stamps `sent_at`.
  *   A change to the same status answers the record unchanged. Answers the
- *   quotation.
+ *   quotation. With `If-Match` (the `updated_at` the device last saw), a
+ *   quotation changed since answers 409 `{ message, current }` and nothing
+ *   changes, like every PUT (server/sync/versioning.ts); without it, the
+ *   change applies to whatever version is there.
  * - `POST api/quotation/duplicate/{id}`: a copy with a new reference number,
  *   as a new Rascunho, not sent, with the caller as seller unless an
  *   administrator duplicates; the customer's name and phone taken again.
@@ -20,14 +23,15 @@ import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { canChangeStatus, QUOTATION_MESSAGES, quotationSchema, quotationStatusInputSchema, statusChangeRefused } from '@sync/contract/quotations';
-import { apiErrorSchema } from '@sync/contract/errors';
+import { CONFLICT_MESSAGE } from '@sync/contract/sync';
 import { requireAuth } from '@server/auth/authenticate';
 import type { AppContext, ZodApp } from '@server/app-context';
 import { quotations } from '@server/db/schema';
 import { HttpError, notFound } from '@server/http/errors';
 import { idParam } from '@server/sync/crud-routes';
-import { nextUpdatedAt, writeTime } from '@server/sync/versioning';
-import { QUOTATION_GUARDS } from './access';
+import { conflictAnswerSchema } from '@server/sync/conflict';
+import { atVersion, ifMatchOf, nextUpdatedAt, writeTime } from '@server/sync/versioning';
+import { QUOTATION_ACCESS } from './access';
 import { assignReferenceNumber } from './crud';
 import { loadQuotations } from './load';
 import { customerSnapshot } from './values';
@@ -38,31 +42,36 @@ export function registerQuotationCommands(app: ZodApp, ctx: AppContext) {
   app.put(
     '/api/quotation/:id/status',
     {
-      onRequest: QUOTATION_GUARDS.write,
-      schema: { params, body: quotationStatusInputSchema, response: { 200: quotationSchema, 409: apiErrorSchema } },
+      config: { access: QUOTATION_ACCESS.write },
+      schema: { params, body: quotationStatusInputSchema, response: { 200: quotationSchema, 409: conflictAnswerSchema(quotationSchema) } },
     },
-    async (request) => {
+    async (request, reply) => {
       const { id } = request.params;
       const { status, markAsSent } = request.body;
+      const version = ifMatchOf(request);
       const now = writeTime(ctx.clock);
-      return ctx.db.transaction(async (tx) => {
+      const outcome = await ctx.db.transaction(async (tx) => {
         const [current] = await tx.select().from(quotations).where(eq(quotations.id, id)).for('update');
         if (!current) throw notFound(QUOTATION_MESSAGES.notFound);
+        // Locked: the version cannot move between this check and the write.
+        if (version && current.updated_at.getTime() !== version.getTime()) return { stale: (await loadQuotations(tx, [id]))[0]! };
         if (!canChangeStatus(current.status, status)) throw new HttpError(409, statusChangeRefused(current.status, status));
         if (current.status !== status || markAsSent) {
           await tx
             .update(quotations)
             .set({ status, ...(markAsSent ? { sent_at: now } : {}), updated_at: nextUpdatedAt(quotations.updated_at, now) } as never)
-            .where(eq(quotations.id, id));
+            .where(atVersion(quotations.id, id, quotations.updated_at, version));
         }
-        return (await loadQuotations(tx, [id]))[0]!;
+        return { quotation: (await loadQuotations(tx, [id]))[0]! };
       });
+      if ('stale' in outcome) return reply.code(409).send({ message: CONFLICT_MESSAGE, current: outcome.stale });
+      return outcome.quotation;
     },
   );
 
   app.post(
     '/api/quotation/duplicate/:id',
-    { onRequest: QUOTATION_GUARDS.write, schema: { params, response: { 201: quotationSchema } } },
+    { config: { access: QUOTATION_ACCESS.write }, schema: { params, response: { 201: quotationSchema } } },
     async (request, reply) => {
       const { id } = request.params;
       const now = writeTime(ctx.clock);

@@ -3,8 +3,10 @@
  * (spec section 7): answers the wa.me link the device opens in a new tab
  * (`whatsappLink`, the same function the device uses offline), and stamps
  * `sent_whatsapp_at`. Placeholders still in the message are filled first.
- * A phone that cannot be a WhatsApp number answers 400 with the field's
- * message. Idempotent through the Idempotency-Key like every write.
+ * A phone that cannot be a WhatsApp number (the contract's rule: digits and
+ * a mask's characters only, a Brazilian number of 10 to 13 digits, 55 in
+ * front optional) answers 400 with the field's message; the link is made
+ * from its digits. Idempotent through the Idempotency-Key like every write.
  */
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
@@ -18,7 +20,7 @@ import { badRequest, notFound } from '@server/http/errors';
 import { quotationPdfInputOf } from '@server/pdf/quotation-pdf';
 import { idParam } from '@server/sync/crud-routes';
 import { nextUpdatedAt, writeTime } from '@server/sync/versioning';
-import { QUOTATION_GUARDS } from './access';
+import { QUOTATION_ACCESS } from './access';
 import { loadQuotations } from './load';
 import { fillSendMessage } from './send-message';
 
@@ -26,7 +28,7 @@ export function registerQuotationSendWhatsapp(app: ZodApp, ctx: AppContext) {
   app.post(
     '/api/quotation/:id/send/whatsapp',
     {
-      onRequest: QUOTATION_GUARDS.write,
+      config: { access: QUOTATION_ACCESS.write },
       schema: { params: z.object({ id: idParam }), body: quotationWhatsappInputSchema, response: { 200: quotationWhatsappAnswerSchema } },
     },
     async (request) => {

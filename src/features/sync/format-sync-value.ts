@@ -1,11 +1,13 @@
 /**
  * How the sync page shows times and field values: instants as
  * DD/MM/YYYY HH:mm in Brasília time (the consultancy's zone, as the rest of
- * the app), prices as money, calendar dates as DD/MM/YYYY, empty values as a
+ * the app), prices as money, calendar dates as DD/MM/YYYY, a quotation's
+ * status by its name ('Aprovado'), empty values as a
  * dash so "emptied" reads differently from "unchanged". A nested value (a
  * document's lines) reads as its items, one per line, each as its values
  * joined by ' · ', so two versions of a list can be told apart at a glance.
  */
+import { QUOTATION_STATUS_LABELS } from '@sync/contract/quotations';
 import { formatDate, formatDecimal, formatMoney } from '@/ui/format';
 
 export const EMPTY_VALUE = '—';
@@ -40,6 +42,7 @@ export function formatFieldValue(field: string, value: unknown): string {
   }
   if (DATE_FIELDS.has(field) && typeof value === 'string') return formatDate(value) || value;
   if (field === 'type' && typeof value === 'string') return EQUIPMENT_TYPE_NAMES[value] ?? value;
+  if (field === 'status' && typeof value === 'string') return (QUOTATION_STATUS_LABELS as Record<string, string>)[value] ?? value;
   if (typeof value === 'boolean') return value ? 'Sim' : 'Não';
   if (typeof value === 'number') return formatDecimal(value, 6, { trimZeros: true, grouping: true });
   if (typeof value === 'string') return value;

@@ -4,7 +4,9 @@
  * times, comma decimals). A block keeps what the technician typed, as typed:
  * decimals stay text with their comma ('85,3'), times stay 'HH:mm', dates
  * stay 'DD/MM/YYYY', so a draft reloads exactly as it was left and nothing
- * is rounded on the way. Empty text is always allowed: a technician fills the
+ * is rounded on the way. A line is one line; a note (the fields the screens
+ * edit in a text area) may hold line breaks; no text holds U+0000 or a lone
+ * surrogate (sync/contract/fields.ts). Empty text is always allowed: a technician fills the
  * tabs out of order and the spec leaves which fields are required open.
  *
  * Every field has a default, so a block parsed from an older or partial
@@ -28,10 +30,10 @@ const CLOCK = /^([01]\d|2[0-3]):[0-5]\d$/;
 const DURATION = /^\d{2,}:[0-5]\d$/;
 const COLOR = /^(#[0-9a-fA-F]{3,8})?$/;
 
-/** One line of text, '' by default. */
+/** One line of text (no line break), '' by default. */
 export const lineText = () => text(TEXT_LIMITS.line).default('');
-/** A paragraph (observation, justification), '' by default. */
-export const noteText = () => text(TEXT_LIMITS.note).default('');
+/** A paragraph (observation, justification), line breaks allowed, '' by default. */
+export const noteText = () => text(TEXT_LIMITS.note, { multiline: true }).default('');
 /** A line with a default value (the spec's defaults: 'Ruído ocupacional', 'NHO 01'...). */
 export const lineWithDefault = (value: string) => text(TEXT_LIMITS.line).default(value);
 

@@ -5,15 +5,16 @@
  * declares its block schemas in its own module (noise.ts, heat.ts; chemical
  * and vibration in the next issue) and `SAMPLE_BLOCK_SCHEMAS[slug]` maps a
  * type to them. A block a type does not declare is a loose object: any
- * field names, plain JSON values, with the shared text limits (no U+0000,
- * texts at most TEXT_LIMITS.note, the whole block at most
+ * field names, plain JSON values, with the shared text limits (no U+0000
+ * nor lone surrogate, in keys too; line breaks allowed, as a loose text may
+ * be a note; texts at most TEXT_LIMITS.note, the whole block at most
  * TEXT_LIMITS.richText characters as JSON).
  *
  * The caracterization's common fields (all types) are typed here; a type may
  * extend them (`commonCaracterizationSchema.extend(...)`).
  */
 import { z } from 'zod';
-import { FIELD_MESSAGES, TEXT_LIMITS, tooLongMessage, trimmedText } from '../fields';
+import { FIELD_MESSAGES, isStorableText, TEXT_LIMITS, tooLongMessage, trimmedText } from '../fields';
 
 export const SAMPLE_BLOCKS = ['caracterization', 'memory_field', 'result', 'risk_classification', 'validation'] as const;
 export type SampleBlockName = (typeof SAMPLE_BLOCKS)[number];
@@ -32,7 +33,7 @@ export const BLOCK_MESSAGES = {
 /** Walks a JSON value and reports the first violation of the shared limits. */
 function blockProblem(value: unknown, depth: number): string | null {
   if (typeof value === 'string') {
-    if (value.includes('\u0000')) return FIELD_MESSAGES.invalidCharacter;
+    if (!isStorableText(value)) return FIELD_MESSAGES.invalidCharacter;
     return value.length > TEXT_LIMITS.note ? tooLongMessage(TEXT_LIMITS.note) : null;
   }
   if (value === null || typeof value === 'number' || typeof value === 'boolean') return null;
@@ -49,7 +50,7 @@ function blockProblem(value: unknown, depth: number): string | null {
     const entries = Object.entries(value as Record<string, unknown>);
     if (entries.length > MAX_ITEMS) return BLOCK_MESSAGES.tooManyItems;
     for (const [key, item] of entries) {
-      if (key.length > TEXT_LIMITS.line || key.includes('\u0000')) return FIELD_MESSAGES.invalidCharacter;
+      if (key.length > TEXT_LIMITS.line || !isStorableText(key)) return FIELD_MESSAGES.invalidCharacter;
       const problem = blockProblem(item, depth + 1);
       if (problem) return problem;
     }

@@ -13,7 +13,9 @@
  * address (`set-null`, as the server does).
  *
  * Commands: 'status' (`PUT api/quotation/{id}/status`; the new status shows
- * at once) and 'duplicate' (`POST api/quotation/duplicate/{id}`; the copy
+ * at once; sent with If-Match, so a status changed meanwhile on the server
+ * is a conflict the user settles, and a quotation only edited there is
+ * settled alone) and 'duplicate' (`POST api/quotation/duplicate/{id}`; the copy
  * arrives with the answer, and the pull after it); 'sendEmail' and
  * 'sendWhatsapp' (`POST api/quotation/{id}/send/email|whatsapp`: queued
  * offline, sent once with their Idempotency-Key; the stamps `sent_mail_at`
@@ -87,6 +89,7 @@ export const quotations = defineResource({
     details: 'Detalhes',
     comment: 'Observações',
     responsible: 'Responsável',
+    status: 'Status',
   },
   title: (record) => [record.reference_no ? `Nº ${String(record.reference_no)}` : 'Novo orçamento', record.customer_name].filter(Boolean).join(' — '),
   read: READ_ACCESS.quotations,
@@ -100,6 +103,7 @@ export const quotations = defineResource({
       input: quotationStatusInputSchema,
       answer: 'record',
       effect: (body) => ({ status: body.status }),
+      versioned: true,
     },
     duplicate: {
       label: 'Duplicação',

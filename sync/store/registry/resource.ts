@@ -93,6 +93,13 @@ export interface CommandDefinition {
    * them back to the server's version.
    */
   effect?: (body: RecordFields) => RecordFields;
+  /**
+   * Sent with `If-Match` (the record's version): the server refuses it with
+   * 409 and its current record when the record changed since. The push then
+   * sends it again against the new version when nobody else changed the
+   * `effect`'s fields, and shows a conflict otherwise (push-conflict.ts).
+   */
+  versioned?: boolean;
 }
 
 export interface ResourceDefinition {

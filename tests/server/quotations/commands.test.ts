@@ -2,14 +2,17 @@
  * The quotation's commands (spec sections 4 and 7): status changes along
  * the allowed transitions (a table of every pair), markAsSent, and the
  * duplicate, each idempotent with its Idempotency-Key (a replay changes
- * nothing more: one status change, one copy).
+ * nothing more: one status change, one copy); the status change honours
+ * If-Match (409 with the current quotation, nothing changed).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUOTATION_STATUSES, QUOTATION_TRANSITIONS, statusChangeRefused, type Quotation, type QuotationStatus } from '@sync/contract/quotations';
+import { CONFLICT_MESSAGE } from '@sync/contract/sync';
+import { SYNC_MESSAGES } from '@server/sync/versioning';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { adminToken, api, ok, type Api } from '../catalog/support';
 import { createCustomer } from '../customers/support';
-import { createQuotation } from './support';
+import { createQuotation, validQuotation } from './support';
 
 let t: TestApp;
 let admin: Api;
@@ -76,6 +79,74 @@ describe('status changes', () => {
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
     expect(replay.body).toEqual(first);
     expect(ok(await admin.get(`/api/quotation/${quotation.id}`)).sent_at).toBe(first.sent_at);
+  });
+});
+
+describe('status change with If-Match', () => {
+  it.each([
+    ['the version read', (q: Quotation) => q.updated_at, 200],
+    ['the version with quotes (ETag style)', (q: Quotation) => `"${q.updated_at}"`, 200],
+    ['"*" (any version)', () => '*', 200],
+    ['an older version', () => '2026-01-01T00:00:00.000Z', 409],
+    ['1 ms before the version read', (q: Quotation) => new Date(Date.parse(q.updated_at) - 1).toISOString(), 409],
+  ])('%s → %s', async (_case, ifMatch, status) => {
+    const quotation = await createQuotation(admin, customerId);
+    t.clock.advance(10);
+    const reply = await admin.put(
+      `/api/quotation/${quotation.id}/status`,
+      { status: 'approved', markAsSent: true },
+      { 'if-match': ifMatch(quotation) },
+    );
+    expect(reply.status, JSON.stringify(reply.body)).toBe(status);
+    if (status === 200) {
+      expect(reply.body).toMatchObject({ status: 'approved', sent_at: expect.any(String) });
+      return;
+    }
+    expect(reply.body).toEqual({ message: CONFLICT_MESSAGE, current: quotation });
+    expect(ok(await admin.get(`/api/quotation/${quotation.id}`))).toEqual(quotation);
+  });
+
+  it('a quotation edited since (by someone else) → 409 with its current version; nothing changes; then against that version it goes', async () => {
+    const seen = await createQuotation(admin, customerId);
+    t.clock.advance(10);
+    const edited: Quotation = ok(
+      await admin.put(`/api/quotation/${seen.id}`, { ...validQuotation(customerId), comment: 'Editado em outro aparelho' }),
+    );
+    t.clock.advance(10);
+    const stale = await admin.put(`/api/quotation/${seen.id}/status`, { status: 'canceled' }, { 'if-match': seen.updated_at });
+    expect(stale).toMatchObject({
+      status: 409,
+      body: { message: CONFLICT_MESSAGE, current: { id: seen.id, status: 'open', updated_at: edited.updated_at } },
+    });
+    expect(ok(await admin.get(`/api/quotation/${seen.id}`))).toEqual(edited);
+    const fresh: Quotation = ok(await admin.put(`/api/quotation/${seen.id}/status`, { status: 'canceled' }, { 'if-match': edited.updated_at }));
+    expect(fresh).toMatchObject({ status: 'canceled', comment: 'Editado em outro aparelho' });
+  });
+
+  it('a stale version is a conflict before the transitions are looked at; a fresh one still meets them', async () => {
+    const quotation = await createQuotation(admin, customerId);
+    t.clock.advance(10);
+    const stale = await admin.put(`/api/quotation/${quotation.id}/status`, { status: 'closed' }, { 'if-match': '2026-01-01T00:00:00.000Z' });
+    expect(stale.status).toBe(409);
+    expect(stale.body.current).toEqual(quotation);
+    const refused = await admin.put(`/api/quotation/${quotation.id}/status`, { status: 'closed' }, { 'if-match': quotation.updated_at });
+    expect(refused).toMatchObject({ status: 409, body: { message: statusChangeRefused('open', 'closed') } });
+    expect(refused.body.current).toBeUndefined();
+  });
+
+  it('an unreadable If-Match → 400; a missing one is last write wins', async () => {
+    const quotation = await createQuotation(admin, customerId);
+    const bad = await admin.put(`/api/quotation/${quotation.id}/status`, { status: 'pending' }, { 'if-match': 'ontem' });
+    expect(bad).toMatchObject({ status: 400, body: { message: SYNC_MESSAGES.invalidIfMatch } });
+    expect(ok(await admin.get(`/api/quotation/${quotation.id}`))).toEqual(quotation);
+    expect(ok(await admin.put(`/api/quotation/${quotation.id}/status`, { status: 'pending' })).status).toBe('pending');
+  });
+
+  it('the OpenAPI document says so: If-Match accepted, 409 with the current quotation', async () => {
+    const document = ok(await admin.get('/api/openapi.json'));
+    const operation = document.paths['/api/quotation/{id}/status'].put;
+    expect(operation.parameters.map((parameter: { in: string; name: string }) => `${parameter.in}:${parameter.name}`)).toContain('header:if-match');
+    expect(JSON.stringify(operation.responses['409'])).toContain('current');
   });
 });
 

@@ -51,8 +51,18 @@ describe('whatsappLink', () => {
     ['(11) 98765-4321', 'Olá!', 'https://wa.me/5511987654321?text=Ol%C3%A1!'],
     ['(11) 3322-4455', 'Orçamento nº 1/2026\nR$ 10,00', 'https://wa.me/551133224455?text=Or%C3%A7amento%20n%C2%BA%201%2F2026%0AR%24%2010%2C00'],
     ['+55 11 98765-4321', '', 'https://wa.me/5511987654321'],
-    ['+351 912 345 678', 'Oi', 'https://wa.me/351912345678?text=Oi'],
+    ['5511987654321', 'Oi', 'https://wa.me/5511987654321?text=Oi'],
+    ['0 11 98765-4321', 'Oi', 'https://wa.me/5511987654321?text=Oi'],
+    ['55 11 3322.4455', 'Oi', 'https://wa.me/551133224455?text=Oi'],
+    // Only Brazilian numbers: another country's code is refused.
+    ['+351 912 345 678', 'Oi', null],
     ['98765-4321', 'sem DDD', null],
+    ['11 98765-43210', 'dígitos demais', null],
+    // Any character besides digits and the mask's makes it no phone (its digits are not picked out).
+    ['(11)9999-9999?x=1', 'Oi', null],
+    ['11987654321&text=outra', 'Oi', null],
+    ['(11) 98765-4321\n', 'Oi', 'https://wa.me/5511987654321?text=Oi'],
+    ['(11) 98765\n4321', 'Oi', null],
     [null, 'x', null],
   ];
   it.each(cases)('%s, %j → %s', (phone, message, link) => expect(whatsappLink(phone, message)).toBe(link));
