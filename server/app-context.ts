@@ -18,6 +18,7 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import type { Mailer } from './mail/mailer';
 import './fastify-augment';
+import type { MailQuota } from './mail/sending-quota';
 
 export type ZodApp = FastifyInstance<Server, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
 
@@ -41,6 +42,8 @@ export type AppContext = {
       /** Reset e-mails per e-mail: over it the request is answered as usual and nothing is sent. */
       perEmail: WindowLimit;
     };
+    /** E-mails sent on a signed-in user's behalf, per user and hour (server/mail/sending-quota.ts). */
+    mailPerUser: MailQuota;
   };
 };
 

@@ -14,6 +14,7 @@ import type { AppContext, AppPlugin, RouteModule, ZodApp } from './app-context';
 import type { AttemptStore } from './auth/attempt-store';
 import { createAuthCache } from './auth/auth-cache';
 import { loadAuthUser } from './auth/current-user';
+import { requireAccessDeclarations } from './auth/route-declarations';
 import { databaseAttemptStore } from './auth/db-attempt-store';
 import { createDeviceTrust } from './auth/device-trust';
 import { RESET_TOKEN_TTL_MINUTES } from './auth/password-recovery-routes';
@@ -25,16 +26,18 @@ import { createBackgroundTasks } from './background';
 import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import type { Db } from './db/client';
-import { answerFrameworkError, installErrorHandling } from './http/error-handler';
+import { answerClientError, answerFrameworkError, installErrorHandling } from './http/error-handler';
 import { installFormBodyParser } from './http/form-body';
 import { installOpenApi } from './http/openapi';
 import { installInputGuards } from './http/input-guards';
 import { installSecurityHeaders } from './http/security-headers';
+import { normaliseRequestTarget } from './http/request-target';
 import { installPwa } from './http/static-app';
 import { validatorCompiler } from './http/validation';
 import type { Mailer } from './mail/mailer';
 import { appPlugins } from './plugins';
 import { routeModules } from './routes';
+import { createMailQuota } from './mail/sending-quota';
 
 const FIFTEEN_MINUTES = 15 * 60_000;
 /** The API's version in its OpenAPI document. */
@@ -68,7 +71,12 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
+    // Absolute-form targets and dot segments become the path the router matches (server/http/request-target.ts).
+    rewriteUrl: (request) => normaliseRequestTarget(request.url ?? '/'),
   }).withTypeProvider<ZodTypeProvider>();
+  // Before any route: a route that declares no access stops the start (deny by default).
+  requireAccessDeclarations(app);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -107,6 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
         // Within the link's lifetime, so a suppressed request always leaves a working link in the mailbox.
         perEmail: new WindowLimit({ store: attempts, clock, name: 'reset-email', limit: 3, windowMs: (RESET_TOKEN_TTL_MINUTES / 2) * 60_000 }),
       },
+      mailPerUser: createMailQuota({ store: attempts, clock, perHour: config.mailPerUserPerHour }),
     },
   };
   app.addHook('onClose', async () => ctx.background.drain());

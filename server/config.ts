@@ -60,6 +60,7 @@ const envSchema = z.object({
   UPLOAD_LIMIT_MB: z.coerce.number().positive().max(2048).default(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
+  MAIL_PER_USER_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(30),
 });
 
 export type Config = {
@@ -93,6 +94,8 @@ export type Config = {
   uploadLimitMb: number;
   /** Server processes sharing the port (Node's cluster); above 1 only with PostgreSQL. */
   workers: number;
+  /** E-mails one signed-in user may have the server send per hour (quotations, customer files, new passwords). */
+  mailPerUserPerHour: number;
 };
 
 export class ConfigError extends Error {
@@ -133,6 +136,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     uploadLimitMb: e.UPLOAD_LIMIT_MB,
     workers: e.WORKERS,
+    mailPerUserPerHour: e.MAIL_PER_USER_PER_HOUR,
   };
 }
 

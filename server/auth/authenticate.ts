@@ -1,13 +1,20 @@
 /**
- * Authentication hook: every `/api/` request needs `Authorization: Bearer
- * <access token>` unless its route says `config: { public: true }`. The
- * token must be valid, unexpired, and its session not revoked; the user is
- * then loaded once (or taken from the short-lived auth cache) and kept on
- * `request.auth`.
+ * Authentication hook: every route declares its access in `config.access`
+ * (server/auth/access.ts); every route that is not `public` needs
+ * `Authorization: Bearer <access token>`. The decision reads the matched
+ * route's declaration, never the URL, so no spelling of a path (absolute
+ * form, percent-encoding, dot segments) reaches a private handler without a
+ * token. A route without a declaration never starts (route-declarations.ts)
+ * and would be refused here all the same. The token must be valid,
+ * unexpired, and its session not revoked; the user is then loaded once (or
+ * taken from the short-lived auth cache) and kept on `request.auth`.
+ *
+ * Requests that matched no route go to the not-found handler, which answers
+ * 404 or the app's index.html and reads nothing else (which paths exist is
+ * no secret: the OpenAPI document is public).
  */
 import type { FastifyRequest } from 'fastify';
 import type { AppPlugin } from '../app-context';
-import { isApiPath } from '../http/error-handler';
 import { unauthorized } from '../http/errors';
 import { HTTP_MESSAGES } from '../http/messages';
 import type { AuthContext } from './current-user';
@@ -30,7 +37,7 @@ export const authenticationPlugin: AppPlugin = {
   install(app, ctx) {
     app.decorateRequest('auth', null);
     app.addHook('onRequest', async (request) => {
-      if (!isApiPath(request.url) || request.routeOptions.config.public) return;
+      if (request.is404 || request.routeOptions.config.access?.kind === 'public') return;
       const token = bearerToken(request);
       if (!token) throw unauthorized(HTTP_MESSAGES.unauthenticated);
       const check = ctx.sessions.verifyAccess(token);

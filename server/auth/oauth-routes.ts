@@ -28,6 +28,7 @@ import { findUsersByLogin } from './find-user';
 import { verifyAgainstDummy, verifyPassword } from './passwords';
 import { waitText } from './rate-limit';
 import { accountKeys, type SignInAttempt } from './sign-in-guard';
+import { access } from './access';
 
 export function tooManySignInsMessage(retryAfterSeconds: number): string {
   return `Muitas tentativas de acesso. Tente novamente em ${waitText(retryAfterSeconds)}.`;
@@ -72,7 +73,7 @@ function register(app: ZodApp, ctx: AppContext) {
   app.post(
     '/oauth/token',
     {
-      config: { public: true },
+      config: { access: access.public() },
       schema: { body: tokenRequestSchema, response: { 200: tokenResponseSchema } },
     },
     async (request, reply) => {
@@ -95,7 +96,7 @@ function register(app: ZodApp, ctx: AppContext) {
   app.post(
     '/oauth/revoke',
     {
-      config: { public: true },
+      config: { access: access.public() },
       schema: { body: revokeRequestSchema, response: { 200: messageResponseSchema } },
     },
     async (request) => {

@@ -42,6 +42,7 @@ import { addressKey } from './address-key';
 import { findUserByEmail } from './find-user';
 import { hashPassword } from './passwords';
 import { waitText } from './rate-limit';
+import { access } from './access';
 
 export const RESET_TOKEN_TTL_MINUTES = 60;
 
@@ -69,7 +70,7 @@ async function findUsableReset(ctx: AppContext, token: string) {
 function register(app: ZodApp, ctx: AppContext) {
   app.post(
     '/api/password/create',
-    { config: { public: true }, schema: { body: passwordCreateSchema, response: { 200: messageResponseSchema } } },
+    { config: { access: access.public() }, schema: { body: passwordCreateSchema, response: { 200: messageResponseSchema } } },
     async (request) => {
       const email = request.body.email.toLowerCase();
       const { perAddress, perEmail } = ctx.limits.passwordReset;
@@ -115,7 +116,7 @@ function register(app: ZodApp, ctx: AppContext) {
   app.get(
     '/api/password/find/:token',
     {
-      config: { public: true },
+      config: { access: access.public() },
       schema: { params: z.object({ token: z.string().min(1).max(200) }), response: { 200: passwordFindResponseSchema } },
     },
     async (request) => {
@@ -127,7 +128,7 @@ function register(app: ZodApp, ctx: AppContext) {
 
   app.post(
     '/api/password/reset',
-    { config: { public: true }, schema: { body: passwordResetSchema, response: { 200: messageResponseSchema } } },
+    { config: { access: access.public() }, schema: { body: passwordResetSchema, response: { 200: messageResponseSchema } } },
     async (request, reply) => {
       const { email, password, token } = request.body;
       if (password.length < PASSWORD_MIN_LENGTH) {

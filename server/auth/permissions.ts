@@ -2,41 +2,24 @@
  * Server-side permissions (spec section 6), the mechanism every resource
  * reuses:
  *
- * - a route declares its module, `config: { module: 'customers' }`, or adds
- *   `preHandler: requireModule('customers')`; callers without the module get
- *   403 and administrators (user type 1) always pass;
- * - a route touching customer data declares `config: { customerData: true }`:
- *   customer-type users (role slug 'cliente') may read it but never write;
- * - reads of customer data are narrowed with `customerScope(auth)` and
- *   `customerScopeFilter(...)` / `assertCustomerInScope(...)`.
+ * - every route declares its access in `config.access` (./access.ts); the
+ *   hook here enforces the matched route's declaration: modules (admins
+ *   always pass), administrators only, and customer-type users refused
+ *   unless the route opens to them;
+ * - routes open to customer-type users as `read-own` narrow every answer
+ *   with `customerScope(auth)` and `customerScopeFilter(...)` /
+ *   `assertCustomerInScope(...)`.
  */
 import { inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { ModuleSlug } from '@sync/contract/modules';
 import type { AppPlugin } from '../app-context';
-import { forbidden } from '../http/errors';
+import { forbidden, unauthorized } from '../http/errors';
 import { HTTP_MESSAGES } from '../http/messages';
-import { requireAuth } from './authenticate';
+import { decideAccess } from './access';
 import { hasModuleSlug, type AuthContext } from './current-user';
-
-const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export function hasModule(auth: AuthContext, slug: ModuleSlug): boolean {
   return hasModuleSlug(auth.user, slug);
-}
-
-export function assertModule(auth: AuthContext, slug: ModuleSlug): void {
-  if (!hasModule(auth, slug)) throw forbidden();
-}
-
-/** preHandler factory for routes that prefer explicit hooks to route config. */
-export function requireModule(slug: ModuleSlug) {
-  return async (request: FastifyRequest) => assertModule(requireAuth(request), slug);
-}
-
-/** preHandler refusing customer-type users (writes on customer data). */
-export async function refuseCustomerWrites(request: FastifyRequest) {
-  if (requireAuth(request).user.isCustomer) throw forbidden(HTTP_MESSAGES.customerReadOnly);
 }
 
 export type CustomerScope = 'all' | readonly number[];
@@ -61,17 +44,19 @@ export function assertCustomerInScope(auth: AuthContext, customerId: number): vo
   if (!isCustomerInScope(customerScope(auth), customerId)) throw forbidden();
 }
 
-/** Enforces the route config (`module`, `customerData`) on every private route. */
+/** Enforces the matched route's `config.access` (./access.ts) on every request that matched a route. */
 export const permissionsPlugin: AppPlugin = {
   name: 'permissions',
   install(app) {
     app.addHook('onRequest', async (request) => {
-      const { module, customerData } = request.routeOptions.config;
-      if (!request.auth) return; // public route, or not an API route
-      if (module) assertModule(request.auth, module);
-      if (customerData && request.auth.user.isCustomer && !READ_METHODS.has(request.method)) {
-        throw forbidden(HTTP_MESSAGES.customerReadOnly);
-      }
+      if (request.is404) return;
+      const declared = request.routeOptions.config.access;
+      const decision = decideAccess(declared, request.method, request.auth?.user ?? null);
+      if (decision === 'allow') return;
+      if (decision === 'unauthenticated') throw unauthorized(HTTP_MESSAGES.unauthenticated);
+      if (decision === 'customer-read-only') throw forbidden(HTTP_MESSAGES.customerReadOnly);
+      if (decision === 'admins-only' && declared?.kind === 'admin') throw forbidden(declared.message ?? HTTP_MESSAGES.adminsOnly);
+      throw forbidden();
     });
   },
 };

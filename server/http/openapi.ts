@@ -8,7 +8,7 @@
  * On top of what each route's schemas say, every operation gets, from one
  * rule each (so a new route is described without extra work):
  *
- * - security: the bearer token, except routes marked `config.public`;
+ * - security: the bearer token, except routes whose `config.access` is public;
  * - errors: the error shape `{ message, errors? }` for 4XX and 5XX;
  * - `Idempotency-Key` on every signed-in write under /api (the plugin's rule);
  * - `If-Match` on every PUT/DELETE that declares a 409 (the conflict answer);
@@ -25,6 +25,7 @@ import { z } from 'zod';
 import { apiErrorSchema } from '@sync/contract/errors';
 import { profileFieldsSchema, USER_IMAGE_FIELD, userCustomerInputSchema, userFieldsSchema } from '@sync/contract/user-input';
 import type { ZodApp } from '../app-context';
+import { access } from '../auth/access';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 
@@ -133,7 +134,7 @@ export function describeRoute(input: TransformInput): { schema: FastifySchema; u
   const transformed = jsonSchemaTransform(input as Parameters<typeof jsonSchemaTransform>[0]);
   const schema = { ...(transformed.schema as DocSchema) };
   const methods = methodsOf(route);
-  const isPublic = route.config?.public === true;
+  const isPublic = route.config?.access?.kind === 'public';
   const writes = methods.some((m) => ['POST', 'PUT', 'DELETE', 'PATCH'].includes(m));
 
   schema.tags = [url.split('/')[url.startsWith('/oauth/') ? 1 : 2] ?? 'api'];
@@ -201,7 +202,7 @@ export async function installOpenApi(app: ZodApp, version: string): Promise<void
     transform: describeRoute as never,
   });
 
-  app.get(OPENAPI_PATH, { config: { public: true }, schema: { tags: ['openapi'] } }, async (_request, reply) => {
+  app.get(OPENAPI_PATH, { config: { access: access.public() }, schema: { tags: ['openapi'] } }, async (_request, reply) => {
     reply.header('cache-control', 'no-cache');
     return app.swagger();
   });

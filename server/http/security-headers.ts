@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { isApiPath } from './error-handler';
+import { matchedPath } from './request-target';
 
 export function installSecurityHeaders(app: FastifyInstance) {
   app.addHook('onSend', async (request, reply, payload) => {
@@ -13,7 +14,7 @@ export function installSecurityHeaders(app: FastifyInstance) {
     reply.header('x-frame-options', 'DENY');
     reply.header('referrer-policy', 'same-origin');
     reply.header('content-security-policy', "frame-ancestors 'none'; base-uri 'self'; object-src 'none'");
-    if (isApiPath(request.url)) reply.header('cache-control', 'no-store');
+    if (isApiPath(matchedPath(request))) reply.header('cache-control', 'no-store');
     return payload;
   });
 }

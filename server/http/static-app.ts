@@ -16,6 +16,7 @@ import { existsSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { access } from '../auth/access';
 import { installNotFound } from './error-handler';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -39,22 +40,29 @@ export async function installPwa(app: FastifyInstance, distDir: string): Promise
     installNotFound(app);
     return false;
   }
-  await app.register(fastifyStatic, {
-    root: distDir,
-    wildcard: true,
-    index: 'index.html',
-    redirect: false,
-    cacheControl: false,
-    dotfiles: 'ignore',
-    preCompressed: true,
-    setHeaders: (reply: FastifyReply, filePath: string) => {
-      reply.header('cache-control', cacheControlFor(filePath));
-    },
-  });
-  installNotFound(app, (request, reply) => {
-    const path = request.url.split('?')[0] ?? '';
-    if (looksLikeFile(path)) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
-    return reply.header('cache-control', REVALIDATE).sendFile('index.html');
+  // The app's files are public: this scope declares every route the static plugin registers. Its
+  // not-found handler (the SPA fallback) lives here too, where the plugin's `sendFile` is.
+  await app.register(async (scope) => {
+    scope.addHook('onRoute', (route) => {
+      route.config = { ...route.config, access: access.public() };
+    });
+    await scope.register(fastifyStatic, {
+      root: distDir,
+      wildcard: true,
+      index: 'index.html',
+      redirect: false,
+      cacheControl: false,
+      dotfiles: 'ignore',
+      preCompressed: true,
+      setHeaders: (reply: FastifyReply, filePath: string) => {
+        reply.header('cache-control', cacheControlFor(filePath));
+      },
+    });
+    installNotFound(scope, (request, reply) => {
+      const path = request.url.split('?')[0] ?? '';
+      if (looksLikeFile(path)) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+      return reply.header('cache-control', REVALIDATE).sendFile('index.html');
+    });
   });
   return true;
 }

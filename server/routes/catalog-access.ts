@@ -8,41 +8,27 @@
  * - it is read by its module and by the modules whose screens pick from it
  *   (quotation rows pick agents, services, costs and equipment; samples pick
  *   chemical agents and instruments; agent and service equipment lists pick
- *   equipment);
+ *   equipment): the read rules of sync/contract/access.ts, which the device
+ *   also follows to pull only what it may read;
  * - customer-type users never see the catalog (it carries the prices),
  *   whatever modules their role has;
  * - administrators pass everything.
  */
-import { READ_ACCESS, type ReadAccess } from '@sync/contract/access';
-import type { ModuleSlug } from '@sync/contract/modules';
-import { requireAuth } from '../auth/authenticate';
-import { hasModule } from '../auth/permissions';
-import { forbidden } from '../http/errors';
-import type { Guard } from '../sync/crud-routes';
+import { READ_ACCESS } from '@sync/contract/access';
+import { access, type RouteAccess } from '../auth/access';
 
-/** Passes signed-in, non-customer users with at least one of the modules. */
-export function anyModule(modules: readonly ModuleSlug[]): Guard {
-  return async (request) => {
-    const auth = requireAuth(request);
-    if (auth.user.isCustomer) throw forbidden();
-    if (!modules.some((slug) => hasModule(auth, slug))) throw forbidden();
-  };
+type CatalogAccess = { read: RouteAccess; write: RouteAccess };
+
+function catalog(read: (typeof READ_ACCESS)[keyof typeof READ_ACCESS], writer: Parameters<typeof access.module>[0]): CatalogAccess {
+  return { read: access.readRule(read, 'self'), write: access.module(writer) };
 }
 
-/**
- * A read guard from a catalog read rule of sync/contract/access.ts, the
- * rules the device also follows to pull only what it may read.
- */
-function catalogRead(access: ReadAccess & { modules: readonly ModuleSlug[] }): Guard {
-  return anyModule(access.modules);
-}
-
-export const CATALOG_GUARDS = {
-  products: { read: catalogRead(READ_ACCESS.products), write: anyModule(['products']) },
-  productTypes: { read: catalogRead(READ_ACCESS.productTypes), write: anyModule(['products']) },
-  services: { read: catalogRead(READ_ACCESS.services), write: anyModule(['services']) },
-  costs: { read: catalogRead(READ_ACCESS.costs), write: anyModule(['costs']) },
-  equipment: { read: catalogRead(READ_ACCESS.equipment), write: anyModule(['equipment']) },
+export const CATALOG_ACCESS = {
+  products: catalog(READ_ACCESS.products, 'products'),
+  productTypes: catalog(READ_ACCESS.productTypes, 'products'),
+  services: catalog(READ_ACCESS.services, 'services'),
+  costs: catalog(READ_ACCESS.costs, 'costs'),
+  equipment: catalog(READ_ACCESS.equipment, 'equipment'),
   /** `GET api/product/equipment`: the equipment pickers of agents, services and quotations. */
-  equipmentCandidates: { read: anyModule(['products', 'services', 'quotations', 'equipment']) },
+  equipmentCandidates: { read: access.anyModule(['products', 'services', 'quotations', 'equipment']) },
 } as const;

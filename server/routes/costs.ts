@@ -11,7 +11,7 @@ import { slugify } from '../lib/slug';
 import { syncFields } from '../lib/wire';
 import { registerCrudRoutes } from '../sync/crud-routes';
 import type { ListSource } from '../sync/list';
-import { CATALOG_GUARDS } from './catalog-access';
+import { CATALOG_ACCESS } from './catalog-access';
 
 export const costSource: ListSource<Cost> = {
   resource: 'costs',
@@ -29,7 +29,7 @@ function register(app: ZodApp, ctx: AppContext) {
   registerCrudRoutes(app, ctx, {
     ...costSource,
     notFoundMessage: 'Custo não encontrado.',
-    guards: CATALOG_GUARDS.costs,
+    access: CATALOG_ACCESS.costs,
     paths: {
       list: '/api/cost/all/:skip/:take',
       one: '/api/cost/:id',

@@ -17,7 +17,7 @@ import { syncFields } from '../lib/wire';
 import { registerCrudRoutes } from '../sync/crud-routes';
 import { byName, type ListSource } from '../sync/list';
 import { nextUpdatedAt } from '../sync/versioning';
-import { CATALOG_GUARDS } from './catalog-access';
+import { CATALOG_ACCESS } from './catalog-access';
 
 export const categorySource: ListSource<EquipmentCategory> = {
   resource: 'equipment_categories',
@@ -43,7 +43,7 @@ function register(app: ZodApp, ctx: AppContext) {
   registerCrudRoutes(app, ctx, {
     ...categorySource,
     notFoundMessage: 'Categoria não encontrada.',
-    guards: CATALOG_GUARDS.equipment,
+    access: CATALOG_ACCESS.equipment,
     paths: {
       list: '/api/equipment/categories',
       create: '/api/equipment/categories',

@@ -24,7 +24,8 @@ import { equipment, productEquipments, products, serviceEquipments, services } f
 import { badRequest, notFound } from '../http/errors';
 import { isoFromJson, syncFields } from '../lib/wire';
 import { conflictAnswerSchema } from '../sync/conflict';
-import { idParam, type Guard } from '../sync/crud-routes';
+import { idParam } from '../sync/crud-routes';
+import type { RouteAccess } from '../auth/access';
 import type { SyncTable } from '../sync/list';
 import { atVersion, ifMatchOf, nextUpdatedAt, writeTime } from '../sync/versioning';
 
@@ -149,7 +150,8 @@ export type LineRoutes = {
   /** Path of the parent's lines, with the parent as `:id` ("/api/product/:id/equipment"). */
   basePath: string;
   parentNotFound: string;
-  guard: Guard;
+  /** Who may write the lines (the parent's module). */
+  access: RouteAccess;
 };
 
 const parentParams = z.object({ id: idParam });
@@ -178,7 +180,7 @@ export function registerLineRoutes(app: ZodApp, ctx: AppContext, def: LineRoutes
 
   app.post(
     def.basePath,
-    { onRequest: def.guard, schema: { params: parentParams, body: equipmentLineInputSchema, response: { 201: equipmentLineSchema } } },
+    { config: { access: def.access }, schema: { params: parentParams, body: equipmentLineInputSchema, response: { 201: equipmentLineSchema } } },
     async (request, reply) => {
       const parentId = request.params.id;
       const now = writeTime(ctx.clock);
@@ -205,7 +207,7 @@ export function registerLineRoutes(app: ZodApp, ctx: AppContext, def: LineRoutes
   app.put(
     `${def.basePath}/:lineId`,
     {
-      onRequest: def.guard,
+      config: { access: def.access },
       schema: { params: lineParams, body: equipmentLineInputSchema, response: { 200: equipmentLineSchema, 409: conflict } },
     },
     async (request, reply) => {
@@ -233,7 +235,7 @@ export function registerLineRoutes(app: ZodApp, ctx: AppContext, def: LineRoutes
 
   app.delete(
     `${def.basePath}/:lineId`,
-    { onRequest: def.guard, schema: { params: lineParams, response: { 409: conflict } } },
+    { config: { access: def.access }, schema: { params: lineParams, response: { 409: conflict } } },
     async (request, reply) => {
       const { id: parentId, lineId } = request.params;
       const version = ifMatchOf(request);

@@ -20,7 +20,7 @@ import { syncFields } from '../lib/wire';
 import { registerCrudRoutes } from '../sync/crud-routes';
 import { optionalValues } from '../sync/input';
 import { byName, type ListSource } from '../sync/list';
-import { CATALOG_GUARDS } from './catalog-access';
+import { CATALOG_ACCESS } from './catalog-access';
 import { bumpParents, parentsListing, PRODUCT_LINES, SERVICE_LINES } from './equipment-lines';
 
 export const EQUIPMENT_MESSAGES = {
@@ -70,7 +70,7 @@ function register(app: ZodApp, ctx: AppContext) {
   registerCrudRoutes(app, ctx, {
     ...equipmentSource,
     notFoundMessage: EQUIPMENT_MESSAGES.notFound,
-    guards: CATALOG_GUARDS.equipment,
+    access: CATALOG_ACCESS.equipment,
     paths: {
       list: '/api/equipment/all/:skip/:take',
       one: '/api/equipment/:id',

@@ -12,7 +12,8 @@ import { expositionTypes, modules, quotationPaymentTypes, type roles, sampleType
 import { syncFields } from '../lib/wire';
 import { byName, type ListSource } from '../sync/list';
 import { registerReadOnlyList } from '../sync/read-only-list';
-import { QUOTATION_GUARDS } from './quotations/access';
+import { QUOTATION_ACCESS } from './quotations/access';
+import { access } from '../auth/access';
 
 /** The tables of id, name and slug records. */
 type NamedTable = typeof sampleTypes | typeof quotationPaymentTypes | typeof expositionTypes | typeof userTypes | typeof roles;
@@ -45,9 +46,18 @@ const moduleSource: ListSource<ModuleRecord> = {
 };
 
 function register(app: ZodApp, ctx: AppContext) {
-  registerReadOnlyList(app, ctx, { ...moduleSource, path: `/${LOOKUP_PATHS.modules}`, item: moduleRecordSchema, orderBy: [asc(modules.id)] });
+  // Lookups that belong to no customer: every signed-in user's device pulls them.
+  const lookup = access.signedIn({ customerUsers: 'self' });
+  registerReadOnlyList(app, ctx, {
+    ...moduleSource,
+    access: lookup,
+    path: `/${LOOKUP_PATHS.modules}`,
+    item: moduleRecordSchema,
+    orderBy: [asc(modules.id)],
+  });
   registerReadOnlyList(app, ctx, {
     ...namedSource('sample_types', sampleTypes),
+    access: lookup,
     path: `/${LOOKUP_PATHS.sampleTypes}`,
     item: namedRecordSchema,
     orderBy: [asc(sampleTypes.id)],
@@ -62,7 +72,7 @@ function register(app: ZodApp, ctx: AppContext) {
       ...namedSource(resource, table),
       path: `/${path}`,
       item: namedRecordSchema,
-      guard: QUOTATION_GUARDS.read,
+      access: QUOTATION_ACCESS.read,
       orderBy: byName(table.name, table.id),
     });
   }

@@ -11,7 +11,7 @@ import type { AppContext, RouteModule, ZodApp } from '../app-context';
 import { equipment } from '../db/schema';
 import { byName, listRecords } from '../sync/list';
 import { searchCondition } from '../sync/search';
-import { CATALOG_GUARDS } from './catalog-access';
+import { CATALOG_ACCESS } from './catalog-access';
 import { equipmentSource } from './equipment';
 import { PRODUCT_LINES, registerLineRoutes } from './equipment-lines';
 import { PRODUCT_MESSAGES } from './products';
@@ -26,7 +26,7 @@ function register(app: ZodApp, ctx: AppContext) {
   app.get(
     '/api/product/equipment',
     {
-      onRequest: CATALOG_GUARDS.equipmentCandidates.read,
+      config: { access: CATALOG_ACCESS.equipmentCandidates.read },
       schema: { querystring: candidatesQuery, response: { 200: equipmentCandidatesResponseSchema } },
     },
     async (request) => {
@@ -43,7 +43,7 @@ function register(app: ZodApp, ctx: AppContext) {
     kind: PRODUCT_LINES,
     basePath: '/api/product/:id/equipment',
     parentNotFound: PRODUCT_MESSAGES.notFound,
-    guard: CATALOG_GUARDS.products.write,
+    access: CATALOG_ACCESS.products.write,
   });
 }
 

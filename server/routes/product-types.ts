@@ -24,7 +24,7 @@ import { registerCrudRoutes } from '../sync/crud-routes';
 import { optionalValues } from '../sync/input';
 import { byName, type ListSource } from '../sync/list';
 import { nextUpdatedAt } from '../sync/versioning';
-import { CATALOG_GUARDS } from './catalog-access';
+import { CATALOG_ACCESS } from './catalog-access';
 
 export const PRODUCT_TYPE_MESSAGES = {
   notFound: 'Tipo de produto não encontrado.',
@@ -65,7 +65,7 @@ function register(app: ZodApp, ctx: AppContext) {
   registerCrudRoutes(app, ctx, {
     ...productTypeSource,
     notFoundMessage: PRODUCT_TYPE_MESSAGES.notFound,
-    guards: CATALOG_GUARDS.productTypes,
+    access: CATALOG_ACCESS.productTypes,
     paths: {
       list: '/api/product/type',
       create: '/api/product/type',

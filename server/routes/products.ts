@@ -20,7 +20,7 @@ import { isoFromJson } from '../lib/wire';
 import { registerCrudRoutes } from '../sync/crud-routes';
 import { optionalValues } from '../sync/input';
 import { pageIdsQuery, type ListSource, type PageQuery } from '../sync/list';
-import { CATALOG_GUARDS } from './catalog-access';
+import { CATALOG_ACCESS } from './catalog-access';
 import { lineFromJson, linesJson, PRODUCT_LINES, type LineJson } from './equipment-lines';
 import { TEXT_LIMITS, trimmedText } from '@sync/contract/fields';
 
@@ -160,7 +160,7 @@ function register(app: ZodApp, ctx: AppContext) {
   registerCrudRoutes(app, ctx, {
     ...productSource,
     notFoundMessage: PRODUCT_MESSAGES.notFound,
-    guards: CATALOG_GUARDS.products,
+    access: CATALOG_ACCESS.products,
     paths: {
       list: '/api/product/all/:skip/:take',
       one: '/api/product/:id',

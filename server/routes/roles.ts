@@ -16,7 +16,6 @@
  * `updated_at` forward so the next sync brings them.
  */
 import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   ACCESS_CONTROL_MESSAGES as MESSAGES,
@@ -32,10 +31,9 @@ import { idParamSchema } from '@sync/contract/fields';
 import { LOOKUP_PATHS } from '@sync/contract/lookups';
 import { userRecordSchema } from '@sync/contract/user-list';
 import type { AppContext, RouteModule, ZodApp } from '../app-context';
-import { requireAuth } from '../auth/authenticate';
 import type { Db, Tx } from '../db/client';
 import { modules, rolePermissions, roles, users } from '../db/schema';
-import { badRequest, forbidden, HttpError, notFound } from '../http/errors';
+import { badRequest, HttpError, notFound } from '../http/errors';
 import { slugify } from '../lib/slug';
 import { syncFields } from '../lib/wire';
 import { recordDeletions } from '../sync/deletions';
@@ -43,6 +41,7 @@ import { byName, type ListSource } from '../sync/list';
 import { registerReadOnlyList } from '../sync/read-only-list';
 import { nextUpdatedAt, writeTime } from '../sync/versioning';
 import { userSource } from './user';
+import { access } from '../auth/access';
 
 /** Roles with the ids of their active modules. */
 export const roleSource: ListSource<RoleRecord> = {
@@ -70,9 +69,7 @@ export const roleSource: ListSource<RoleRecord> = {
 };
 
 /** Administrators only, whatever their modules. */
-async function adminsOnly(request: FastifyRequest) {
-  if (!requireAuth(request).user.isAdmin) throw forbidden(MESSAGES.adminsOnly);
-}
+const adminsOnly = { access: access.admin(MESSAGES.adminsOnly) };
 
 const idParams = z.object({ id: idParamSchema });
 const roleIdParams = z.object({ roleId: idParamSchema });
@@ -113,11 +110,17 @@ function register(app: ZodApp, ctx: AppContext) {
     for (const id of userIds) ctx.authCache.forgetUser(id);
   };
 
-  registerReadOnlyList(app, ctx, { ...roleSource, path: `/${LOOKUP_PATHS.roles}`, item: roleRecordSchema, orderBy: byName(roles.name, roles.id) });
+  registerReadOnlyList(app, ctx, {
+    ...roleSource,
+    access: access.signedIn({ customerUsers: 'self' }),
+    path: `/${LOOKUP_PATHS.roles}`,
+    item: roleRecordSchema,
+    orderBy: byName(roles.name, roles.id),
+  });
 
   app.post(
     '/api/access-control/role',
-    { onRequest: adminsOnly, schema: { body: roleInputSchema, response: { 201: roleRecordSchema } } },
+    { config: adminsOnly, schema: { body: roleInputSchema, response: { 201: roleRecordSchema } } },
     async (request, reply) => {
       const now = writeTime(ctx.clock);
       const record = await ctx.db.transaction(async (tx) => {
@@ -131,7 +134,7 @@ function register(app: ZodApp, ctx: AppContext) {
 
   app.put(
     '/api/access-control/role/:id',
-    { onRequest: adminsOnly, schema: { params: idParams, body: roleInputSchema, response: { 200: roleRecordSchema } } },
+    { config: adminsOnly, schema: { params: idParams, body: roleInputSchema, response: { 200: roleRecordSchema } } },
     async (request) => {
       const { id } = request.params;
       const now = writeTime(ctx.clock);
@@ -158,7 +161,7 @@ function register(app: ZodApp, ctx: AppContext) {
     },
   );
 
-  app.delete('/api/access-control/role/:id', { onRequest: adminsOnly, schema: { params: idParams } }, async (request, reply) => {
+  app.delete('/api/access-control/role/:id', { config: adminsOnly, schema: { params: idParams } }, async (request, reply) => {
     const { id } = request.params;
     const now = writeTime(ctx.clock);
     await ctx.db.transaction(async (tx) => {
@@ -173,7 +176,7 @@ function register(app: ZodApp, ctx: AppContext) {
 
   app.get(
     '/api/access-control/role/:roleId/permissions',
-    { onRequest: adminsOnly, schema: { params: roleIdParams, response: { 200: permissionsResponseSchema } } },
+    { config: adminsOnly, schema: { params: roleIdParams, response: { 200: permissionsResponseSchema } } },
     async (request) => {
       const role = await oneRole(ctx.db, request.params.roleId);
       const all = await ctx.db.select().from(modules).orderBy(asc(modules.id));
@@ -183,7 +186,7 @@ function register(app: ZodApp, ctx: AppContext) {
 
   app.post(
     '/api/access-control/role/:roleId/permissions',
-    { onRequest: adminsOnly, schema: { params: roleIdParams, body: permissionsInputSchema, response: { 200: roleRecordSchema } } },
+    { config: adminsOnly, schema: { params: roleIdParams, body: permissionsInputSchema, response: { 200: roleRecordSchema } } },
     async (request) => {
       const { roleId } = request.params;
       const now = writeTime(ctx.clock);
@@ -210,7 +213,7 @@ function register(app: ZodApp, ctx: AppContext) {
     },
   );
 
-  app.get('/api/access-control/user', { onRequest: adminsOnly, schema: { response: { 200: z.array(userRecordSchema) } } }, async () => {
+  app.get('/api/access-control/user', { config: adminsOnly, schema: { response: { 200: z.array(userRecordSchema) } } }, async () => {
     const rows = await ctx.db
       .select({ id: users.id })
       .from(users)
@@ -226,7 +229,7 @@ function register(app: ZodApp, ctx: AppContext) {
 
   app.post(
     '/api/access-control/user/:id',
-    { onRequest: adminsOnly, schema: { params: idParams, body: userRoleInputSchema, response: { 200: userRecordSchema } } },
+    { config: adminsOnly, schema: { params: idParams, body: userRoleInputSchema, response: { 200: userRecordSchema } } },
     async (request) => {
       const { id } = request.params;
       const { role_id } = request.body;

@@ -13,7 +13,7 @@ import { slugify } from '../lib/slug';
 import { syncFields } from '../lib/wire';
 import { registerCrudRoutes } from '../sync/crud-routes';
 import type { ListSource } from '../sync/list';
-import { CATALOG_GUARDS } from './catalog-access';
+import { CATALOG_ACCESS } from './catalog-access';
 import { loadLines, registerLineRoutes, SERVICE_LINES } from './equipment-lines';
 
 export const SERVICE_MESSAGES = { notFound: 'Serviço não encontrado.' } as const;
@@ -41,7 +41,7 @@ function register(app: ZodApp, ctx: AppContext) {
   registerCrudRoutes(app, ctx, {
     ...serviceSource,
     notFoundMessage: SERVICE_MESSAGES.notFound,
-    guards: CATALOG_GUARDS.services,
+    access: CATALOG_ACCESS.services,
     paths: {
       list: '/api/service/all/:skip/:take',
       one: '/api/service/:id',
@@ -59,7 +59,7 @@ function register(app: ZodApp, ctx: AppContext) {
     kind: SERVICE_LINES,
     basePath: '/api/service/:id/equipment',
     parentNotFound: SERVICE_MESSAGES.notFound,
-    guard: CATALOG_GUARDS.services.write,
+    access: CATALOG_ACCESS.services.write,
   });
 }
 

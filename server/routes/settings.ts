@@ -25,6 +25,7 @@ import type { ListSource } from '../sync/list';
 import { registerReadOnlyList } from '../sync/read-only-list';
 import { nextUpdatedAt, writeTime } from '../sync/versioning';
 import { registerLogoRoutes } from './settings-logo';
+import { access } from '../auth/access';
 
 const settingSource: ListSource<Setting> = {
   resource: 'settings',
@@ -46,6 +47,8 @@ async function allSettings(db: Db) {
 async function register(app: ZodApp, ctx: AppContext) {
   registerReadOnlyList(app, ctx, {
     ...settingSource,
+    // The company's settings (logo, texts, thresholds) print every document: every signed-in user reads them.
+    access: access.signedIn({ customerUsers: 'self' }),
     path: '/api/settings/all',
     item: settingSchema,
     orderBy: [asc(options.option)],
@@ -55,7 +58,7 @@ async function register(app: ZodApp, ctx: AppContext) {
   app.put(
     '/api/settings',
     {
-      config: { module: 'settings' },
+      config: { access: access.module('settings') },
       schema: { body: settingsUpdateSchema, response: { 200: settingsResponseSchema } },
     },
     async (request) => {

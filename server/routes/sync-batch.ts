@@ -8,6 +8,7 @@
  * batch's. Only JSON writes under /api go in a batch (not the batch call
  * itself, not sign-in); files are uploaded alone.
  */
+import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import {
   BATCH_BODY_LIMIT,
@@ -19,10 +20,33 @@ import {
   type BatchAnswer,
   type BatchItem,
 } from '@sync/contract/batch';
-import type { RouteModule, ZodApp } from '../app-context';
-import { requireAuth } from '../auth/authenticate';
+import type { AppPlugin, RouteModule, ZodApp } from '../app-context';
+import { access } from '../auth/access';
+import { badRequest } from '../http/errors';
 
 const OWN_PATH = `/${BATCH_PATH}`;
+
+/**
+ * Marks the requests a batch runs (a header only this process knows): the
+ * hook below then judges each by the route it matched. Anyone else's value
+ * for the header is just an unknown header.
+ */
+const ITEM_HEADER = 'x-batch-item';
+const ITEM_MARK = randomBytes(18).toString('base64url');
+
+/** Refuses a batch's write whose matched route may not be in a batch. */
+export const batchItemsPlugin: AppPlugin = {
+  name: 'batch-items',
+  install(app) {
+    app.addHook('onRequest', async (request) => {
+      if (request.headers[ITEM_HEADER] !== ITEM_MARK || request.is404) return;
+      const route = request.routeOptions;
+      if (route.config.notInBatch || route.config.access?.kind === 'public' || !route.url?.startsWith('/api/')) {
+        throw badRequest(BATCH_MESSAGES.notAllowed);
+      }
+    });
+  },
+};
 
 /**
  * The URL a batch's write runs at, or null when it may not go in a batch:
@@ -44,7 +68,7 @@ export function batchableUrl(path: string): string | null {
 async function runItem(app: ZodApp, request: FastifyRequest, item: BatchItem): Promise<BatchAnswer> {
   const url = batchableUrl(item.path);
   if (!url) return { status: 400, body: { message: BATCH_MESSAGES.notAllowed } };
-  const headers: Record<string, string> = { accept: 'application/json', ...item.headers };
+  const headers: Record<string, string> = { accept: 'application/json', ...item.headers, [ITEM_HEADER]: ITEM_MARK };
   if (request.headers.authorization) headers.authorization = request.headers.authorization;
   if (item.body !== undefined) headers['content-type'] = 'application/json';
   const answer = await app.inject({
@@ -68,6 +92,8 @@ export const syncBatchRoutes: RouteModule = {
     app.post(
       OWN_PATH,
       {
+        // Any signed-in user: each write is then judged on its own route, as if it had come alone.
+        config: { access: access.signedIn({ customerUsers: 'self' }), notInBatch: true },
         bodyLimit: BATCH_BODY_LIMIT,
         schema: {
           body: batchRequestSchema,
@@ -75,7 +101,6 @@ export const syncBatchRoutes: RouteModule = {
         },
       },
       async (request) => {
-        requireAuth(request);
         const responses: BatchAnswer[] = [];
         // In order, one at a time: a device's batch holds the heads of independent chains, and the
         // server's work per write stays what it would be alone.

@@ -15,7 +15,7 @@ import { currentUserSchema } from '@sync/contract/user';
 import { USER_LIST_PATH, userListFiltersSchema, userRecordSchema, type UserRecord } from '@sync/contract/user-list';
 import type { AppContext, RouteModule, ZodApp } from '../app-context';
 import { requireAuth } from '../auth/authenticate';
-import { requireModule } from '../auth/permissions';
+import { access } from '../auth/access';
 import { customers, roles, storedFiles, userCustomers, users, userTypes } from '../db/schema';
 import { currentUserAnswer } from './users/current-user-answer';
 import { userImageUrl } from './users/user-image-url';
@@ -75,10 +75,15 @@ export const userSource: ListSource<UserRecord> = {
 };
 
 function register(app: ZodApp, ctx: AppContext) {
-  app.get('/api/user', { schema: { response: { 200: currentUserSchema } } }, async (request) => currentUserAnswer(ctx.db, requireAuth(request).user));
+  app.get(
+    '/api/user',
+    { config: { access: access.signedIn({ customerUsers: 'self' }) }, schema: { response: { 200: currentUserSchema } } },
+    async (request) => currentUserAnswer(ctx.db, requireAuth(request).user),
+  );
 
   registerReadOnlyList(app, ctx, {
     ...namedSource('user_types', userTypes),
+    access: access.signedIn({ customerUsers: 'self' }),
     path: `/${LOOKUP_PATHS.userTypes}`,
     item: namedRecordSchema,
     orderBy: [asc(userTypes.id)],
@@ -88,7 +93,7 @@ function register(app: ZodApp, ctx: AppContext) {
     ...userSource,
     path: `/${USER_LIST_PATH.replace('{skip}', ':skip').replace('{take}', ':take')}`,
     item: userRecordSchema,
-    guard: requireModule('users'),
+    access: access.module('users'),
     orderBy: byName(users.name, users.id),
     filters: {
       schema: userListFiltersSchema,

@@ -34,19 +34,18 @@ import { recordDeletions } from './deletions';
 import { searchCondition } from './search';
 import { atVersion, ifMatchOf, nextUpdatedAt, writeTime } from './versioning';
 import { idParamSchema } from '@sync/contract/fields';
+import type { RouteAccess } from '../auth/access';
 
 /** Path parameter of a record id: plain decimal digits within the integer columns (sync/contract/fields.ts). */
 export const idParam = idParamSchema;
 const idParamsSchema = z.object({ id: idParam });
 
-/** A route-level onRequest check (permissions); runs after authentication. */
-export type Guard = (request: FastifyRequest) => Promise<void>;
-
 export type RowOf = Record<string, unknown> & { id: number; updated_at: Date };
 
 export type CrudDefinition<W, I, Q extends z.ZodRawShape = z.ZodRawShape> = ListSource<W> & {
   notFoundMessage: string;
-  guards: { read: Guard; write: Guard };
+  /** Who may read (lists, one record) and write (create, update, delete): server/auth/access.ts. */
+  access: { read: RouteAccess; write: RouteAccess };
   paths: {
     /** Paged lists end in /:skip/:take; the small lists (types, categories) have none. */
     list: string;
@@ -92,13 +91,14 @@ export type CrudDefinition<W, I, Q extends z.ZodRawShape = z.ZodRawShape> = List
   beforeDelete?(tx: Tx, id: number, now: Date): Promise<void | AfterCommit>;
   /**
    * Narrows what the caller may read (customer-type users see only their linked customers):
-   * `where` joins the list conditions in both modes; `assertOne` refuses (throws) a single record;
+   * `where` joins the list conditions in both modes; `assertOne` refuses (throws) a single record
+   * (given its id and the record read, undefined when there is none);
    * `viewer` is the user whose deleted ids a pull is narrowed to (undefined: every id), and
    * `viewersOf` the users who may see a record about to be deleted (server/sync/deletions.ts).
    */
   visibility?: {
     where(request: FastifyRequest): SQL | undefined;
-    assertOne(request: FastifyRequest, id: number): void;
+    assertOne(request: FastifyRequest, id: number, record: W | undefined): void;
     viewer(request: FastifyRequest): number | undefined;
     viewersOf(tx: Tx, id: number): Promise<number[]>;
   };
@@ -148,7 +148,7 @@ export function registerCrudRoutes<W, I, Q extends z.ZodRawShape>(scope: ZodApp,
   app.get(
     def.paths.list,
     {
-      onRequest: def.guards.read,
+      config: { access: def.access.read },
       schema: { ...(paged ? { params: skipTakeParamsSchema } : {}), querystring: querySchema, response: { 200: listResponse } },
     },
     async (request) => {
@@ -176,11 +176,11 @@ export function registerCrudRoutes<W, I, Q extends z.ZodRawShape>(scope: ZodApp,
   if (def.paths.one) {
     app.get(
       def.paths.one,
-      { onRequest: def.guards.read, schema: { params: idParamsSchema, response: { 200: def.schemas.item } } },
+      { config: { access: def.access.read }, schema: { params: idParamsSchema, response: { 200: def.schemas.item } } },
       async (request) => {
         const { id } = request.params as { id: number };
-        def.visibility?.assertOne(request, id);
         const record = await loadOne(ctx.db, def, id);
+        def.visibility?.assertOne(request, id, record);
         if (record === undefined) throw notFound(def.notFoundMessage);
         return record;
       },
@@ -189,7 +189,7 @@ export function registerCrudRoutes<W, I, Q extends z.ZodRawShape>(scope: ZodApp,
 
   app.post(
     def.paths.create,
-    { onRequest: def.guards.write, schema: { body: def.schemas.input, response: { 200: def.schemas.item, 201: def.schemas.item } } },
+    { config: { access: def.access.write }, schema: { body: def.schemas.input, response: { 200: def.schemas.item, 201: def.schemas.item } } },
     async (request, reply) => {
       const now = writeTime(ctx.clock);
       const { record, created } = await ctx.db.transaction(async (tx) => {
@@ -220,7 +220,7 @@ export function registerCrudRoutes<W, I, Q extends z.ZodRawShape>(scope: ZodApp,
     app.route({
       method,
       url: def.paths.update,
-      onRequest: def.guards.write,
+      config: { access: def.access.write },
       schema: { params: idParamsSchema, body: def.schemas.input, response: { 200: def.schemas.item, 409: conflict } },
       handler: async (request, reply) => {
         const { id } = request.params as { id: number };
@@ -248,7 +248,7 @@ export function registerCrudRoutes<W, I, Q extends z.ZodRawShape>(scope: ZodApp,
 
   app.delete(
     def.paths.delete,
-    { onRequest: def.guards.write, schema: { params: idParamsSchema, response: { 409: conflict } } },
+    { config: { access: def.access.write }, schema: { params: idParamsSchema, response: { 409: conflict } } },
     async (request, reply) => {
       const { id } = request.params as { id: number };
       const version = ifMatchOf(request);

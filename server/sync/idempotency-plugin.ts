@@ -42,6 +42,7 @@ import {
   type KeyId,
   type StoredResponse,
 } from './idempotency-store';
+import { matchedPath } from '../http/request-target';
 
 export const IDEMPOTENCY_MESSAGES = {
   invalidKey: 'O cabeçalho Idempotency-Key é inválido: use um identificador de até 255 caracteres.',
@@ -77,7 +78,14 @@ function keyHeader(request: FastifyRequest): string | undefined {
 }
 
 function applies(request: FastifyRequest): boolean {
-  return WRITE_METHODS.has(request.method) && request.url.startsWith('/api/') && request.auth !== null;
+  // The matched route, not the URL: every spelling of an API path is the same write.
+  return WRITE_METHODS.has(request.method) && request.routeOptions.url?.startsWith('/api/') === true && request.auth !== null;
+}
+
+/** The write's path as the router read it, with its query as sent (a query changes what a write is). */
+function matchedPathWithQuery(request: FastifyRequest): string {
+  const queryAt = request.url.indexOf('?');
+  return `${matchedPath(request)}${queryAt === -1 ? '' : request.url.slice(queryAt)}`;
 }
 
 function isStorable(status: number): boolean {
@@ -158,7 +166,7 @@ export function createIdempotencyPlugin(options: IdempotencyOptions = {}): AppPl
         if (key === undefined) return;
         if (!KEY_PATTERN.test(key)) throw new HttpError(400, IDEMPOTENCY_MESSAGES.invalidKey);
         const id: KeyId = { userId: request.auth!.user.id, key };
-        const target = { method: request.method, path: request.url, hash: bodyHash(request.body) };
+        const target = { method: request.method, path: matchedPathWithQuery(request), hash: bodyHash(request.body) };
         const deadline = Date.now() + waitMs;
         for (;;) {
           const claimedAt = ctx.clock.now();

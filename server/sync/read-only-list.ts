@@ -12,7 +12,7 @@
  * - pull (`updated_since`, optionally `after_id`): the pull shape, with the
  *   ids deleted since (what deletes them records them in deleted_records).
  *
- * Any signed-in user may read unless the definition gives a guard.
+ * Who may read is the definition's `access` (server/auth/access.ts).
  */
 import { and, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -20,7 +20,7 @@ import { z } from 'zod';
 import { listResponseSchema, skipTakeParamsSchema } from '@sync/contract/list';
 import { listQuerySchema, pullResponseSchema } from '@sync/contract/sync';
 import type { AppContext, ZodApp } from '../app-context';
-import type { Guard } from './crud-routes';
+import type { RouteAccess } from '../auth/access';
 import { listRecords, pullCursorOf, pullRecords, type ListSource } from './list';
 import { searchCondition } from './search';
 import { writeTime } from './versioning';
@@ -29,7 +29,7 @@ export type ReadOnlyListDefinition<W> = ListSource<W> & {
   path: string;
   item: z.ZodType<W>;
   orderBy: SQL[];
-  guard?: Guard;
+  access: RouteAccess;
   /** The documented answer of an unpaged list; default: the records as an array. */
   documented?: { schema: z.ZodType; wrap(list: W[]): unknown };
   /** Documented-mode search and filters (a pull reads the whole list). */
@@ -45,7 +45,7 @@ export function registerReadOnlyList<W>(scope: ZodApp, ctx: AppContext, def: Rea
   app.get(
     def.path,
     {
-      ...(def.guard ? { onRequest: def.guard } : {}),
+      config: { access: def.access },
       schema: {
         ...(paged ? { params: skipTakeParamsSchema } : {}),
         querystring: querySchema,

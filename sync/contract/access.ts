@@ -55,7 +55,8 @@ export const READ_ACCESS = {
   quotations: { modules: ['quotations'] },
   /** Payment and exposition types: the quotation form's options. */
   quotationOptions: { modules: ['quotations'] },
-  users: { modules: ['users'] },
+  /** Users: the users module; customer-type users never manage users, whatever their role grants. */
+  users: { modules: ['users'], customers: false },
   /** Samples: the samples module; customer-type users read their own customers' (the server narrows the list). */
   samples: { modules: ['samples'] },
 } as const satisfies Record<string, ReadAccess>;

@@ -9,16 +9,17 @@ import { apiErrorSchema } from '@sync/contract/errors';
 import type { RouteModule } from '@server/app-context';
 import { HTTP_MESSAGES } from '@server/http/messages';
 import { ADMIN, call, signIn, startTestApp, type TestApp } from './helpers/test-app';
+import { access } from '@server/auth/access';
 
 const SECRET_DETAIL = 'select password_hash from users where id = 1';
 
 const failingRoutes: RouteModule = {
   name: 'failing',
   register(app) {
-    app.get('/api/test/explode', async () => {
+    app.get('/api/test/explode', { config: { access: access.signedIn() } }, async () => {
       throw new Error(`database said: ${SECRET_DETAIL}`);
     });
-    app.get('/api/test/throws-string', async () => {
+    app.get('/api/test/throws-string', { config: { access: access.signedIn() } }, async () => {
       throw 'a bare string';
     });
   },

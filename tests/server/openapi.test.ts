@@ -25,7 +25,8 @@ const recordRoutes: AppPlugin = {
   install(app) {
     app.addHook('onRoute', (route) => {
       const methods = Array.isArray(route.method) ? route.method : [route.method];
-      for (const method of methods) registered.push({ method: method.toLowerCase(), url: route.url, public: route.config?.public === true });
+      for (const method of methods)
+        registered.push({ method: method.toLowerCase(), url: route.url, public: route.config?.access?.kind === 'public' });
     });
   },
 };

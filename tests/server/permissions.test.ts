@@ -9,28 +9,31 @@ import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteModule } from '@server/app-context';
 import { requireAuth } from '@server/auth/authenticate';
-import { assertCustomerInScope, customerScope, requireModule } from '@server/auth/permissions';
+import { access } from '@server/auth/access';
+import { assertCustomerInScope, customerScope } from '@server/auth/permissions';
 import { HTTP_MESSAGES } from '@server/http/messages';
 import { createCast, type Caller, type Cast } from './helpers/people';
 import { call, startTestApp, type TestApp } from './helpers/test-app';
+
+const customerData = access.module('customers', { customerUsers: 'read-own' });
 
 /** A stand-in for the customer resource of a later issue, built only from the shared mechanism. */
 const probeRoutes: RouteModule = {
   name: 'probe',
   register(app) {
-    app.get('/api/probe/customers', { config: { module: 'customers', customerData: true } }, async (request) => ({
+    app.get('/api/probe/customers', { config: { access: customerData } }, async (request) => ({
       scope: customerScope(requireAuth(request)),
     }));
     app.get(
       '/api/probe/customers/:id',
-      { config: { module: 'customers', customerData: true }, schema: { params: z.object({ id: z.coerce.number().int() }) } },
+      { config: { access: customerData }, schema: { params: z.object({ id: z.coerce.number().int() }) } },
       async (request) => {
         assertCustomerInScope(requireAuth(request), request.params.id);
         return { id: request.params.id };
       },
     );
-    app.put('/api/probe/customers/:id', { config: { module: 'customers', customerData: true } }, async () => ({ saved: true }));
-    app.get('/api/probe/equipment', { preHandler: requireModule('equipment') }, async () => ({ ok: true }));
+    app.put('/api/probe/customers/:id', { config: { access: customerData } }, async () => ({ saved: true }));
+    app.get('/api/probe/equipment', { config: { access: access.module('equipment') } }, async () => ({ ok: true }));
   },
 };
 
@@ -67,7 +70,8 @@ const MATRIX: Row[] = [
   ],
   ['GET', '/api/user-customers/{user:customer}', { anonymous: 401, noModule: 403, technician: 403, office: 200, admin: 200, customer: 200 }],
   ['GET', '/api/user-customers/{user:technician}', { anonymous: 401, noModule: 403, technician: 200, office: 200, admin: 200, customer: 403 }],
-  ['GET', '/api/nao-existe', { anonymous: 401, noModule: 404, technician: 404, office: 404, admin: 404, customer: 404 }],
+  // No route: the not-found handler answers everyone alike, and reads nothing.
+  ['GET', '/api/nao-existe', { anonymous: 404, noModule: 404, technician: 404, office: 404, admin: 404, customer: 404 }],
   ['GET', '/api/probe/customers', { anonymous: 401, noModule: 403, technician: 200, office: 200, admin: 200, customer: 200 }],
   ['GET', '/api/probe/customers/{customer:linked}', { anonymous: 401, noModule: 403, technician: 200, office: 200, admin: 200, customer: 200 }],
   ['GET', '/api/probe/customers/{customer:other}', { anonymous: 401, noModule: 403, technician: 200, office: 200, admin: 200, customer: 403 }],

@@ -10,9 +10,10 @@
  * - customer-type users never write (403 'Usuários do tipo cliente não
  *   podem alterar dados de clientes.').
  *
- * Routes outside the CRUD factory say `config: CUSTOMER_READ` or
- * `CUSTOMER_WRITE` (the permissions plugin enforces them) and narrow reads
- * of one customer with `assertCustomerReadable`.
+ * Routes outside the CRUD factory say `config: CUSTOMER_READ`,
+ * `CUSTOMER_READ_BY_POST` or `CUSTOMER_WRITE` (server/auth/access.ts; the
+ * permissions plugin enforces them) and narrow reads of one customer with
+ * `assertCustomerReadable`.
  *
  * Deleted ids are narrowed the same way: a customer's or a file's deletion
  * is written as visible to the users linked to that customer at that moment
@@ -20,30 +21,29 @@
  * (`deletionViewer`); everyone else reads every customer, so every id.
  */
 import { eq } from 'drizzle-orm';
-import type { FastifyContextConfig, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import { READ_ACCESS } from '@sync/contract/access';
+import { access } from '@server/auth/access';
 import { requireAuth } from '@server/auth/authenticate';
-import { assertCustomerInScope, assertModule, customerScope, customerScopeFilter, refuseCustomerWrites } from '@server/auth/permissions';
+import { assertCustomerInScope, customerScope, customerScopeFilter } from '@server/auth/permissions';
 import type { Tx } from '@server/db/client';
 import { customers, userCustomers } from '@server/db/schema';
-import type { Guard } from '@server/sync/crud-routes';
 
-/** Reads (GET, and the zip's POST): the module; the scope is checked per customer. */
-export const CUSTOMER_READ: FastifyContextConfig = { module: 'customers' };
-/** Writes: the module, and never customer-type users. */
-export const CUSTOMER_WRITE: FastifyContextConfig = { module: 'customers', customerData: true };
+export const CUSTOMER_ACCESS = {
+  /** Reads: the module; customer-type users their own customers (the handlers check the scope). */
+  read: access.readRule(READ_ACCESS.customers, 'read-own'),
+  /** Writes: the module; customer-type users are told they only read (403 'Usuários do tipo cliente não podem alterar…'). */
+  write: access.module('customers', { customerUsers: 'read-own' }),
+} as const;
 
-const needsModule: Guard = async (request) => assertModule(requireAuth(request), 'customers');
-
-export const CUSTOMER_GUARDS: { read: Guard; write: Guard } = {
-  read: needsModule,
-  write: async (request) => {
-    await needsModule(request);
-    await refuseCustomerWrites(request);
-  },
-};
+/** Route configs of the calls outside the CRUD factory. */
+export const CUSTOMER_READ = { access: CUSTOMER_ACCESS.read };
+export const CUSTOMER_WRITE = { access: CUSTOMER_ACCESS.write };
+/** The zip of chosen files: a POST that only reads. */
+export const CUSTOMER_READ_BY_POST = { access: access.module('customers', { customerUsers: 'read-own', changesNothing: true }) };
 
 /** 403 unless the caller may read this customer. */
-export function assertCustomerReadable(request: FastifyRequest, customerId: number): void {
+export function assertCustomerReadable(request: FastifyRequest, customerId: number, _record?: unknown): void {
   assertCustomerInScope(requireAuth(request), customerId);
 }
 

@@ -24,7 +24,7 @@ import { assertCustomerHasNoQuotations } from '../quotations/customer-guard';
 import { recordDeletions } from '@server/sync/deletions';
 import { optionalValues } from '@server/sync/input';
 import type { ListSource } from '@server/sync/list';
-import { CUSTOMER_GUARDS, customerViewers, customerVisibility } from './access';
+import { CUSTOMER_ACCESS, customerViewers, customerVisibility } from './access';
 import { addressValues } from './addresses';
 import { saveCustomerContact } from './contacts';
 import { loadCustomers } from './load';
@@ -79,7 +79,7 @@ export function registerCustomerCrud(app: ZodApp, ctx: AppContext, storage: File
   registerCrudRoutes(app, ctx, {
     ...customerSource,
     notFoundMessage: CUSTOMER_MESSAGES.notFound,
-    guards: CUSTOMER_GUARDS,
+    access: CUSTOMER_ACCESS,
     visibility: customerVisibility,
     paths: {
       list: '/api/customer/all/:skip/:take',

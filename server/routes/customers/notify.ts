@@ -18,6 +18,7 @@ import { idParam } from '@server/sync/crud-routes';
 import { CUSTOMER_WRITE } from './access';
 import { loadCustomers } from './load';
 import { customerPageLink, fillCustomerPlaceholders, NEW_FILES_TEMPLATE_OPTION, newFilesEmail } from './new-files-email';
+import { requireAuth } from '@server/auth/authenticate';
 
 async function template(ctx: AppContext): Promise<string> {
   const [row] = await ctx.db.select({ value: options.value }).from(options).where(eq(options.option, NEW_FILES_TEMPLATE_OPTION));
@@ -37,6 +38,7 @@ export function registerNotifyRoute(app: ZodApp, ctx: AppContext) {
       if (!customer) throw notFound(CUSTOMER_MESSAGES.notFound);
       const to = request.body.email || customer.email || customer.contact?.email;
       if (!to) throw badRequest(CUSTOMER_MESSAGES.emailRequired, { email: [CUSTOMER_MESSAGES.emailRequired] });
+      await ctx.limits.mailPerUser.take(requireAuth(request).user.id);
       const written = request.body.message?.trim() ? request.body.message : await template(ctx);
       const message = newFilesEmail({
         to,

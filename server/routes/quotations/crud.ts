@@ -22,7 +22,7 @@ import type { Tx } from '@server/db/client';
 import { quotations } from '@server/db/schema';
 import { registerCrudRoutes } from '@server/sync/crud-routes';
 import type { ListSource } from '@server/sync/list';
-import { QUOTATION_GUARDS } from './access';
+import { QUOTATION_ACCESS, quotationVisibility } from './access';
 import { assertQuotationHasNoSamples } from './sample-guard';
 import { loadQuotations } from './load';
 import { referenceNumber } from './reference-number';
@@ -49,7 +49,8 @@ export function registerQuotationCrud(app: ZodApp, ctx: AppContext) {
   registerCrudRoutes(app, ctx, {
     ...quotationSource,
     notFoundMessage: QUOTATION_MESSAGES.notFound,
-    guards: QUOTATION_GUARDS,
+    access: QUOTATION_ACCESS,
+    visibility: quotationVisibility,
     paths: {
       list: '/api/quotation/all/:skip/:take',
       one: '/api/quotation/:id',

@@ -16,21 +16,25 @@ import { FileStorage, filesFolder } from '@server/files/storage';
 import { notFound } from '@server/http/errors';
 import { quotationPdf } from '@server/pdf/quotation-pdf';
 import { idParam } from '@server/sync/crud-routes';
-import { QUOTATION_GUARDS } from './access';
+import { QUOTATION_ACCESS } from './access';
 import { loadQuotations } from './load';
 
 export function registerQuotationPdf(app: ZodApp, ctx: AppContext) {
   // Where the company logo's bytes are (settings_logo names a stored file).
   const storage = new FileStorage(filesFolder(ctx.config.dataDir));
-  app.get('/api/pdf/quotation/:id', { onRequest: QUOTATION_GUARDS.read, schema: { params: z.object({ id: idParam }) } }, async (request, reply) => {
-    const [quotation] = await loadQuotations(ctx.db, [request.params.id]);
-    if (!quotation) throw notFound(QUOTATION_MESSAGES.notFound);
-    assertCustomerInScope(requireAuth(request), quotation.customer_id);
-    const bytes = await quotationPdf(ctx.db, quotation, storage);
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', `inline; filename="${QUOTATION_SEND_MESSAGES.fileName(quotation.reference_no)}"`)
-      .header('cache-control', 'no-store')
-      .send(bytes);
-  });
+  app.get(
+    '/api/pdf/quotation/:id',
+    { config: { access: QUOTATION_ACCESS.read }, schema: { params: z.object({ id: idParam }) } },
+    async (request, reply) => {
+      const [quotation] = await loadQuotations(ctx.db, [request.params.id]);
+      if (!quotation) throw notFound(QUOTATION_MESSAGES.notFound);
+      assertCustomerInScope(requireAuth(request), quotation.customer_id);
+      const bytes = await quotationPdf(ctx.db, quotation, storage);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `inline; filename="${QUOTATION_SEND_MESSAGES.fileName(quotation.reference_no)}"`)
+        .header('cache-control', 'no-store')
+        .send(bytes);
+    },
+  );
 }

@@ -29,9 +29,10 @@ import { renderQuotationInWorker } from '@server/pdf/pdf-worker';
 import { quotationPdfInputOf } from '@server/pdf/quotation-pdf';
 import { idParam } from '@server/sync/crud-routes';
 import { nextUpdatedAt, writeTime } from '@server/sync/versioning';
-import { QUOTATION_GUARDS } from './access';
+import { QUOTATION_ACCESS } from './access';
 import { loadQuotations } from './load';
 import { fillSendMessage } from './send-message';
+import { requireAuth } from '@server/auth/authenticate';
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -58,13 +59,14 @@ export function registerQuotationSendEmail(app: ZodApp, ctx: AppContext) {
   app.post(
     '/api/quotation/:id/send/email',
     {
-      onRequest: QUOTATION_GUARDS.write,
+      config: { access: QUOTATION_ACCESS.write },
       schema: { params: z.object({ id: idParam }), body: quotationEmailInputSchema, response: { 200: quotationEmailAnswerSchema } },
     },
     async (request) => {
       const { id } = request.params;
       const [quotation] = await loadQuotations(ctx.db, [id]);
       if (!quotation) throw notFound(QUOTATION_MESSAGES.notFound);
+      await ctx.limits.mailPerUser.take(requireAuth(request).user.id);
       const input = await quotationPdfInputOf(ctx.db, quotation, storage);
       const pdf = await renderQuotationInWorker(input);
       const [company] = await ctx.db.select({ value: options.value }).from(options).where(eq(options.option, 'company_name'));

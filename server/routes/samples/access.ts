@@ -6,25 +6,24 @@
  * deleted ids) and never write.
  */
 import { eq } from 'drizzle-orm';
-import type { FastifyContextConfig, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import { READ_ACCESS } from '@sync/contract/access';
+import { access } from '@server/auth/access';
 import { requireAuth } from '@server/auth/authenticate';
-import { assertCustomerInScope, assertModule, customerScope, customerScopeFilter, refuseCustomerWrites } from '@server/auth/permissions';
+import { assertCustomerInScope, customerScope, customerScopeFilter } from '@server/auth/permissions';
 import type { Db, Tx } from '@server/db/client';
 import { samples, userCustomers } from '@server/db/schema';
-import type { Guard } from '@server/sync/crud-routes';
 
-export const SAMPLE_READ: FastifyContextConfig = { module: 'samples' };
-export const SAMPLE_WRITE: FastifyContextConfig = { module: 'samples', customerData: true };
+export const SAMPLE_ACCESS = {
+  /** Reads: the module; customer-type users their own customers' samples (the handlers narrow). */
+  read: access.readRule(READ_ACCESS.samples, 'read-own'),
+  /** Writes: the module; customer-type users are told they only read (403 'Usuários do tipo cliente não podem alterar…'). */
+  write: access.module('samples', { customerUsers: 'read-own' }),
+} as const;
 
-const needsModule: Guard = async (request) => assertModule(requireAuth(request), 'samples');
-
-export const SAMPLE_GUARDS: { read: Guard; write: Guard } = {
-  read: needsModule,
-  write: async (request) => {
-    await needsModule(request);
-    await refuseCustomerWrites(request);
-  },
-};
+/** Route configs of the calls outside the CRUD factory. */
+export const SAMPLE_READ = { access: SAMPLE_ACCESS.read };
+export const SAMPLE_WRITE = { access: SAMPLE_ACCESS.write };
 
 /** 403 unless the caller may read samples of this customer. */
 export function assertSampleCustomer(request: FastifyRequest, customerId: number): void {

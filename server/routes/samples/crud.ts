@@ -22,7 +22,7 @@ import { idParam, registerCrudRoutes } from '@server/sync/crud-routes';
 import type { ListSource } from '@server/sync/list';
 import { nextUpdatedAt, writeTime } from '@server/sync/versioning';
 import { notFound } from '@server/http/errors';
-import { assertSampleCustomer, SAMPLE_GUARDS, SAMPLE_READ, sampleVisibility } from './access';
+import { assertSampleCustomer, SAMPLE_ACCESS, SAMPLE_READ, sampleVisibility } from './access';
 import { loadSamples } from './load';
 import { attachReceivedImages } from './multipart-save';
 import { sampleInSlot, sampleValues } from './values';
@@ -50,7 +50,7 @@ export function registerSampleCrud(app: ZodApp, ctx: AppContext) {
   registerCrudRoutes(app, ctx, {
     ...sampleSource,
     notFoundMessage: SAMPLE_MESSAGES.notFound,
-    guards: SAMPLE_GUARDS,
+    access: SAMPLE_ACCESS,
     paths: {
       list: '/api/sample/all/:skip/:take',
       create: '/api/sample',

@@ -12,11 +12,11 @@ import type { FileStorage } from '@server/files/storage';
 import { notFound } from '@server/http/errors';
 import { samplePdf } from '@server/pdf/sample-pdf';
 import { idParam } from '@server/sync/crud-routes';
-import { assertSampleCustomer, SAMPLE_GUARDS } from './access';
+import { assertSampleCustomer, SAMPLE_READ } from './access';
 import { loadSamples } from './load';
 
 export function registerSamplePdf(app: ZodApp, ctx: AppContext, storage: FileStorage) {
-  app.get('/api/pdf/sample/:id', { onRequest: SAMPLE_GUARDS.read, schema: { params: z.object({ id: idParam }) } }, async (request, reply) => {
+  app.get('/api/pdf/sample/:id', { config: SAMPLE_READ, schema: { params: z.object({ id: idParam }) } }, async (request, reply) => {
     const [sample] = await loadSamples(ctx.db, [request.params.id]);
     if (!sample) throw notFound(SAMPLE_MESSAGES.notFound);
     assertSampleCustomer(request, sample.customer_id);

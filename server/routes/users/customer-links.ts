@@ -25,8 +25,8 @@ import { nextUpdatedAt, writeTime } from '@server/sync/versioning';
 import { bumpCustomer } from '../customers/parent';
 import { parseFields, readUserBody } from './user-body';
 import { findActiveUser, isCustomerType } from './user-rules';
+import { USERS_ACCESS } from './access';
 
-const USERS_MODULE = { module: 'users' } as const;
 const linkParams = z.object({ userId: idParamSchema, customerId: idParamSchema });
 const linkAnswerSchema = messageAnswerSchema.extend({ link: userCustomerSchema });
 
@@ -39,7 +39,7 @@ async function touchUser(db: Db | Tx, userId: number, now: Date) {
 }
 
 export function registerCustomerLinks(app: ZodApp, ctx: AppContext) {
-  app.post('/api/user-customers', { config: USERS_MODULE, schema: { response: { 201: linkAnswerSchema } } }, async (request, reply) => {
+  app.post('/api/user-customers', { config: USERS_ACCESS, schema: { response: { 201: linkAnswerSchema } } }, async (request, reply) => {
     const body = await readUserBody(request, ctx.config.uploadLimitMb);
     const input = parseFields(userCustomerInputSchema, body.fields);
     const user = await findActiveUser(ctx.db, input.user_id);
@@ -70,7 +70,7 @@ export function registerCustomerLinks(app: ZodApp, ctx: AppContext) {
 
   app.delete(
     '/api/user-customers/:userId/:customerId',
-    { config: USERS_MODULE, schema: { params: linkParams, response: { 200: messageAnswerSchema } } },
+    { config: USERS_ACCESS, schema: { params: linkParams, response: { 200: messageAnswerSchema } } },
     async (request) => {
       const { userId, customerId } = request.params;
       const removed = await ctx.db

@@ -32,8 +32,8 @@ import { parseFields, readUserBody } from './user-body';
 import { insertImageRow, storeUserImage, type StoredImage } from './user-image';
 import { updateUserRow } from './update-user-row';
 import { assertMayTouch, assertNotOwnAccess, assertUnique, findActiveUser, resolveAccess, uniqueViolation } from './user-rules';
+import { USERS_ACCESS } from './access';
 
-const USERS_MODULE = { module: 'users' } as const;
 const idParams = z.object({ id: idParamSchema });
 
 /** 'Usuário salvo com sucesso', or that plus why the e-mail did not go. */
@@ -62,19 +62,21 @@ async function sendPassword(ctx: AppContext, log: { error(obj: object, msg: stri
 }
 
 export function registerUserWrites(app: ZodApp, ctx: AppContext, storage: FileStorage) {
-  app.get('/api/user/:id', { config: USERS_MODULE, schema: { params: idParams, response: { 200: userRecordSchema } } }, async (request) => {
+  app.get('/api/user/:id', { config: USERS_ACCESS, schema: { params: idParams, response: { 200: userRecordSchema } } }, async (request) => {
     const record = await loadUserRecord(ctx.db, request.params.id);
     if (!record) throw notFound(USER_MESSAGES.notFound);
     return record;
   });
 
-  app.post('/api/user', { config: USERS_MODULE, schema: { response: { 201: userSaveResponseSchema } } }, async (request, reply) => {
+  app.post('/api/user', { config: USERS_ACCESS, schema: { response: { 201: userSaveResponseSchema } } }, async (request, reply) => {
     const auth = requireAuth(request);
     const body = await readUserBody(request, ctx.config.uploadLimitMb);
     const input = parseFields(userCreateSchema, body.fields);
     const access = await resolveAccess(ctx.db, input);
     assertMayTouch(auth, null, access);
     await assertUnique(ctx.db, input);
+    // Before the save: over the e-mail quota, nothing changes.
+    if (input.send_password) await ctx.limits.mailPerUser.take(auth.user.id);
     const passwordHash = await hashPassword(input.password!);
     const image = await prepareImage(storage, body.image);
     const now = writeTime(ctx.clock);
@@ -111,7 +113,7 @@ export function registerUserWrites(app: ZodApp, ctx: AppContext, storage: FileSt
     return reply.code(201).send({ message, user });
   });
 
-  app.post('/api/user/:id', { config: USERS_MODULE, schema: { params: idParams, response: { 200: userSaveResponseSchema } } }, async (request) => {
+  app.post('/api/user/:id', { config: USERS_ACCESS, schema: { params: idParams, response: { 200: userSaveResponseSchema } } }, async (request) => {
     const auth = requireAuth(request);
     const id = request.params.id;
     const current = await findActiveUser(ctx.db, id);
@@ -122,6 +124,7 @@ export function registerUserWrites(app: ZodApp, ctx: AppContext, storage: FileSt
     assertMayTouch(auth, current, access);
     assertNotOwnAccess(auth, id, current, access);
     await assertUnique(ctx.db, input, id);
+    if (input.password && input.send_password) await ctx.limits.mailPerUser.take(auth.user.id);
     const passwordHash = input.password ? await hashPassword(input.password) : undefined;
     const image = await prepareImage(storage, body.image);
     const now = writeTime(ctx.clock);
@@ -148,7 +151,7 @@ export function registerUserWrites(app: ZodApp, ctx: AppContext, storage: FileSt
     return { message, user: (await loadUserRecord(ctx.db, id))! };
   });
 
-  app.delete('/api/user/:id', { config: USERS_MODULE, schema: { params: idParams } }, async (request) => {
+  app.delete('/api/user/:id', { config: USERS_ACCESS, schema: { params: idParams } }, async (request) => {
     const auth = requireAuth(request);
     const id = request.params.id;
     if (id === auth.user.id) throw badRequest(USER_MESSAGES.ownDelete);

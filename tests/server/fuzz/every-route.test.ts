@@ -13,32 +13,19 @@
  * request without a token. The counts are printed at the end.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppPlugin } from '@server/app-context';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { adminToken, api, ok } from '../catalog/support';
-import { casesFor, type FuzzRequest, type RouteInfo } from './cases';
+import { routeRecorder } from '../helpers/route-table';
+import { casesFor, type FuzzRequest } from './cases';
 
-const routes: RouteInfo[] = [];
-const routeCollector: AppPlugin = {
-  name: 'fuzz-route-collector',
-  install(app) {
-    app.addHook('onRoute', (route) => {
-      const methods = Array.isArray(route.method) ? route.method : [route.method];
-      for (const method of methods) {
-        // HEAD routes are Fastify's copies of the GET ones.
-        if (method === 'HEAD' || method === 'OPTIONS') continue;
-        const config = route.config as { public?: boolean } | undefined;
-        routes.push({ method, url: route.url, public: config?.public === true, schema: (route.schema ?? {}) as RouteInfo['schema'] });
-      }
-    });
-  },
-};
+const recorder = routeRecorder();
+const routes = recorder.routes;
 
 let t: TestApp;
 let token: string;
 
 beforeAll(async () => {
-  t = await startTestApp({ extraPlugins: [routeCollector] });
+  t = await startTestApp({ extraPlugins: [recorder.plugin] });
   token = await adminToken(t);
   // One record of each kind, id 1, so paths filled with 1 reach the handlers.
   const admin = api(t, token);

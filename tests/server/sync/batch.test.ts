@@ -11,12 +11,15 @@ import type { RouteModule } from '@server/app-context';
 import { costs, equipment } from '@server/db/schema';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { adminToken, api, ok, roleWith, userWithRole, type Api } from '../catalog/support';
+import { access } from '@server/auth/access';
 
 /** A test-only write that is busy: 503 with Retry-After. */
 const busyRoute: RouteModule = {
   name: 'batch-probe',
   register(app) {
-    app.post('/api/probe/busy', async (_request, reply) => reply.code(503).header('retry-after', '7').send({ message: 'Ocupado.' }));
+    app.post('/api/probe/busy', { config: { access: access.signedIn() } }, async (_request, reply) =>
+      reply.code(503).header('retry-after', '7').send({ message: 'Ocupado.' }),
+    );
   },
 };
 
@@ -112,12 +115,29 @@ describe('the batch call', () => {
     ['sign-in reached through a dot segment', 'api/../oauth/token'],
     ['an encoded dot segment', 'api/%2e%2e/oauth/token'],
     ['the batch call reached through a dot segment', 'api/cost/../sync/batch'],
+    ['the batch call with an encoded letter (%62)', 'api/sync/%62atch'],
+    ['the batch call with an encoded letter (%61)', 'api/sync/b%61tch'],
+    ['the batch call fully encoded', 'api/%73%79%6e%63/%62%61%74%63%68'],
+    ['the batch call with upper-case hex digits', 'api/sy%6Ec/%62%61%74%63%68'],
+    ['the batch call behind an encoded dot segment', 'api/x/.%2e/sync/batch'],
+    ['the batch call with a query', `${BATCH_PATH}?x=1`],
+    ['a public route (password recovery)', 'api/password/create'],
     ['the app', 'index.html'],
   ])('refuses %s as a write of the batch, and runs the others', async (_label, path) => {
     const answer = ok(await batch(admin, [{ method: 'POST', path, body: { requests: [create('Aninhado')] } }, create(`Ao lado de ${path}`)]));
     expect(answer.responses[0]).toEqual({ status: 400, body: { message: BATCH_MESSAGES.notAllowed } });
     expect(answer.responses[1].status).toBe(201);
     expect(await costsNamed('Aninhado')).toBe(0);
+  });
+
+  it('never runs a batch inside a batch, however deep it is nested', async () => {
+    // The attack of issue 20: each level an encoded spelling of the batch call, 50 writes each.
+    const level = (requests: BatchItem[]): BatchItem => ({ method: 'POST', path: 'api/sync/%62atch', body: { requests } });
+    const inner = Array.from({ length: MAX_BATCH_REQUESTS }, (_, index) => create(`Profundo ${index}`));
+    const nested = level([level([level(inner)])]);
+    const answer = ok(await batch(admin, [nested]));
+    expect(answer.responses).toEqual([{ status: 400, body: { message: BATCH_MESSAGES.notAllowed } }]);
+    expect(await costsNamed('Profundo 0')).toBe(0);
   });
 
   it('needs a signed-in caller and creates nothing without one', async () => {

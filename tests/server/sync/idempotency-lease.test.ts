@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '@server/app';
+import { access } from '@server/auth/access';
 import type { RouteModule, ZodApp } from '@server/app-context';
 import { users } from '@server/db/schema';
 import { createFileMailer } from '@server/mail/mailer';
@@ -74,7 +75,7 @@ describe('the idempotency plugin of the process running the first request', () =
     const slow: RouteModule = {
       name: 'slow-lease-probe',
       register(app) {
-        app.post('/api/probe/slow-lease', async () => {
+        app.post('/api/probe/slow-lease', { config: { access: access.signedIn() } }, async () => {
           runs += 1;
           await new Promise((resolve) => setTimeout(resolve, 700));
           return { runs };

@@ -13,6 +13,7 @@ import { costs, idempotencyKeys, modules, rolePermissions, users } from '@server
 import { IDEMPOTENCY_MESSAGES, REPLAYED_HEADER } from '@server/sync/idempotency-plugin';
 import { ADMIN, call, startTestApp, type TestApp } from '../helpers/test-app';
 import { adminToken, api, ok, roleWith, userWithRole, type Api } from '../catalog/support';
+import { access } from '@server/auth/access';
 
 /** Test-only routes: one that fails until told otherwise, one that takes its time; both count their runs. */
 const runs = { flaky: 0, slow: 0 };
@@ -20,18 +21,18 @@ let flakyFails = true;
 const probeRoutes: RouteModule = {
   name: 'idempotency-probe',
   register(app) {
-    app.post('/api/probe/flaky', async () => {
+    app.post('/api/probe/flaky', { config: { access: access.signedIn() } }, async () => {
       runs.flaky += 1;
       if (flakyFails) throw new Error('database went away');
       return { run: runs.flaky };
     });
-    app.post('/api/probe/slow', async () => {
+    app.post('/api/probe/slow', { config: { access: access.signedIn() } }, async () => {
       runs.slow += 1;
       const run = runs.slow;
       await new Promise((resolve) => setTimeout(resolve, 400));
       return { run };
     });
-    app.post('/api/probe/very-slow', async () => {
+    app.post('/api/probe/very-slow', { config: { access: access.signedIn() } }, async () => {
       await new Promise((resolve) => setTimeout(resolve, 3_600));
       return { done: true };
     });
