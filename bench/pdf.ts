@@ -15,6 +15,10 @@
  *   first print of the page (chunk and fonts loaded, online) is reported on
  *   its own as the cold figure.
  *
+ * - Server, one 50,000-character word in the details (issue 20: it once took
+ *   the only PDF worker minutes and gigabytes; now the template breaks long
+ *   words), timed the same way, read against the same baseline.
+ *
  * Baseline in the same run: the same calls for a quotation with no lines
  * (what any document costs: fonts, header, footer), so the figure for 100
  * rows can be read against it. Each figure is the median of repeated runs,
@@ -40,7 +44,7 @@ export interface PdfTiming {
 export interface PdfFigure {
   rows: number;
   runs: number;
-  server: { full: PdfTiming; empty: PdfTiming; goalMs: number; met: boolean };
+  server: { full: PdfTiming; empty: PdfTiming; longWord: PdfTiming; goalMs: number; met: boolean };
   chromium: { full: PdfTiming; empty: PdfTiming; coldMs: number; goalMs: number; met: boolean } | null;
 }
 
@@ -169,6 +173,10 @@ export async function runPdfBench(server: BenchServer, browser: BenchBrowser | n
   });
   const full = await api<{ id: number }>('POST', 'api/quotation', quotationBody(customer.id, 100));
   const empty = await api<{ id: number }>('POST', 'api/quotation', quotationBody(customer.id, 0));
+  const longWord = await api<{ id: number }>('POST', 'api/quotation', {
+    ...quotationBody(customer.id, 0),
+    details: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: `Início ${'x'.repeat(50_000)} fim.` }] }] },
+  });
 
   say(`pdf on the server: ${WARM_UP} warm-up calls, then ${RUNS} runs of each (100 rows, empty), alternating...`);
   for (let index = 0; index < WARM_UP; index++) {
@@ -177,13 +185,23 @@ export async function runPdfBench(server: BenchServer, browser: BenchBrowser | n
   }
   const serverFull: Array<{ ms: number; bytes: number }> = [];
   const serverEmpty: Array<{ ms: number; bytes: number }> = [];
+  const serverLongWord: Array<{ ms: number; bytes: number }> = [];
   for (let index = 0; index < RUNS; index++) {
     serverFull.push(await serverRender(server.url, token, full.id));
     serverEmpty.push(await serverRender(server.url, token, empty.id));
+    serverLongWord.push(await serverRender(server.url, token, longWord.id));
   }
-  const serverFigure = { full: timing(serverFull), empty: timing(serverEmpty), goalMs: PDF_GOALS.serverMs, met: false };
+  const serverFigure = {
+    full: timing(serverFull),
+    empty: timing(serverEmpty),
+    longWord: timing(serverLongWord),
+    goalMs: PDF_GOALS.serverMs,
+    met: false,
+  };
   serverFigure.met = serverFigure.full.medianMs <= PDF_GOALS.serverMs;
-  say(`pdf server: 100 rows median ${serverFigure.full.medianMs} ms, empty ${serverFigure.empty.medianMs} ms`);
+  say(
+    `pdf server: 100 rows median ${serverFigure.full.medianMs} ms, empty ${serverFigure.empty.medianMs} ms, 50,000-character word ${serverFigure.longWord.medianMs} ms`,
+  );
 
   let chromium: PdfFigure['chromium'] = null;
   if (browser) {
@@ -218,6 +236,8 @@ export function formatPdf(figure: PdfFigure): string {
     `server, warm (goal ≤ ${figure.server.goalMs} ms: ${figure.server.met ? 'met' : 'MISSED'})`,
     line('100 rows', figure.server.full),
     line('empty quotation (baseline)', figure.server.empty),
+    line('one 50,000-character word', figure.server.longWord),
+    `  the long word against the baseline: ${round(figure.server.longWord.medianMs / figure.server.empty.medianMs)}×`,
   ];
   if (figure.chromium) {
     lines.push(
