@@ -52,9 +52,9 @@ async function printable(bytes: Buffer): Promise<Uint8Array> {
 }
 
 /** The last logo made printable, by its storage key (keys never change meaning: a new logo is a new key). */
-let last: { key: string; dataUrl: Promise<string | null> } | null = null;
+let last: { key: string; bytes: Promise<Uint8Array | null> } | null = null;
 
-async function printableLogo(storage: FileStorage, key: string, fileId: number, log?: FastifyBaseLogger): Promise<string | null> {
+async function printableLogo(storage: FileStorage, key: string, fileId: number, log?: FastifyBaseLogger): Promise<Uint8Array | null> {
   const stream = await storage.open(key);
   let bytes: Buffer | null;
   try {
@@ -67,28 +67,40 @@ async function printableLogo(storage: FileStorage, key: string, fileId: number, 
     return null;
   }
   try {
-    return logoDataUrl(await printable(bytes));
+    return await printable(bytes);
   } catch (err) {
     log?.warn({ err, fileId }, 'company logo not printable (not an image, above the pixel limit or damaged); document printed without it');
     return null;
   }
 }
 
-/** The logo `settings_logo` names, as a data URL; null when there is none to print. */
-export async function storedLogo(db: Db, storage: FileStorage, setting: string | undefined, log?: FastifyBaseLogger): Promise<string | null> {
-  const id = logoFileId(setting);
-  if (id === null) return null;
+/**
+ * The stored file's logo as every document draws it (PNG or JPEG, at most
+ * LOGO_MAX_SIDE a side), or null when it cannot be drawn. The server's PDFs
+ * embed it and `GET api/file/{id}` serves it to the devices for their
+ * offline prints, so a logo stored before the image checks (a
+ * decompression bomb) reaches neither.
+ */
+export async function printableStoredLogo(db: Db, storage: FileStorage, id: number, log?: FastifyBaseLogger): Promise<Uint8Array | null> {
   const [file] = await db.select({ storage_key: storedFiles.storage_key }).from(storedFiles).where(eq(storedFiles.id, id));
   if (!file) return null;
   const key = `${storage.root}/${file.storage_key}`;
   if (last?.key !== key) {
-    const dataUrl = printableLogo(storage, file.storage_key, id, log).catch((err: unknown) => {
+    const bytes = printableLogo(storage, file.storage_key, id, log).catch((err: unknown) => {
       log?.warn({ err, fileId: id }, 'company logo not readable; document printed without it');
       // Bytes gone from disk: not remembered, so a restored file prints again.
       if (last?.key === key) last = null;
       return null;
     });
-    last = { key, dataUrl };
+    last = { key, bytes };
   }
-  return last.dataUrl;
+  return last.bytes;
+}
+
+/** The logo `settings_logo` names, as a data URL; null when there is none to print. */
+export async function storedLogo(db: Db, storage: FileStorage, setting: string | undefined, log?: FastifyBaseLogger): Promise<string | null> {
+  const id = logoFileId(setting);
+  if (id === null) return null;
+  const bytes = await printableStoredLogo(db, storage, id, log);
+  return bytes ? logoDataUrl(bytes) : null;
 }

@@ -5,7 +5,8 @@
  * path"):
  *
  *   POST api/file        multipart `file`, a PNG or JPEG image → 201 { id, path: 'api/file/{id}' }
- *   GET  api/file/{id}   the bytes, to any signed-in user, only while `settings_logo` is that path
+ *   GET  api/file/{id}   the logo as the documents draw it (server/pdf/logo.ts), to any signed-in
+ *                        user, only while `settings_logo` is that path; 404 when it cannot be drawn
  *
  * Images only: the type is read from the bytes themselves (PNG and JPEG,
  * what the PDF templates can draw), never from the name or the declared
@@ -23,7 +24,7 @@ import { z } from 'zod';
 import { settingName } from '@sync/contract/settings';
 import { fileUploadResponseSchema, LOGO_MAX_BYTES, LOGO_MESSAGES, logoPath } from '@sync/contract/settings-groups';
 import type { AppContext, ZodApp } from '@server/app-context';
-import { options, storedFiles } from '@server/db/schema';
+import { options } from '@server/db/schema';
 import { insertFileRow } from '@server/files/file-rows';
 import { safeOriginalName } from '@server/files/file-names';
 import { assertDeclaredImage, IMAGE_RULES, storeImage } from '@server/files/image-check';
@@ -31,6 +32,8 @@ import type { FileStorage } from '@server/files/storage';
 import { badRequest, HttpError, notFound } from '@server/http/errors';
 import { idParam } from '@server/sync/crud-routes';
 import { writeTime } from '@server/sync/versioning';
+import { printableStoredLogo } from '@server/pdf/logo';
+import { logoImageType } from '@/pdf/quotation/logo';
 import { access } from '@server/auth/access';
 
 const LOGO_OPTION = settingName('settings', 'logo');
@@ -94,18 +97,14 @@ export function registerLogoRoutes(app: ZodApp, ctx: AppContext, storage: FileSt
         .from(options)
         .where(and(eq(options.option, LOGO_OPTION), eq(options.value, path)))
         .limit(1);
-      const [file] = named ? await ctx.db.select().from(storedFiles).where(eq(storedFiles.id, request.params.id)) : [];
-      if (!file) throw notFound(LOGO_MESSAGES.notFound);
-      const stream = await storage.open(file.storage_key).catch((err: unknown) => {
-        request.log.error({ err, key: file.storage_key }, 'stored file missing on disk');
-        throw notFound(LOGO_MESSAGES.notFound);
-      });
+      const bytes = named ? await printableStoredLogo(ctx.db, storage, request.params.id, request.log) : null;
+      if (!bytes) throw notFound(LOGO_MESSAGES.notFound);
       return reply
-        .header('content-type', file.mime_type)
-        .header('content-length', String(file.size))
+        .header('content-type', logoImageType(bytes) ?? 'application/octet-stream')
+        .header('content-length', String(bytes.byteLength))
         .header('cache-control', 'private, max-age=300')
         .header('x-content-type-options', 'nosniff')
-        .send(stream);
+        .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
     },
   );
 }

@@ -488,6 +488,9 @@ describe('a logo stored before the checks', () => {
         expect((await readPdf(pdf.bytes)).images[0]).toBe(0);
       }
       expect(await storedLogo(t.db, storage, setting)).toBeNull();
+      // The devices' copy for offline prints is refused too: the tablet never decodes the bomb.
+      const served = await binary(t, 'GET', `/${setting}`, token);
+      expect(served.status).toBe(404);
     } finally {
       await t.db.update(options).set({ value: '' }).where(eq(options.option, 'settings_logo'));
     }
@@ -507,6 +510,11 @@ describe('a logo stored before the checks', () => {
       expect(dataUrl).toMatch(/^data:image\/png;base64,/);
       const printed = await sharp(Buffer.from(dataUrl!.slice(dataUrl!.indexOf(',') + 1), 'base64')).metadata();
       expect([printed.format, printed.width, printed.height]).toEqual(['png', 1000, 400]);
+      // The devices get the same drawable copy.
+      const served = await binary(t, 'GET', `/${setting}`, token);
+      expect([served.status, served.headers.get('content-type')]).toEqual([200, 'image/png']);
+      const copy = await sharp(Buffer.from(served.bytes)).metadata();
+      expect([copy.width, copy.height]).toEqual([1000, 400]);
     } finally {
       await t.db.update(options).set({ value: '' }).where(eq(options.option, 'settings_logo'));
     }
