@@ -11,11 +11,13 @@
  *   `assertCustomerInScope(...)`.
  */
 import { inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { ModuleSlug } from '@sync/contract/modules';
 import type { AppPlugin } from '../app-context';
 import { forbidden, unauthorized } from '../http/errors';
 import { HTTP_MESSAGES } from '../http/messages';
 import { decideAccess } from './access';
+import { requireAuth } from './authenticate';
 import { hasModuleSlug, type AuthContext } from './current-user';
 
 export function hasModule(auth: AuthContext, slug: ModuleSlug): boolean {
@@ -37,6 +39,12 @@ export function customerScopeFilter(scope: CustomerScope, customerIdColumn: AnyC
 
 export function isCustomerInScope(scope: CustomerScope, customerId: number): boolean {
   return scope === 'all' || scope.includes(customerId);
+}
+
+/** The user a pull's deleted ids are narrowed to: customer-type users only (everyone else reads every id). */
+export function deletionViewer(request: FastifyRequest): number | undefined {
+  const auth = requireAuth(request);
+  return auth.user.isCustomer ? auth.user.id : undefined;
 }
 
 /** 403 when a customer-type user asks for a customer that is not theirs (the PWA then redirects to their own). */

@@ -25,7 +25,7 @@ import type { FastifyRequest } from 'fastify';
 import { READ_ACCESS } from '@sync/contract/access';
 import { access } from '@server/auth/access';
 import { requireAuth } from '@server/auth/authenticate';
-import { assertCustomerInScope, customerScope, customerScopeFilter } from '@server/auth/permissions';
+import { assertCustomerInScope, customerScope, customerScopeFilter, deletionViewer } from '@server/auth/permissions';
 import type { Tx } from '@server/db/client';
 import { customers, userCustomers } from '@server/db/schema';
 
@@ -45,12 +45,6 @@ export const CUSTOMER_READ_BY_POST = { access: access.module('customers', { cust
 /** 403 unless the caller may read this customer. */
 export function assertCustomerReadable(request: FastifyRequest, customerId: number, _record?: unknown): void {
   assertCustomerInScope(requireAuth(request), customerId);
-}
-
-/** The user a pull's deleted ids are narrowed to: customer-type users only. */
-export function deletionViewer(request: FastifyRequest): number | undefined {
-  const auth = requireAuth(request);
-  return auth.user.isCustomer ? auth.user.id : undefined;
 }
 
 /** The users linked to a customer: those who may see it and its files besides the office. */

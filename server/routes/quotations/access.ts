@@ -12,7 +12,7 @@ import type { FastifyRequest } from 'fastify';
 import { READ_ACCESS } from '@sync/contract/access';
 import { access } from '@server/auth/access';
 import { requireAuth } from '@server/auth/authenticate';
-import { assertCustomerInScope, customerScope, customerScopeFilter } from '@server/auth/permissions';
+import { assertCustomerInScope, customerScope, customerScopeFilter, deletionViewer } from '@server/auth/permissions';
 import type { Tx } from '@server/db/client';
 import { quotations, userCustomers } from '@server/db/schema';
 
@@ -38,9 +38,6 @@ export const quotationVisibility = {
   assertOne: (request: FastifyRequest, _id: number, record: { customer_id: number } | undefined) => {
     if (record) assertCustomerInScope(requireAuth(request), record.customer_id);
   },
-  viewer: (request: FastifyRequest) => {
-    const auth = requireAuth(request);
-    return auth.user.isCustomer ? auth.user.id : undefined;
-  },
+  viewer: deletionViewer,
   viewersOf: quotationViewers,
 };

@@ -10,7 +10,7 @@ import type { FastifyRequest } from 'fastify';
 import { READ_ACCESS } from '@sync/contract/access';
 import { access } from '@server/auth/access';
 import { requireAuth } from '@server/auth/authenticate';
-import { assertCustomerInScope, customerScope, customerScopeFilter } from '@server/auth/permissions';
+import { assertCustomerInScope, customerScope, customerScopeFilter, deletionViewer } from '@server/auth/permissions';
 import type { Db, Tx } from '@server/db/client';
 import { samples, userCustomers } from '@server/db/schema';
 
@@ -51,9 +51,6 @@ export async function sampleViewers(tx: Tx, sampleId: number): Promise<number[]>
 export const sampleVisibility = {
   where: (request: FastifyRequest) => customerScopeFilter(customerScope(requireAuth(request)), samples.customer_id),
   assertOne: (_request: FastifyRequest, _id: number) => undefined,
-  viewer: (request: FastifyRequest) => {
-    const auth = requireAuth(request);
-    return auth.user.isCustomer ? auth.user.id : undefined;
-  },
+  viewer: deletionViewer,
   viewersOf: sampleViewers,
 };
