@@ -98,7 +98,7 @@ function wireSample() {
     company_name: 'Metalúrgica Exemplo',
     company_city: 'Campinas',
     quotation_id: 5,
-    quotation_row_id: 1,
+    quotation_row_id: '5f0c3a9e1b7d4c2a8e6f0b13',
     plan_unit: 1,
     type_id: 3,
     type: { id: 3, name: 'Ruído', slug: 'noise' },

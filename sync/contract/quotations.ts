@@ -5,8 +5,12 @@
  * Portuguese messages, the status command and its allowed transitions.
  *
  * The nested lists are values of the document, not records of their own:
- * they have no ids, are sent whole with every write and come back whole
- * (docs/decisions/quotations-documents-commands.md). Blank lines (no product and no name;
+ * they are sent whole with every write and come back whole
+ * (docs/decisions/quotations-documents-commands.md). Every line has a stable
+ * `row_id` (sync/contract/row-id.ts): made on the device when the line is
+ * added, kept by the server, given by the server to a line that comes
+ * without one; a sample names its agent row by it, never by its position
+ * (docs/decisions/samples-plan-and-page.md). Blank lines (no product and no name;
  * a deadline with neither activity nor description) are dropped on save,
  * which covers the spec's "agent rows without a product are removed before
  * saving".
@@ -30,6 +34,7 @@ import { isoDateSchema, MAX_ID, MAX_PRICE } from './catalog';
 import { syncFieldsSchema, timestampSchema } from './sync';
 import { idSchema, TEXT_LIMITS, trimmedText } from './fields';
 import { richTextDocSchema, richTextInputSchema } from './rich-text';
+import { newRowId, rowIdText } from './row-id';
 
 export const QUOTATION_STATUSES = ['open', 'pending', 'approved', 'canceled', 'closed'] as const;
 export type QuotationStatus = (typeof QUOTATION_STATUSES)[number];
@@ -76,6 +81,7 @@ export const QUOTATION_MESSAGES = {
   valueTooHigh: 'Valor muito alto',
   textTooLong: 'Texto muito longo',
   tooManyLines: 'Itens demais neste orçamento',
+  rowIdInvalid: 'Identificador de linha inválido',
   statusInvalid: 'Status inválido',
   addressNotOfCustomer: 'O endereço de execução não pertence ao cliente.',
   paymentNotFound: 'Forma de pagamento não encontrada.',
@@ -113,6 +119,11 @@ const quantity = z
   .max(1_000_000, QUOTATION_MESSAGES.quantityInvalid);
 const optionalId = id.nullish().transform((value) => value ?? null);
 
+/** What a line id may hold: letters, digits, '-' and '_' (what `newRowId()` and the migrations make). */
+export const ROW_ID_PATTERN = /^[A-Za-z0-9_-]{0,40}$/;
+/** A line's id as written: optional ('' or left out: the server gives one). */
+const rowIdInput = () => rowIdText().refine((value) => ROW_ID_PATTERN.test(value), QUOTATION_MESSAGES.rowIdInvalid);
+
 /** A list of lines: blank ones dropped, at most MAX_LINES. */
 function lines<T extends z.ZodType>(line: T, isBlank: (line: z.output<T>) => boolean) {
   return z
@@ -126,6 +137,8 @@ function lines<T extends z.ZodType>(line: T, isBlank: (line: z.output<T>) => boo
 
 /** An agent row as written (spec: product_id, product_type_id, sector, function, exposition, quantity, unit value, unit type). */
 export const quotationRowInputSchema = z.object({
+  /** The line's stable id ('' or left out: the server gives one). */
+  row_id: rowIdInput(),
   product_id: optionalId,
   /** The agent's name as the quotation shows it (kept even if the agent is later renamed or deleted). */
   name: text(),
@@ -141,6 +154,7 @@ export const quotationRowInputSchema = z.object({
 
 /** A service or other-cost line: what it is (a service or cost of the catalog, or just a description), quantity and unit value. */
 export const quotationItemInputSchema = z.object({
+  row_id: rowIdInput(),
   product_id: optionalId,
   name: text(),
   quantity: quantity.nullish().transform((value) => value ?? 1),
@@ -148,6 +162,7 @@ export const quotationItemInputSchema = z.object({
 });
 
 export const quotationEquipmentInputSchema = z.object({
+  row_id: rowIdInput(),
   equipment_id: optionalId,
   name: text(),
   quantity: z
@@ -160,6 +175,7 @@ export const quotationEquipmentInputSchema = z.object({
 });
 
 export const quotationDeadlineInputSchema = z.object({
+  row_id: rowIdInput(),
   activity: text(),
   description: text(2000, true),
 });
@@ -167,6 +183,8 @@ export const quotationDeadlineInputSchema = z.object({
 const lineTotal = { total: z.number() };
 /** Wire lines: what was written plus the line total the server computed. */
 export const quotationRowSchema = z.object({
+  /** Stable within the quotation ('' only on a device that has not pulled the quotation since lines had ids). */
+  row_id: rowIdText(),
   product_id: id.nullable(),
   name: z.string().nullable(),
   product_type_id: id,
@@ -180,19 +198,36 @@ export const quotationRowSchema = z.object({
   ...lineTotal,
 });
 export const quotationItemSchema = z.object({
+  row_id: rowIdText(),
   product_id: id.nullable(),
   name: z.string().nullable(),
   quantity: z.number(),
   value: z.number(),
   ...lineTotal,
 });
-export const quotationEquipmentSchema = z.object({ equipment_id: id.nullable(), name: z.string().nullable(), quantity: z.number().int() });
-export const quotationDeadlineSchema = z.object({ activity: z.string().nullable(), description: z.string().nullable() });
+export const quotationEquipmentSchema = z.object({
+  row_id: rowIdText(),
+  equipment_id: id.nullable(),
+  name: z.string().nullable(),
+  quantity: z.number().int(),
+});
+export const quotationDeadlineSchema = z.object({ row_id: rowIdText(), activity: z.string().nullable(), description: z.string().nullable() });
 
 export type QuotationRow = z.infer<typeof quotationRowSchema>;
 export type QuotationItem = z.infer<typeof quotationItemSchema>;
 export type QuotationEquipment = z.infer<typeof quotationEquipmentSchema>;
 export type QuotationDeadline = z.infer<typeof quotationDeadlineSchema>;
+
+/* ---------- line ids ---------- */
+
+/** The lists of a quotation whose lines carry a `row_id`. */
+export const QUOTATION_LINE_LISTS = ['rows', 'services', 'costs', 'equipments', 'deadlines'] as const;
+export type QuotationLineList = (typeof QUOTATION_LINE_LISTS)[number];
+
+/** Lines with new ids: a duplicated quotation's lines are new lines (nothing may point at them through the copy). */
+export function withNewRowIds<T extends object>(lines: readonly T[]): Array<T & { row_id: string }> {
+  return lines.map((line) => ({ ...line, row_id: newRowId() }));
+}
 
 const noProduct = (line: { product_id: number | null; name: string | null }) => line.product_id === null && line.name === null;
 

@@ -34,7 +34,7 @@ const TECHNICIAN = {
 type WireSample = {
   id: number;
   sample_no: number;
-  quotation_row_id: number | null;
+  quotation_row_id: string | null;
   plan_unit: number | null;
   employee: string | null;
   caracterization: Record<string, unknown>;
@@ -135,7 +135,10 @@ describe('check and duplicate a sample offline, end to end', () => {
     await row.getByRole('link', { name: 'Editar' }).click();
     await page.getByRole('heading', { name: 'Amostras/Editar', level: 2 }).waitFor();
     sourcePath = new URL(page.url()).pathname;
-    await expect.poll(() => markOf(page, 'Caracterização'), POLL).toBe('Faltam 3');
+    // The plan's sample starts with its quotation row's function and sector: only the worker is missing.
+    await expect.poll(() => markOf(page, 'Caracterização'), POLL).toBe('Falta 1');
+    expect(await textbox(page, 'Função').inputValue()).toBe('Prensista');
+    expect(await textbox(page, 'Setor').inputValue()).toBe('Prensas');
     await textbox(page, 'Funcionário').fill('Ana Operadora');
     await textbox(page, 'Matrícula').fill('4521');
     await textbox(page, 'GHE').fill('GHE 07');
@@ -212,9 +215,11 @@ describe('check and duplicate a sample offline, end to end', () => {
     expect(Object.keys(byWorker).sort()).toEqual(['Ana Operadora', 'Bruno Operador']);
     const source = byWorker['Ana Operadora']!;
     const copy = byWorker['Bruno Operador']!;
-    expect(source).toMatchObject({ quotation_row_id: 1, plan_unit: 1 });
+    const quotation = await apiCall<{ rows: Array<{ row_id: string }> }>(token, 'GET', `api/quotation/${quotationId}`);
+    const rowId = quotation.rows[0]!.row_id;
+    expect(source).toMatchObject({ quotation_row_id: rowId, plan_unit: 1 });
     expect(source.memory_field).toMatchObject({ initial_time: '08:00', final_time: '12:00', task: 'Operação da prensa' });
-    expect(copy).toMatchObject({ quotation_row_id: 1, plan_unit: null, sample_no: 2 });
+    expect(copy).toMatchObject({ quotation_row_id: rowId, plan_unit: null, sample_no: 2 });
     expect(copy.caracterization).toMatchObject({ ghe: 'GHE 07', function: 'Prensista', sector: 'Prensas', employee: 'Bruno Operador' });
     expect(copy.caracterization.register).toBeUndefined();
     expect(copy.memory_field).toMatchObject({ task: 'Operação da prensa', initial_time: '', final_time: '' });

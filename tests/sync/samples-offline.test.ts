@@ -7,6 +7,8 @@
  * every kind of request. Afterwards the server holds one plan (one sample
  * per slot), each sample once, the edited sample with its last values and
  * its 3 photos once each, and both devices agree with nothing left to send.
+ * Plan creates an older app queued with the agent row's position (before
+ * rows had ids) still reach the right row.
  */
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -121,10 +123,13 @@ describe('a sampling plan made offline', () => {
 
     // The server: one plan of three samples; the noise sample with its last values and three photos.
     const onServer = await serverSamples(a, quotationId);
+    // Each sample names its agent row by the row's id (the server gave the office's rows theirs).
+    const [noiseRow, heatRow] = onA.rows.map((row) => row.row_id);
+    expect(noiseRow).toMatch(/^[0-9a-f]{24}$/);
     expect(onServer.map((s) => [s.sample_no, s.type.slug, s.quotation_row_id, s.plan_unit]).sort()).toEqual([
-      [1, 'noise', 1, 1],
-      [2, 'noise', 1, 2],
-      [3, 'heat', 2, 1],
+      [1, 'noise', noiseRow, 1],
+      [2, 'noise', noiseRow, 2],
+      [3, 'heat', heatRow, 1],
     ]);
     const edited = onServer.find((s) => s.sample_no === 1)!;
     expect(edited).toMatchObject({ employee: 'João Pereira da Silva', memory_field: { observation: 'Turno A' } });
@@ -183,5 +188,56 @@ describe('a sampling plan made offline', () => {
     const local = (await liveRecords(b.db, 'samples')).filter((s) => s.quotation_id === quotationId);
     expect(local.map((s) => s.id).sort()).toEqual(onServer.map((s) => s.id).sort());
     expect(local.find((s) => s.key === keysB[1])).toMatchObject({ employee: 'Carlos B' });
+  });
+
+  it("plan creates an older app queued with the row's position reach that row: stored with its id, the plan's samples not doubled", async () => {
+    const office = await device();
+    const name = `Usina Antiga ${Date.now().toString(36)}`;
+    const customer = await saveRecord(office.db, 'customers', null, { name, type: 'corporate', email: 'c@usina.com.br', phone: '1133224455' });
+    const quotationKey = await saveRecord(office.db, 'quotations', null, {
+      customer_key: customer,
+      rows: [
+        { name: 'Ruído contínuo', product_type_id: 3, sector: 'Estamparia', quantity: 1, value: 100 },
+        { name: 'Calor', product_type_id: 4, quantity: 1, value: 50 },
+      ],
+      total: 150,
+    });
+    await runCommand(office.db, 'quotations', quotationKey, 'status', { status: 'approved' });
+    await office.engine.drain();
+    const quotationId = (await office.db.records('quotations').get(quotationKey))!.id as number;
+    const tablet = await device();
+    const quotation = (await liveRecords(tablet.db, 'quotations')).find((record) => record.id === quotationId) as unknown as LocalQuotation;
+    await saveRecords(tablet.db, planSaves(quotation));
+    // What the older app left: the samples and their queued creates with the row's position, and no prefill.
+    const position = (ref: unknown) => quotation.rows.findIndex((row) => row.row_id === ref) + 1;
+    await tablet.db
+      .records('samples')
+      .toCollection()
+      .modify((record) => {
+        if (record.quotation_key === quotation.key)
+          Object.assign(record, { quotation_row_id: position(record.quotation_row_id), memory_field: {}, caracterization: {} });
+      });
+    await tablet.db.outbox.toCollection().modify((entry) => {
+      if (entry.resource !== 'samples' || !entry.payload) return;
+      const payload = entry.payload as Record<string, unknown>;
+      Object.assign(payload, { quotation_row_id: position(payload.quotation_row_id), memory_field: {}, caracterization: {} });
+    });
+    const planOnTablet = async () => (await liveRecords(tablet.db, 'samples')).filter((s) => s.quotation_key === quotation.key);
+    expect((await planOnTablet()).map((s) => s.quotation_row_id).sort()).toEqual([1, 2]);
+    // A stored legacy sample still saves on the device before it is sent.
+    const [first] = (await planOnTablet()).filter((s) => s.quotation_row_id === 1);
+    await saveRecord(tablet.db, 'samples', first!.key, { caracterization: { employee: 'Rita' } });
+
+    await tablet.engine.drain();
+    await tablet.engine.drain();
+    const onServer = await serverSamples(tablet, quotationId);
+    expect(onServer.map((s) => [s.sample_no, s.quotation_row_id, s.plan_unit, s.employee]).sort()).toEqual([
+      [1, quotation.rows[0]!.row_id, 1, 'Rita'],
+      [2, quotation.rows[1]!.row_id, 1, null],
+    ]);
+    expect(await tablet.db.outbox.toArray()).toEqual([]);
+    // Pulled again, the device holds the row ids.
+    const local = (await liveRecords(tablet.db, 'samples')).filter((s) => s.quotation_id === quotationId);
+    expect(local.map((s) => s.quotation_row_id).sort()).toEqual(onServer.map((s) => s.quotation_row_id).sort());
   });
 });

@@ -5,7 +5,8 @@
  * office user is the seller.
  */
 import { eq } from 'drizzle-orm';
-import { quotationWireTotals, type QuotationStatus } from '@sync/contract/quotations';
+import { quotationWireTotals, withNewRowIds, type QuotationStatus } from '@sync/contract/quotations';
+import { newRowId } from '@sync/contract/row-id';
 import type { RichTextDoc } from '@sync/contract/rich-text';
 import { richTextColumn } from '@server/routes/quotations/load';
 import { referenceNumber } from '@server/routes/quotations/reference-number';
@@ -137,7 +138,7 @@ function catalogLine<T extends { key: string; name: string; price: number }>(
 ) {
   const item = items.find((candidate) => candidate.key === pick.key);
   if (!item) throw new Error(`demo quotations: unknown catalog item ${pick.key}`);
-  return { product_id: ids?.[pick.key] ?? null, name: item.name, quantity: pick.quantity, value: item.price };
+  return { row_id: newRowId(), product_id: ids?.[pick.key] ?? null, name: item.name, quantity: pick.quantity, value: item.price };
 }
 
 function rowsOf(state: DemoState, quotation: DemoQuotation, typeIds: ReadonlyMap<string, number>) {
@@ -153,7 +154,8 @@ function rowsOf(state: DemoState, quotation: DemoQuotation, typeIds: ReadonlyMap
   }));
   // The wire's key order, so the demo rows read like the API's.
   return rows.map(
-    ({ product_id, name, product_type_id, sector, function: role, exposition_type_id, daily_exposition, quantity, value, unit_type }) => ({
+    ({ row_id, product_id, name, product_type_id, sector, function: role, exposition_type_id, daily_exposition, quantity, value, unit_type }) => ({
+      row_id,
       product_id,
       name,
       product_type_id,
@@ -200,11 +202,12 @@ export const demoQuotationsStep: DemoStep = {
           services: totals.services,
           costs: totals.costs,
           equipments: quotation.equipments.map((pick) => ({
+            row_id: newRowId(),
             equipment_id: state.other.equipment?.[pick.key] ?? null,
             name: DEMO_EQUIPMENT.find((item) => item.key === pick.key)?.name ?? pick.key,
             quantity: pick.quantity,
           })),
-          deadlines: quotation.deadlines,
+          deadlines: withNewRowIds(quotation.deadlines),
           subtotal: totals.subtotal,
           discount: quotation.discount,
           discount_type: 'pct',

@@ -8,6 +8,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { quotationWireTotals } from '@sync/contract/quotations';
+import { newRowId } from '@sync/contract/row-id';
 import { referenceNumber } from '@server/routes/quotations/reference-number';
 import { createSamplingPlan } from '@server/routes/samples/plan';
 import { customers, quotations, samples } from '../schema';
@@ -30,6 +31,7 @@ export const demoSamplesStep: DemoStep = {
     const rows = PLAN_ROWS.map((pick) => {
       const agent = DEMO_AGENTS.find((candidate) => candidate.key === pick.key)!;
       return {
+        row_id: newRowId(),
         product_id: state.other.agents?.[pick.key] ?? null,
         name: agent.name,
         product_type_id: TYPE_IDS[agent.type],

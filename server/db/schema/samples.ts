@@ -1,7 +1,8 @@
 /**
  * Samples (spec samples.md section 3): one row per sampling, linked to its
  * quotation (`restrict`: a quotation with samples is not deleted; the route
- * answers 409 first), the quotation's agent row by position and the
+ * answers 409 first), the quotation's agent row by its `row_id` (text;
+ * migration 0007 turned the former positions into row ids) and the
  * customer, with the five blocks in JSONB columns (their content depends
  * on the type; validated per type by the contract).
  *
@@ -31,7 +32,7 @@ export const samples = pgTable(
     quotation_id: integer('quotation_id')
       .notNull()
       .references(() => quotations.id, { onDelete: 'restrict' }),
-    quotation_row_id: integer('quotation_row_id'),
+    quotation_row_id: text('quotation_row_id'),
     plan_unit: integer('plan_unit'),
     customer_id: integer('customer_id')
       .notNull()

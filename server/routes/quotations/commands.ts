@@ -12,8 +12,8 @@
  *   change applies to whatever version is there.
  * - `POST api/quotation/duplicate/{id}`: a copy with a new reference number,
  *   as a new Rascunho, not sent, with the caller as seller unless an
- *   administrator duplicates; the customer's name and phone taken again.
- *   Answers 201 with the copy.
+ *   administrator duplicates; the customer's name and phone taken again;
+ *   its lines are new lines (new `row_id`s). Answers 201 with the copy.
  *
  * Both are idempotent through the Idempotency-Key plugin: a device that
  * lost the answer sends the same key and gets the stored answer (one copy,
@@ -22,7 +22,14 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { canChangeStatus, QUOTATION_MESSAGES, quotationSchema, quotationStatusInputSchema, statusChangeRefused } from '@sync/contract/quotations';
+import {
+  canChangeStatus,
+  QUOTATION_MESSAGES,
+  quotationSchema,
+  quotationStatusInputSchema,
+  statusChangeRefused,
+  withNewRowIds,
+} from '@sync/contract/quotations';
 import { CONFLICT_MESSAGE } from '@sync/contract/sync';
 import { requireAuth } from '@server/auth/authenticate';
 import type { AppContext, ZodApp } from '@server/app-context';
@@ -83,6 +90,11 @@ export function registerQuotationCommands(app: ZodApp, ctx: AppContext) {
           .insert(quotations)
           .values({
             ...fields,
+            rows: withNewRowIds(source.rows),
+            services: withNewRowIds(source.services),
+            costs: withNewRowIds(source.costs),
+            equipments: withNewRowIds(source.equipments),
+            deadlines: withNewRowIds(source.deadlines),
             ...(await customerSnapshot(tx, source.customer_id)),
             status: 'open',
             sent_at: null,

@@ -2,8 +2,9 @@
  * A quotation body becomes column values: references checked (customer,
  * service address of that customer, payment type), the customer's name and
  * phone copied when the customer is set, the seller decided by who calls,
- * and every money field computed from the lines (quotationWireTotals), so
- * a client cannot store a total that does not match its lines.
+ * every money field computed from the lines (quotationWireTotals), so
+ * a client cannot store a total that does not match its lines, and every
+ * line with its stable id (row-ids.ts: kept as sent, given when missing).
  */
 import { and, eq } from 'drizzle-orm';
 import { QUOTATION_MESSAGES, quotationWireTotals, type QuotationBody } from '@sync/contract/quotations';
@@ -13,6 +14,7 @@ import { customerAddresses, customers, quotationPaymentTypes, users } from '@ser
 import { badRequest } from '@server/http/errors';
 import type { RowOf } from '@server/sync/crud-routes';
 import { richTextColumn } from './load';
+import { settleQuotationLineIds } from './row-ids';
 
 function fieldError(field: string, message: string) {
   return badRequest(message, { [field]: [message] });
@@ -51,7 +53,8 @@ export async function quotationValues(tx: Tx, input: QuotationBody, current: Row
       .where(eq(users.id, seller as number));
     if (!user) throw fieldError('created_by', QUOTATION_MESSAGES.sellerNotFound);
   }
-  const totals = quotationWireTotals(input);
+  const lines = settleQuotationLineIds(input, current);
+  const totals = quotationWireTotals(lines);
   return {
     customer_id: input.customer_id,
     ...snapshot,
@@ -60,8 +63,8 @@ export async function quotationValues(tx: Tx, input: QuotationBody, current: Row
     rows: totals.rows,
     services: totals.services,
     costs: totals.costs,
-    equipments: input.equipments,
-    deadlines: input.deadlines,
+    equipments: lines.equipments,
+    deadlines: lines.deadlines,
     delivery_date: input.delivery_date,
     duration_time: input.duration_time,
     subtotal: totals.subtotal,

@@ -75,11 +75,15 @@ class RequestBudget {
 }
 
 const JSON_FIELDS = new Set(['caracterization', 'memory_field', 'result', 'risk_classification', 'validation']);
-const NUMBER_FIELDS = new Set(['quotation_id', 'quotation_row_id', 'plan_unit', 'type_id', 'sample_no']);
+const NUMBER_FIELDS = new Set(['quotation_id', 'plan_unit', 'type_id', 'sample_no']);
+/** A form field's text naming a quotation row as a legacy position (a row id is at least 24 characters). */
+const LEGACY_ROW_POSITION = /^\d{1,4}$/;
 
 function fieldValue(name: string, value: string): unknown {
   if (JSON_FIELDS.has(name)) return JSON.parse(value);
   if (NUMBER_FIELDS.has(name)) return value === '' ? null : Number(value);
+  // The agent row's row_id; digits alone are its position, as saves made before rows had ids sent it.
+  if (name === 'quotation_row_id') return value === '' ? null : LEGACY_ROW_POSITION.test(value) ? Number(value) : value;
   return value;
 }
 

@@ -4,7 +4,10 @@
  * `POST api/sample/quotation` uses), all in one unit of work, so the
  * samples exist on the device at once and are sent later. The server keeps
  * one sample per slot, so this plan, another device's and the documented
- * call end as one (docs/decisions/samples-plan-and-page.md).
+ * call end as one (docs/decisions/samples-plan-and-page.md). Each sample
+ * names its row by `row_id` (by position only while this device holds the
+ * quotation as it was before rows had ids; the server maps it) and starts
+ * with the row's sector, function and agent.
  */
 import { plannedSamples } from '@sync/contract/samples';
 import type { RecordSave } from '@sync/engine/mutations';
@@ -12,22 +15,18 @@ import type { LocalQuotation } from '@sync/store/registry';
 
 /** The plan of a quotation as the saves of one unit of work (the quotation referenced by its local key). */
 export function planSaves(quotation: Pick<LocalQuotation, 'key' | 'rows'>): Array<RecordSave & { resource: 'samples' }> {
-  return plannedSamples(quotation.rows.map((row) => ({ name: row.name, product_type_id: row.product_type_id, quantity: row.quantity }))).map(
-    (slot) => ({
-      resource: 'samples',
-      key: null,
-      fields: {
-        quotation_key: quotation.key,
-        ...slot,
-        chemical_agent: null,
-        caracterization: {},
-        memory_field: {},
-        result: {},
-        risk_classification: {},
-        validation: {},
-      },
-    }),
-  );
+  return plannedSamples(quotation.rows).map((slot) => ({
+    resource: 'samples',
+    key: null,
+    fields: {
+      quotation_key: quotation.key,
+      ...slot,
+      chemical_agent: null,
+      result: {},
+      risk_classification: {},
+      validation: {},
+    },
+  }));
 }
 
 /** A plan can be made from an approved quotation the server says allows it and that has no sample on this device. */

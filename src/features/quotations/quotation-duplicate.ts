@@ -3,11 +3,13 @@
  * lines, money fields and texts, saved locally like any create, so the copy
  * exists and opens at once, offline too (the server's duplicate command
  * would only make it when the answer comes back). It starts as Rascunho,
- * not sent, and gets its own number from the server.
+ * not sent, and gets its own number from the server. Its lines are new
+ * lines: each gets a new `row_id`.
  */
+import { withNewRowIds } from '@sync/contract/quotations';
 import type { LocalQuotation } from '@sync/store/registry/quotation-records';
 
-const withoutTotal = <T extends { total?: number }>(lines: readonly T[]) => lines.map(({ total: _total, ...line }) => line);
+const withoutTotal = <T extends { total?: number }>(lines: readonly T[]) => withNewRowIds(lines.map(({ total: _total, ...line }) => line));
 
 export function duplicateFields(record: LocalQuotation): Record<string, unknown> {
   return {
@@ -17,8 +19,8 @@ export function duplicateFields(record: LocalQuotation): Record<string, unknown>
     rows: withoutTotal(record.rows ?? []),
     services: withoutTotal(record.services ?? []),
     costs: withoutTotal(record.costs ?? []),
-    equipments: record.equipments ?? [],
-    deadlines: record.deadlines ?? [],
+    equipments: withNewRowIds(record.equipments ?? []),
+    deadlines: withNewRowIds(record.deadlines ?? []),
     delivery_date: record.delivery_date,
     duration_time: record.duration_time,
     discount: record.discount,

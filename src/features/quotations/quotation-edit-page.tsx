@@ -115,7 +115,7 @@ function QuotationForm({ record, sellerName, sellerId, canChooseSeller = false, 
 
   /** The equipment table from the agents now chosen (spec section 4). */
   const withAgentEquipment = (current: QuotationFormValues, rows: RowValues[]): QuotationFormValues => {
-    const equipment = agentEquipment(rows, products.loading ? [] : products.rows, agentLines.loading ? [] : agentLines.rows);
+    const equipment = agentEquipment(rows, products.loading ? [] : products.rows, agentLines.loading ? [] : agentLines.rows, current.equipments);
     return { ...current, rows, equipments: withBlankRow('equipments', equipment) };
   };
   const handlers = useLineHandlers({ setValues: editor.setValues, setErrors: editor.setErrors, withAgentEquipment });

@@ -5,10 +5,14 @@
  * at least one row; removing the last row leaves a blank one), the totals
  * from src/domain/quotation-totals.ts, and the read at Salvar (customer
  * required, 'Total é obrigatório', instalments at least 1, a percentage
- * discount capped at 100, rows without a product dropped).
+ * discount capped at 100, rows without a product dropped). Every line
+ * keeps its stable `row_id` (a line added here gets a new one; a line of a
+ * quotation this device holds from before lines had ids keeps '' and the
+ * server gives it the id it has there).
  */
 import { DEFAULT_PAYMENT_INFO, QUOTATION_MESSAGES, type QuotationDeadline, type QuotationEquipment } from '@sync/contract/quotations';
 import { isRichTextEmpty, toRichTextDoc, type RichTextDoc } from '@sync/contract/rich-text';
+import { newRowId } from '@sync/contract/row-id';
 import type { LocalQuotation } from '@sync/store/registry/quotation-records';
 import { parseDecimal } from '@/domain/decimal';
 import { fromCents, toCents } from '@/domain/money';
@@ -21,6 +25,8 @@ export const lineKey = (): string => `line-${++lastLineKey}`;
 
 export interface RowValues {
   uid: string;
+  /** The line's stable id, saved with it (samples name their agent row by it). */
+  row_id: string;
   product_id: number | null;
   /** The agent's local key when chosen from the device's list (to find its equipment). */
   product_key: string | null;
@@ -36,6 +42,7 @@ export interface RowValues {
 }
 export interface ItemValues {
   uid: string;
+  row_id: string;
   product_id: number | null;
   name: string;
   quantity: string;
@@ -43,11 +50,12 @@ export interface ItemValues {
 }
 export interface EquipmentValues {
   uid: string;
+  row_id: string;
   equipment_id: number | null;
   name: string;
   quantity: string;
 }
-export type DeadlineValues = { uid: string; activity: string; description: string };
+export type DeadlineValues = { uid: string; row_id: string; activity: string; description: string };
 
 export interface QuotationFormValues {
   customer_key: string | null;
@@ -75,6 +83,7 @@ export type LineList = 'rows' | 'services' | 'costs' | 'equipments' | 'deadlines
 export const BLANK: { [K in LineList]: () => QuotationFormValues[K][number] } = {
   rows: () => ({
     uid: lineKey(),
+    row_id: newRowId(),
     product_id: null,
     product_key: null,
     name: '',
@@ -87,10 +96,10 @@ export const BLANK: { [K in LineList]: () => QuotationFormValues[K][number] } = 
     value: '',
     unit_type: '',
   }),
-  services: () => ({ uid: lineKey(), product_id: null, name: '', quantity: '1', value: '' }),
-  costs: () => ({ uid: lineKey(), product_id: null, name: '', quantity: '1', value: '' }),
-  equipments: () => ({ uid: lineKey(), equipment_id: null, name: '', quantity: '1' }),
-  deadlines: () => ({ uid: lineKey(), activity: '', description: '' }),
+  services: () => ({ uid: lineKey(), row_id: newRowId(), product_id: null, name: '', quantity: '1', value: '' }),
+  costs: () => ({ uid: lineKey(), row_id: newRowId(), product_id: null, name: '', quantity: '1', value: '' }),
+  equipments: () => ({ uid: lineKey(), row_id: newRowId(), equipment_id: null, name: '', quantity: '1' }),
+  deadlines: () => ({ uid: lineKey(), row_id: newRowId(), activity: '', description: '' }),
 };
 
 /** A list as the form shows it: what it holds, or one blank row (spec: "one blank row on load"). */
@@ -119,6 +128,7 @@ export function quotationFormValues(record?: LocalQuotation, sellerId?: number |
       'rows',
       (record?.rows ?? []).map((row) => ({
         uid: lineKey(),
+        row_id: row.row_id ?? '',
         product_id: row.product_id,
         product_key: null,
         name: row.name ?? '',
@@ -138,6 +148,7 @@ export function quotationFormValues(record?: LocalQuotation, sellerId?: number |
       'equipments',
       (record?.equipments ?? []).map((line: QuotationEquipment) => ({
         uid: lineKey(),
+        row_id: line.row_id ?? '',
         equipment_id: line.equipment_id,
         name: line.name ?? '',
         quantity: quantityText(line.quantity),
@@ -147,6 +158,7 @@ export function quotationFormValues(record?: LocalQuotation, sellerId?: number |
       'deadlines',
       (record?.deadlines ?? []).map((line: QuotationDeadline) => ({
         uid: lineKey(),
+        row_id: line.row_id ?? '',
         activity: line.activity ?? '',
         description: line.description ?? '',
       })),
@@ -163,9 +175,10 @@ export function quotationFormValues(record?: LocalQuotation, sellerId?: number |
   };
 }
 
-function itemValues(line: { product_id: number | null; name: string | null; quantity: number; value: number }): ItemValues {
+function itemValues(line: { row_id?: string; product_id: number | null; name: string | null; quantity: number; value: number }): ItemValues {
   return {
     uid: lineKey(),
+    row_id: line.row_id ?? '',
     product_id: line.product_id,
     name: line.name ?? '',
     quantity: quantityText(line.quantity),
@@ -277,6 +290,7 @@ export function readQuotationForm(values: QuotationFormValues): QuotationFormRea
       valid_at: validAt.ok ? validAt.iso : null,
       service_address_key: values.service_address_key,
       rows: rows.map(({ line }, position) => ({
+        row_id: line.row_id,
         product_id: line.product_id,
         name: text(line.name),
         product_type_id: line.product_type_id,
@@ -287,14 +301,20 @@ export function readQuotationForm(values: QuotationFormValues): QuotationFormRea
         ...rowMoney[position],
         unit_type: text(line.unit_type),
       })),
-      services: services.map(({ line }, position) => ({ product_id: line.product_id, name: text(line.name), ...serviceMoney[position] })),
-      costs: costs.map(({ line }, position) => ({ product_id: line.product_id, name: text(line.name), ...costMoney[position] })),
+      services: services.map(({ line }, position) => ({
+        row_id: line.row_id,
+        product_id: line.product_id,
+        name: text(line.name),
+        ...serviceMoney[position],
+      })),
+      costs: costs.map(({ line }, position) => ({ row_id: line.row_id, product_id: line.product_id, name: text(line.name), ...costMoney[position] })),
       equipments: equipments.map(({ line }, position) => ({
+        row_id: line.row_id,
         equipment_id: line.equipment_id,
         name: text(line.name),
         quantity: equipmentQuantities[position],
       })),
-      deadlines: deadlines.map(({ line }) => ({ activity: text(line.activity), description: text(line.description) })),
+      deadlines: deadlines.map(({ line }) => ({ row_id: line.row_id, activity: text(line.activity), description: text(line.description) })),
       discount,
       discount_type: values.discount_type,
       // Required by the contract ('Total é obrigatório'); the store recomputes it from the lines on save.

@@ -2,15 +2,19 @@
  * 'Nova amostra' (issue 13): one more sample for a quotation's plan, added
  * in the field, offline — the technician chooses the type and the agent
  * row (the quotation's rows when this device has the quotation). The
- * sample takes the next number this device knows and opens at once.
+ * sample takes the next number this device knows and opens at once. The
+ * quotation is named by its number, as on every sample screen ('5/2026').
+ * The sample names the chosen row by its `row_id` and starts with the row's
+ * sector, function and agent (docs/decisions/samples-plan-and-page.md).
  */
 import { useState } from 'react';
-import { Button, Group, Modal, NativeSelect, Stack } from '@mantine/core';
-import { SAMPLE_TYPES } from '@sync/contract/samples';
+import { Button, Group, Modal, NativeSelect, Stack, Text } from '@mantine/core';
+import { rowPrefill, SAMPLE_TYPES, sampleRowRef } from '@sync/contract/samples';
 import { useSyncActions } from '@sync/react/use-sync-actions';
 import type { LocalQuotation, LocalSample } from '@sync/store/registry';
 import { alertDanger } from '@/ui/alerts';
 import { errorMessage } from '@/ui/forms';
+import { formatQuotationNumber } from '@/domain/quotation-number';
 import { nextSampleNo } from './sample-list-logic';
 import { SAMPLE_TEXTS } from './sample-texts';
 
@@ -40,13 +44,12 @@ export function NewSampleModal({ opened, onClose, quotationKey, quotationId, quo
       const key = await saveRecord('samples', null, {
         ...(quotationKey ? { quotation_key: quotationKey } : { quotation_id: quotationId }),
         type_id: Number(typeId),
-        quotation_row_id: chosen ? Number(row) + 1 : null,
+        quotation_row_id: chosen ? sampleRowRef(chosen, Number(row)) : null,
         plan_unit: null,
         sample_no: nextSampleNo(samples),
         agent_name: chosen?.name ?? null,
         chemical_agent: null,
-        caracterization: {},
-        memory_field: {},
+        ...(chosen ? rowPrefill(chosen) : { caracterization: {}, memory_field: {} }),
         result: {},
         risk_classification: {},
         validation: {},
@@ -62,6 +65,9 @@ export function NewSampleModal({ opened, onClose, quotationKey, quotationId, quo
   return (
     <Modal opened={opened} onClose={onClose} title={SAMPLE_TEXTS.newSample} centered>
       <Stack gap="md">
+        <Text size="sm" data-testid="new-sample-quotation">
+          {SAMPLE_TEXTS.quotation}: {formatQuotationNumber({ reference_no: quotation?.reference_no, id: quotation?.id ?? quotationId })}
+        </Text>
         <NativeSelect
           label={SAMPLE_TEXTS.newSampleType}
           value={typeId}

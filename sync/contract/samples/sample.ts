@@ -7,14 +7,22 @@
  *
  * The sampling plan (docs/decisions/samples-plan-and-page.md): every sample of
  * a plan has a slot, (quotation_id, quotation_row_id, plan_unit) — the agent
- * row's position in the quotation (1-based) and the unit of its quantity
- * (1-based). The server keeps at most one sample per slot: a create for a
- * slot that exists updates that sample instead, so `POST api/sample/quotation`
- * and any number of devices making the plan offline end with one plan.
- * Samples added in the field ('Nova amostra') have no `plan_unit`.
+ * row's stable `row_id` (sync/contract/row-id.ts) and the unit of its
+ * quantity (1-based). The server keeps at most one sample per slot: a create
+ * for a slot that exists updates that sample instead, so
+ * `POST api/sample/quotation` and any number of devices making the plan
+ * offline end with one plan. Samples added in the field ('Nova amostra')
+ * have no `plan_unit`. Editing the quotation's rows (inserting, removing,
+ * reordering) never moves a sample to another agent.
+ *
+ * Before quotation rows had ids, `quotation_row_id` was the row's 1-based
+ * position: an input may still carry that number (an outbox entry queued by
+ * an older app, a sample stored on a device that has not pulled it since),
+ * and the server reads it as the position and stores that row's `row_id`.
  */
 import { z } from 'zod';
 import { idSchema, MAX_ID, TEXT_LIMITS, trimmedText } from '../fields';
+import { ROW_ID_PATTERN } from '../quotations';
 import { syncFieldsSchema, timestampSchema } from '../sync';
 import { SAMPLE_BLOCK_SCHEMAS } from './block-schemas';
 import { looseBlockSchema, SAMPLE_BLOCKS, type SampleBlock } from './blocks';
@@ -95,8 +103,8 @@ export const sampleSchema = z
     company_name: z.string().nullable(),
     company_city: z.string().nullable(),
     quotation_id: id,
-    /** Position (1-based) of the quotation's agent row the sample measures. */
-    quotation_row_id: z.number().int().nullable(),
+    /** The `row_id` of the quotation's agent row the sample measures (null: no row chosen). */
+    quotation_row_id: z.string().nullable(),
     /** Unit (1-based) of that row's quantity, for the plan's samples; null for samples added in the field. */
     plan_unit: z.number().int().nullable(),
     type_id: id,
@@ -133,13 +141,14 @@ export const sampleInputSchema = z
       .int(SAMPLE_MESSAGES.quotationRequired)
       .positive(SAMPLE_MESSAGES.quotationRequired)
       .max(MAX_ID, SAMPLE_MESSAGES.quotationRequired),
+    /** The agent row's `row_id`; a number is a legacy position (1-based), read by the server as that row. */
     quotation_row_id: z
-      .number()
-      .int()
-      .positive()
-      .max(MAX_PLAN_SAMPLES)
+      .union([
+        z.string().regex(ROW_ID_PATTERN, SAMPLE_MESSAGES.rowNotFound),
+        z.number().int(SAMPLE_MESSAGES.rowNotFound).positive(SAMPLE_MESSAGES.rowNotFound).max(MAX_PLAN_SAMPLES, SAMPLE_MESSAGES.rowNotFound),
+      ])
       .nullish()
-      .transform((value) => value ?? null),
+      .transform((value): SampleRowRef | null => (value === undefined || value === null || value === '' ? null : value)),
     plan_unit: z
       .number()
       .int()
@@ -207,28 +216,80 @@ export const sampleGroupSchema = z.object({
 });
 export type SampleGroup = z.infer<typeof sampleGroupSchema>;
 
+/* ---------- the quotation row ---------- */
+
+/**
+ * How a sample names its quotation row: the row's `row_id`, or (legacy) its
+ * 1-based position, which only inputs and not-yet-pulled device records hold.
+ */
+export type SampleRowRef = string | number;
+
+/** The part of an agent row a sample reads. */
+export interface SampleQuotationRow {
+  row_id?: string | null | undefined;
+  name: string | null;
+  sector?: string | null | undefined;
+  function?: string | null | undefined;
+}
+
+/** How a row is named for a new sample: its id, or its position while it has none (a quotation not pulled since rows had ids). */
+export function sampleRowRef(row: SampleQuotationRow, index: number): SampleRowRef {
+  return typeof row.row_id === 'string' && row.row_id !== '' ? row.row_id : index + 1;
+}
+
+/** The row a sample names: by `row_id`, or, for a legacy number, by its 1-based position. */
+export function quotationRowOf<R extends SampleQuotationRow>(rows: readonly R[], ref: SampleRowRef | null | undefined): R | undefined {
+  if (ref === null || ref === undefined || ref === '') return undefined;
+  if (typeof ref === 'number') return Number.isInteger(ref) && ref >= 1 ? rows[ref - 1] : undefined;
+  return rows.find((row) => row.row_id === ref);
+}
+
+const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+/**
+ * What a sample made for a quotation row starts with: the row's sector and
+ * function in the caracterization, its agent's name in the field memory
+ * (only what the row has).
+ */
+export function rowPrefill(row: SampleQuotationRow): { caracterization: SampleBlock; memory_field: SampleBlock } {
+  const caracterization: SampleBlock = {};
+  if (!isBlank(row.sector)) caracterization.sector = row.sector;
+  if (!isBlank(row.function)) caracterization.function = row.function;
+  return { caracterization, memory_field: isBlank(row.name) ? {} : { agent: row.name } };
+}
+
+/** A block that holds nothing but (part of) the row's prefill: a create that carries it typed nothing. */
+export function isPrefillOnly(block: SampleBlock, prefill: SampleBlock): boolean {
+  return Object.entries(block).every(([field, value]) => isBlank(value) || (field in prefill && prefill[field] === value));
+}
+
 /* ---------- the plan ---------- */
 
 /** The part of an agent row a plan reads. */
-export interface PlanRow {
-  name: string | null;
+export interface PlanRow extends SampleQuotationRow {
   product_type_id: number;
   quantity: number;
 }
 
 export interface PlannedSample {
-  quotation_row_id: number;
+  /** The row's `row_id` (its position only for a row that has none yet). */
+  quotation_row_id: SampleRowRef;
   plan_unit: number;
   sample_no: number;
   type_id: number;
   agent_name: string | null;
+  /** The row's sector and function (rowPrefill). */
+  caracterization: SampleBlock;
+  /** The row's agent (rowPrefill). */
+  memory_field: SampleBlock;
 }
 
 /**
  * The samples of a quotation's plan, the same on every device and on the
  * server: one per unit of quantity of each agent row whose type is a sample
- * type, numbered 1, 2, … in row order. A fractional quantity counts its
- * whole units (at least one).
+ * type, numbered 1, 2, … in row order, each starting with its row's sector,
+ * function and agent. A fractional quantity counts its whole units (at
+ * least one).
  */
 export function plannedSamples(rows: readonly PlanRow[]): PlannedSample[] {
   const samples: PlannedSample[] = [];
@@ -237,11 +298,12 @@ export function plannedSamples(rows: readonly PlanRow[]): PlannedSample[] {
     const units = Math.max(1, Math.floor(row.quantity));
     for (let unit = 1; unit <= units && samples.length < MAX_PLAN_SAMPLES; unit++) {
       samples.push({
-        quotation_row_id: index + 1,
+        quotation_row_id: sampleRowRef(row, index),
         plan_unit: unit,
         sample_no: samples.length + 1,
         type_id: row.product_type_id,
         agent_name: row.name,
+        ...rowPrefill(row),
       });
     }
   });

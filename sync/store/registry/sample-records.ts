@@ -7,15 +7,21 @@
  *
  * The types join `ResourceRecordMap` by interface merging.
  */
-import type { Sample, SampleBlock, SampleFile } from '@sync/contract/samples';
+import type { Sample, SampleBlock, SampleFile, SampleRowRef } from '@sync/contract/samples';
 import type { LocalRecordBase } from './catalog-records';
 
 type ServerMade = 'f_created_at' | 'company_city' | 'customer_id' | 'sample_no';
 
 export type LocalSample = LocalRecordBase &
-  Omit<Sample, 'id' | 'created_at' | 'updated_at' | 'type' | 'files' | 'quotation_id' | ServerMade> & {
+  Omit<Sample, 'id' | 'created_at' | 'updated_at' | 'type' | 'files' | 'quotation_id' | 'quotation_row_id' | ServerMade> & {
     quotation_key: string | null;
     quotation_id: number | null;
+    /**
+     * The quotation row's `row_id`; a number is its former position, on a
+     * sample stored before rows had ids and not pulled since (the server
+     * reads it as that row; `quotationRowOf` finds it either way).
+     */
+    quotation_row_id: SampleRowRef | null;
     caracterization: SampleBlock;
     memory_field: SampleBlock;
     result: SampleBlock;

@@ -172,11 +172,12 @@ describe('duplicate', () => {
       subtotal: approved.subtotal,
       discount: 10,
     });
-    expect(copy.rows).toEqual(approved.rows);
-    expect(copy.services).toEqual(approved.services);
-    expect(copy.costs).toEqual(approved.costs);
-    expect(copy.equipments).toEqual(approved.equipments);
-    expect(copy.deadlines).toEqual(approved.deadlines);
+    // The same lines, as new lines: each with a new row_id.
+    const withoutIds = (lines: ReadonlyArray<{ row_id: string }>) => lines.map(({ row_id: _id, ...line }) => line);
+    for (const list of ['rows', 'services', 'costs', 'equipments', 'deadlines'] as const) {
+      expect(withoutIds(copy[list])).toEqual(withoutIds(approved[list]));
+      expect(copy[list].every((line) => line.row_id !== '' && !approved[list].some((original) => original.row_id === line.row_id))).toBe(true);
+    }
     expect(ok(await admin.get(`/api/quotation/${source.id}`))).toEqual(approved);
     expect((await admin.post('/api/quotation/duplicate/999999', {})).status).toBe(404);
   });

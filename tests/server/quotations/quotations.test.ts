@@ -46,8 +46,11 @@ describe('creating and reading a quotation', () => {
       sent_at: null,
       user: { name: expect.any(String) },
     });
+    // Every line has its id, given by the server (tests/server/quotations/row-ids.test.ts).
+    const rowId = expect.stringMatching(/^[0-9a-f]{24}$/);
     expect(created.rows).toEqual([
       {
+        row_id: rowId,
         product_id: null,
         name: 'Ruído contínuo',
         product_type_id: 1,
@@ -61,6 +64,7 @@ describe('creating and reading a quotation', () => {
         total: 600,
       },
       {
+        row_id: rowId,
         product_id: null,
         name: 'Tolueno',
         product_type_id: 1,
@@ -74,10 +78,10 @@ describe('creating and reading a quotation', () => {
         total: 150.5,
       },
     ]);
-    expect(created.services).toEqual([{ product_id: null, name: 'Avaliação quantitativa', quantity: 3, value: 100, total: 300 }]);
-    expect(created.costs).toEqual([{ product_id: null, name: 'Deslocamento', quantity: 1, value: 184.06, total: 184.06 }]);
-    expect(created.equipments).toEqual([{ equipment_id: null, name: 'Dosímetro', quantity: 2 }]);
-    expect(created.deadlines).toEqual([{ activity: 'Campo', description: 'Medições em 5 dias úteis' }]);
+    expect(created.services).toEqual([{ row_id: rowId, product_id: null, name: 'Avaliação quantitativa', quantity: 3, value: 100, total: 300 }]);
+    expect(created.costs).toEqual([{ row_id: rowId, product_id: null, name: 'Deslocamento', quantity: 1, value: 184.06, total: 184.06 }]);
+    expect(created.equipments).toEqual([{ row_id: rowId, equipment_id: null, name: 'Dosímetro', quantity: 2 }]);
+    expect(created.deadlines).toEqual([{ row_id: rowId, activity: 'Campo', description: 'Medições em 5 dias úteis' }]);
     expect(ok(await admin.get(`/api/quotation/${created.id}`))).toEqual(created);
   });
 

@@ -57,10 +57,12 @@ describe('the sampling plan', () => {
     expect(answered.able_create_sample).toBe(false);
     expect(answered.sample_count).toBe(3);
     const list = (await samplesOf(quotation.id)).sort((a, b) => a.sample_no - b.sample_no);
+    const [noise, chemical] = quotation.rows.map((row) => row.row_id);
+    expect(noise).toMatch(/^[0-9a-f]{24}$/);
     expect(list.map((s) => [s.sample_no, s.type.slug, s.quotation_row_id, s.plan_unit, s.agent_name])).toEqual([
-      [1, 'noise', 1, 1, 'Ruído contínuo'],
-      [2, 'noise', 1, 2, 'Ruído contínuo'],
-      [3, 'chemical', 2, 1, 'Tolueno'],
+      [1, 'noise', noise, 1, 'Ruído contínuo'],
+      [2, 'noise', noise, 2, 'Ruído contínuo'],
+      [3, 'chemical', chemical, 1, 'Tolueno'],
     ]);
     expect(list.every((s) => s.customer_id === customerId && s.quotation_id === quotation.id && s.company_name === quotation.customer_name)).toBe(
       true,
@@ -98,7 +100,7 @@ describe('the sampling plan', () => {
   it('ends as one plan when two devices make it offline and the server made it too', async () => {
     const quotation = await approvedQuotation();
     const device = (edited: boolean) =>
-      plannedSamples(ROWS).map((slot) => ({
+      plannedSamples(quotation.rows).map((slot) => ({
         quotation_id: quotation.id,
         ...slot,
         caracterization: edited && slot.sample_no === 1 ? { employee: 'João da Silva' } : {},
@@ -156,9 +158,14 @@ describe('a sample', () => {
   it('adds a field sample with the next number, and keeps a quotation with samples from being deleted', async () => {
     const quotation = await approvedQuotation();
     ok(await admin.post('/api/sample/quotation', { quotationId: quotation.id }));
-    const extra: Sample = ok(await admin.post('/api/sample', { quotation_id: quotation.id, type_id: 4, quotation_row_id: 1 }), 201);
+    const extra: Sample = ok(
+      await admin.post('/api/sample', { quotation_id: quotation.id, type_id: 4, quotation_row_id: quotation.rows[0]!.row_id }),
+      201,
+    );
     expect(extra.sample_no).toBe(4);
     expect(extra.plan_unit).toBeNull();
+    expect(extra.quotation_row_id).toBe(quotation.rows[0]!.row_id);
+    expect(extra.agent_name).toBe('Ruído contínuo');
     const refused = await admin.del(`/api/quotation/${quotation.id}`);
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe(SAMPLE_MESSAGES.quotationHasSamples);
@@ -167,20 +174,21 @@ describe('a sample', () => {
   it("takes a duplicate of a plan sample (same row, no plan unit) as a new sample, leaving the plan's sample as it was", async () => {
     const quotation = await approvedQuotation();
     ok(await admin.post('/api/sample/quotation', { quotationId: quotation.id }));
-    const planned = (await samplesOf(quotation.id)).find((s) => s.quotation_row_id === 1 && s.plan_unit === 1)!;
+    const rowId = quotation.rows[0]!.row_id;
+    const planned = (await samplesOf(quotation.id)).find((s) => s.quotation_row_id === rowId && s.plan_unit === 1)!;
     ok(await admin.put(`/api/sample/${planned.id}`, { quotation_id: quotation.id, type_id: 3, caracterization: { employee: 'Ana', ghe: 'GHE 1' } }));
     const copy: Sample = ok(
       await admin.post('/api/sample', {
         quotation_id: quotation.id,
         type_id: 3,
-        quotation_row_id: 1,
+        quotation_row_id: rowId,
         plan_unit: null,
         sample_no: 4,
         caracterization: { employee: 'Bruno', ghe: 'GHE 1' },
       }),
       201,
     );
-    expect(copy).toMatchObject({ quotation_row_id: 1, plan_unit: null, sample_no: 4, employee: 'Bruno' });
+    expect(copy).toMatchObject({ quotation_row_id: rowId, plan_unit: null, sample_no: 4, employee: 'Bruno' });
     expect(ok(await admin.get(`/api/sample/${planned.id}`))).toMatchObject({ plan_unit: 1, employee: 'Ana', caracterization: { ghe: 'GHE 1' } });
     expect(await samplesOf(quotation.id)).toHaveLength(4);
   });

@@ -52,15 +52,19 @@ describe('normal form', () => {
   it('fills the defaults, trims text and drops blank lines of every list', () => {
     const parsed = quotationInputSchema.parse({
       ...valid,
-      rows: [{ name: '  Ruído ' }, { name: ' ', product_id: null }, { product_id: 4 }],
+      rows: [{ name: '  Ruído ' }, { name: ' ', product_id: null }, { row_id: '', product_id: 4 }],
       services: [{}],
       costs: [{ name: null, value: 10 }],
-      equipments: [{ name: '' }, { equipment_id: 2 }],
-      deadlines: [{ activity: ' ', description: '' }, { activity: 'Campo' }],
+      equipments: [{ name: '' }, { row_id: '', equipment_id: 2 }],
+      deadlines: [
+        { row_id: '', activity: ' ', description: '' },
+        { row_id: '', activity: 'Campo' },
+      ],
       payment_info: '  ',
     });
     expect(parsed.rows).toEqual([
       {
+        row_id: '',
         product_id: null,
         name: 'Ruído',
         product_type_id: 1,
@@ -73,6 +77,7 @@ describe('normal form', () => {
         unit_type: null,
       },
       {
+        row_id: '',
         product_id: 4,
         name: null,
         product_type_id: 1,
@@ -87,8 +92,8 @@ describe('normal form', () => {
     ]);
     expect(parsed.services).toEqual([]);
     expect(parsed.costs).toEqual([]);
-    expect(parsed.equipments).toEqual([{ equipment_id: 2, name: null, quantity: 1 }]);
-    expect(parsed.deadlines).toEqual([{ activity: 'Campo', description: null }]);
+    expect(parsed.equipments).toEqual([{ row_id: '', equipment_id: 2, name: null, quantity: 1 }]);
+    expect(parsed.deadlines).toEqual([{ row_id: '', activity: 'Campo', description: null }]);
     expect(parsed).toMatchObject({
       discount: null,
       discount_type: 'pct',

@@ -73,6 +73,7 @@ describe('saving a quotation', () => {
     });
     expect(record.rows).toEqual([
       {
+        row_id: '',
         product_id: null,
         name: 'Ruído contínuo',
         product_type_id: 1,

@@ -31,11 +31,58 @@ describe('blank rows', () => {
   });
 
   it('removing the last row leaves a blank one; removing another keeps the rest', () => {
-    const two = addRow('costs', [{ uid: 'a', product_id: null, name: 'Hospedagem', quantity: '1', value: '300' }]);
-    expect(removeRow('costs', two, 1)).toEqual([{ uid: 'a', product_id: null, name: 'Hospedagem', quantity: '1', value: '300' }]);
+    const hotel = { uid: 'a', row_id: 'custo-1', product_id: null, name: 'Hospedagem', quantity: '1', value: '300' };
+    const two = addRow('costs', [hotel]);
+    expect(removeRow('costs', two, 1)).toEqual([hotel]);
     const blank = removeRow('costs', removeRow('costs', two, 1), 0);
-    expect(blank).toEqual([{ uid: expect.any(String), product_id: null, name: '', quantity: '1', value: '' }]);
+    expect(blank).toEqual([
+      { uid: expect.any(String), row_id: expect.stringMatching(/^[0-9a-f]{24}$/), product_id: null, name: '', quantity: '1', value: '' },
+    ]);
     expect(blank[0]!.uid).not.toBe('a');
+  });
+
+  it('a line added gets a new row_id; a stored line keeps its own, and one stored without keeps none (the server gives it)', () => {
+    const added = addRow('rows', addRow('rows', []));
+    expect(added.map((row) => row.row_id)).toEqual([expect.stringMatching(/^[0-9a-f]{24}$/), expect.stringMatching(/^[0-9a-f]{24}$/)]);
+    expect(added[0]!.row_id).not.toBe(added[1]!.row_id);
+    const stored = {
+      rows: [
+        {
+          row_id: 'linha-1',
+          product_id: null,
+          name: 'Ruído',
+          product_type_id: 3,
+          sector: null,
+          function: null,
+          exposition_type_id: 1,
+          daily_exposition: null,
+          quantity: 1,
+          value: 1,
+          unit_type: null,
+        },
+        // A quotation pulled before lines had ids.
+        {
+          product_id: null,
+          name: 'Calor',
+          product_type_id: 4,
+          sector: null,
+          function: null,
+          exposition_type_id: 1,
+          daily_exposition: null,
+          quantity: 1,
+          value: 1,
+          unit_type: null,
+        },
+      ],
+      deadlines: [{ row_id: 'prazo-1', activity: 'Campo', description: null }],
+    } as unknown as Parameters<typeof quotationFormValues>[0];
+    const values = { ...quotationFormValues(stored), customer_key: 'c1' };
+    expect(values.rows.map((row) => row.row_id)).toEqual(['linha-1', '']);
+    const read = readQuotationForm(values);
+    expect(read.ok).toBe(true);
+    if (!read.ok) return;
+    expect((read.fields.rows as Array<{ row_id: string }>).map((row) => row.row_id)).toEqual(['linha-1', '']);
+    expect(read.fields.deadlines).toEqual([{ row_id: 'prazo-1', activity: 'Campo', description: null }]);
   });
 });
 
@@ -56,8 +103,8 @@ describe('totals', () => {
 
   it('adds services and costs, and divides by the instalments', () => {
     const values = filled({ parcel: '3' });
-    values.services[0] = { uid: 's', product_id: 4, name: 'Laudo', quantity: '1', value: '99,50' };
-    values.costs[0] = { uid: 'c', product_id: null, name: 'Deslocamento', quantity: '2', value: '0,25' };
+    values.services[0] = { uid: 's', row_id: 's1', product_id: 4, name: 'Laudo', quantity: '1', value: '99,50' };
+    values.costs[0] = { uid: 'c', row_id: 'c1', product_id: null, name: 'Deslocamento', quantity: '2', value: '0,25' };
     const totals = formTotals(values);
     expect(totals.subtotalCents).toBe(20_100 + 9_950 + 50);
     expect(totals.instalmentCents).toBe(Math.round(30_100 / 3));
@@ -89,14 +136,19 @@ describe('read at Salvar', () => {
     const values = filled({ discount: '10' });
     values.rows = addRow('rows', values.rows);
     values.deadlines = [
-      { uid: 'd1', activity: 'Campo', description: '' },
-      { uid: 'd2', activity: '', description: '' },
+      { uid: 'd1', row_id: 'd1', activity: 'Campo', description: '' },
+      { uid: 'd2', row_id: 'd2', activity: '', description: '' },
     ];
     const read = readQuotationForm(values);
     expect(read.ok).toBe(true);
     if (!read.ok) return;
     expect(read.fields.rows).toEqual([expect.objectContaining({ name: 'Ruído', quantity: 2, value: 100.5 })]);
-    expect(read.fields).toMatchObject({ services: [], costs: [], equipments: [], deadlines: [{ activity: 'Campo', description: null }] });
+    expect(read.fields).toMatchObject({
+      services: [],
+      costs: [],
+      equipments: [],
+      deadlines: [{ row_id: 'd1', activity: 'Campo', description: null }],
+    });
     expect(read.fields).toMatchObject({ customer_key: 'c1', total: 180.9, discount: 10, parcel: 1, payment_info: 'Pagamento em 30 dias' });
   });
 

@@ -199,7 +199,12 @@ describe('quotation form', () => {
 
   it('Duplicar makes a copy on the device and opens it; Deletar asks first', { timeout: 30_000 }, async () => {
     const customer = await saveRecord(db, 'customers', null, { name: 'Metalúrgica Alfa', email: 'a@alfa.com.br', phone: '1133224455' });
-    const key = await saveRecord(db, 'quotations', null, { customer_key: customer, rows: [{ name: 'Calor', quantity: 1, value: 80 }], total: 80 });
+    const key = await saveRecord(db, 'quotations', null, {
+      customer_key: customer,
+      rows: [{ row_id: 'linha-calor', name: 'Calor', quantity: 1, value: 80 }],
+      deadlines: [{ row_id: 'prazo-1', activity: 'Campo' }],
+      total: 80,
+    });
     const app = await renderApp(db, routes, `/admin/orcamentos/${key}`);
     expect(await screen.findByText('Orçamento / Editar')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Duplicar' }));
@@ -207,6 +212,11 @@ describe('quotation form', () => {
     await waitFor(async () => expect(await db.records('quotations').count()).toBe(2));
     const copy = (await db.records('quotations').toArray()).find((record) => record.key !== key)!;
     expect(copy).toMatchObject({ customer_key: customer, total: 80, status: 'open', rows: [expect.objectContaining({ name: 'Calor' })] });
+    // The copy's lines are new lines: new ids.
+    const [row] = copy.rows as Array<{ row_id: string }>;
+    const [deadline] = copy.deadlines as Array<{ row_id: string }>;
+    expect(row!.row_id).toMatch(/^[0-9a-f]{24}$/);
+    expect(deadline!.row_id).toMatch(/^[0-9a-f]{24}$/);
     await waitFor(() => expect(app.path()).toBe(`/admin/orcamentos/${copy.key}`));
 
     fireEvent.click(await screen.findByRole('button', { name: 'Deletar' }));
