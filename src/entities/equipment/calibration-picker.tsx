@@ -9,13 +9,19 @@
  * report prints even if the equipment is recalibrated later. So the chosen
  * option is found again by name and serial number, and a copy whose
  * equipment is gone from the device still shows.
+ *
+ * The equipment the technician used last in a sample of the same type
+ * (`suggested`, recent-instruments.ts) is offered first, under 'Usado por
+ * último': the first suggestion still on the device. It is only offered,
+ * never chosen for them.
  */
 import { Select, Stack } from '@mantine/core';
 import { useLocalList } from '@sync/react/use-local-record';
 import type { LocalEquipment } from '@sync/store/registry/catalog-records';
 import { formatDateBR } from '@/domain/dates';
 import { CalibrationNotice } from './calibration-notice';
-import { equipmentOptions } from './equipment-options';
+import { type EquipmentOption, equipmentOptions } from './equipment-options';
+import type { UsedEquipment } from './recent-instruments';
 
 export type CalibrationEquipmentType = 'instrumento' | 'calibrador';
 
@@ -27,9 +33,12 @@ export const EMPTY_CALIBRATION_COPY: CalibrationCopy = { name: '', serie: '', ce
 export const CALIBRATION_PICKER_TEXTS = {
   placeholder: 'Selecione um equipamento',
   nothingFound: 'Nenhum equipamento encontrado',
+  lastUsed: 'Usado por último',
+  others: 'Outros equipamentos',
 } as const;
 
 const SAVED = '__saved__';
+const NO_SUGGESTIONS: readonly UsedEquipment[] = [];
 
 export function calibrationCopy(equipment: LocalEquipment | null | undefined): CalibrationCopy {
   if (!equipment) return { ...EMPTY_CALIBRATION_COPY };
@@ -50,13 +59,37 @@ export interface CalibrationPickerProps {
   referenceDate: string;
   /** The form's required mark and field path (the sample page's 'Verificar' jumps to it). */
   mark?: { 'data-field'?: string; 'aria-required'?: boolean; labelProps?: Record<string, string> };
+  /** Equipment used last, the most recent first: the first one on the device is offered at the top. */
+  suggested?: readonly UsedEquipment[];
 }
 
-export function CalibrationPicker({ type, label, value, onChange, referenceDate, mark }: CalibrationPickerProps) {
+type PickerData = Array<EquipmentOption | { group: string; items: EquipmentOption[] }>;
+
+/** The first suggestion on the device, found as a saved copy is (name and serial number). */
+function lastUsedKey(rows: readonly LocalEquipment[], suggested: readonly UsedEquipment[]): string | undefined {
+  for (const used of suggested) {
+    const row = rows.find((item) => item.name === used.name && (item.serial_number ?? '') === used.serie);
+    if (row) return row.key;
+  }
+  return undefined;
+}
+
+/** The options, the first suggestion found among the rows on top under its own heading. */
+function pickerData(rows: readonly LocalEquipment[], referenceDate: string, suggested: readonly UsedEquipment[]): PickerData {
+  const options = equipmentOptions(rows, referenceDate);
+  const key = lastUsedKey(rows, suggested);
+  if (key === undefined) return options;
+  const rest = options.filter((option) => option.value !== key);
+  const data: PickerData = [{ group: CALIBRATION_PICKER_TEXTS.lastUsed, items: options.filter((option) => option.value === key) }];
+  if (rest.length > 0) data.push({ group: CALIBRATION_PICKER_TEXTS.others, items: rest });
+  return data;
+}
+
+export function CalibrationPicker({ type, label, value, onChange, referenceDate, mark, suggested = NO_SUGGESTIONS }: CalibrationPickerProps) {
   const list = useLocalList('equipment');
   const rows = list.loading ? [] : list.rows.filter((row) => row.type === type);
   const chosen = rows.find((row) => row.name === value.name && (row.serial_number ?? '') === value.serie);
-  const data = equipmentOptions(rows, referenceDate);
+  const data = pickerData(rows, referenceDate, suggested);
   if (!chosen && value.name.trim() !== '') data.unshift({ value: SAVED, label: value.serie ? `${value.name} (nº ${value.serie})` : value.name });
   return (
     <Stack gap={4}>

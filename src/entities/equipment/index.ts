@@ -13,4 +13,5 @@ export {
   type CalibrationEquipmentType,
   type CalibrationPickerProps,
 } from './calibration-picker';
+export { recentEquipment, NO_RECENT_EQUIPMENT, type RecentEquipment, type UsedEquipment, type SampleUse } from './recent-instruments';
 export { CalibrationNotice, CALIBRATION_NOTICE_TEXTS, type CalibrationNoticeProps } from './calibration-notice';

@@ -1,17 +1,16 @@
 /**
- * The sample's computed fields brought up to date from what was typed, for
+ * The sample's computed figures brought up to date from what was typed, for
  * the sample page (use-sample-draft.ts) on every change and again on Salvar:
- * the page mounts only the shown tab, so without this a sample saved
- * without opening Resultado would keep the figures of before. One function
- * per type (noise/, heat/); a type without computed fields is left as is.
+ * the type's descriptor's derivation (sync/contract/samples/*-descriptor.ts),
+ * the same pure function the server runs on every save and the report reads,
+ * with the device's current thresholds. The page mounts only the shown tab,
+ * so without this a sample saved without opening Resultado would keep the
+ * figures of before.
  */
 import { useCallback, useMemo } from 'react';
-import type { SampleTypeSlug } from '@sync/contract/samples';
-import { defaultResultThresholds } from '@/domain/result-thresholds';
-import { deriveHeatBlocks } from './heat';
-import { deriveNoiseBlocks } from './noise';
+import { SAMPLE_TYPE_DESCRIPTORS, type SampleBlocks, type SampleTypeSlug } from '@sync/contract/samples';
+import { defaultResultThresholds, type ResultThresholds } from '@/domain/result-thresholds';
 import { useNoiseThresholds } from './type-fields/use-result-thresholds';
-import type { SampleBlocks } from './use-sample-draft';
 
 export type DeriveBlocks = (blocks: SampleBlocks) => SampleBlocks;
 
@@ -22,13 +21,9 @@ export type DeriveBlocks = (blocks: SampleBlocks) => SampleBlocks;
  */
 export function useDeriveBlocks(slug: SampleTypeSlug | undefined): DeriveBlocks {
   const loaded = useNoiseThresholds();
-  const thresholds = useMemo(() => loaded ?? defaultResultThresholds().noise, [loaded]);
-  return useCallback(
-    (blocks: SampleBlocks) => {
-      if (slug === 'noise') return deriveNoiseBlocks(blocks, thresholds);
-      if (slug === 'heat') return deriveHeatBlocks(blocks);
-      return blocks;
-    },
-    [slug, thresholds],
-  );
+  const thresholds = useMemo<ResultThresholds>(() => {
+    const defaults = defaultResultThresholds();
+    return loaded ? { ...defaults, noise: loaded } : defaults;
+  }, [loaded]);
+  return useCallback((blocks: SampleBlocks) => (slug ? SAMPLE_TYPE_DESCRIPTORS[slug].derive(blocks, { thresholds }) : blocks), [slug, thresholds]);
 }

@@ -16,6 +16,7 @@ import { z } from 'zod';
 import { parseDateBR } from '@/domain/dates';
 import { parseDecimal } from '@/domain/decimal';
 import { FIELD_MESSAGES, text, TEXT_LIMITS } from '../fields';
+import { newRowId, rowIdText } from '../row-id';
 
 export const SAMPLE_FIELD_MESSAGES = {
   time: 'Hora inválida: use HH:mm.',
@@ -77,8 +78,11 @@ export function choice<const T extends readonly [string, ...string[]]>(options: 
 export const YES_NO = ['Sim', 'Não'] as const;
 export const EXPOSITION_TYPES = ['Abaixo do normal', 'Normal', 'Acima do normal'] as const;
 
+export { rowIdText };
+
 /** EPI row (all types): id, type, manufacturer, model, number. `id` is the server's, null for a new row. */
 export const epiRowSchema = z.object({
+  row_id: rowIdText(),
   id: z.number({ message: FIELD_MESSAGES.invalidId }).int(FIELD_MESSAGES.invalidId).nullable().default(null),
   type: lineText(),
   manufacturer: lineText(),
@@ -89,7 +93,7 @@ export type EpiRow = z.infer<typeof epiRowSchema>;
 
 /** A blank EPI row (lists always keep one row). */
 export function emptyEpiRow(): EpiRow {
-  return epiRowSchema.parse({});
+  return epiRowSchema.parse({ row_id: newRowId() });
 }
 
 /** A list that always keeps one row: an empty or missing list parses to one blank row. */
@@ -128,13 +132,18 @@ export const instrumentFieldsShape = {
 export function fillDefaults<T>(template: T, value: unknown): T {
   if (Array.isArray(template)) {
     const row = template[0];
+    // A list of plain values (a row's `typed` marks): as stored.
+    if (row === undefined) return (Array.isArray(value) ? value.filter((item) => typeof item === 'string') : []) as T;
     const rows = Array.isArray(value) ? value.map((item) => fillDefaults(row, item)) : [];
     return (rows.length > 0 || row === undefined ? rows : [fillDefaults(row, undefined)]) as T;
   }
   if (template !== null && typeof template === 'object') {
     const source = value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
     const out: Record<string, unknown> = { ...source };
-    for (const [key, inner] of Object.entries(template)) out[key] = fillDefaults(inner, source[key]);
+    for (const [key, inner] of Object.entries(template)) {
+      // A row's id is its own: never the template row's.
+      out[key] = key === 'row_id' ? (typeof source[key] === 'string' ? source[key] : '') : fillDefaults(inner, source[key]);
+    }
     return out as T;
   }
   if (template === null) return (value === undefined ? null : value) as T;

@@ -1,16 +1,12 @@
 /**
- * `SAMPLE_BLOCK_SCHEMAS[slug]`: each type's five block schemas. Noise and
- * heat come from their modules; chemical and vibration stay loose until
- * their issue declares them (a new `chemical.ts`, `vibration.ts` added here).
+ * `SAMPLE_BLOCK_SCHEMAS[slug]`: each type's five block schemas, read from its
+ * descriptor (descriptors.ts), so the server's checks and the device's saves
+ * use the type's one declaration.
  */
-import { blockSchemasOf, type SampleBlockSchemas } from './blocks';
-import { HEAT_BLOCK_SCHEMAS } from './heat';
-import { NOISE_BLOCK_SCHEMAS } from './noise';
+import type { SampleBlockSchemas } from './blocks';
+import { SAMPLE_TYPE_DESCRIPTORS } from './descriptors';
 import type { SampleTypeSlug } from './types';
 
-export const SAMPLE_BLOCK_SCHEMAS: Record<SampleTypeSlug, SampleBlockSchemas> = {
-  vibration: blockSchemasOf({}),
-  chemical: blockSchemasOf({}),
-  noise: blockSchemasOf(NOISE_BLOCK_SCHEMAS),
-  heat: blockSchemasOf(HEAT_BLOCK_SCHEMAS),
-};
+export const SAMPLE_BLOCK_SCHEMAS = Object.fromEntries(
+  Object.entries(SAMPLE_TYPE_DESCRIPTORS).map(([slug, descriptor]) => [slug, descriptor.schemas]),
+) as Record<SampleTypeSlug, SampleBlockSchemas>;

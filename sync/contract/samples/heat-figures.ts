@@ -7,10 +7,13 @@
  *
  * Rows entirely blank are skipped (the list always keeps one); a row with a
  * missing or unreadable duration, IBUTG or metabolic rate makes the period
- * unknown, so a half-typed row never shows a wrong figure.
+ * unknown, so a half-typed row never shows a wrong figure. A row's start
+ * time (`initial`) places it on the clock, so that tasks adding up to more
+ * than 60 minutes give the most unfavourable 60 minutes of the journey
+ * (heat.ts heatPeriod); `heatWindowRange` and `heatWindowText` say which.
  */
-import type { HeatClassification, HeatResult, HeatTaskRow } from '@sync/contract/samples/heat';
-import { formatHHmm, minutesBetween, parseDurationHHmm } from '@/domain/dates';
+import type { HeatClassification, HeatResult, HeatTaskRow } from './heat';
+import { formatHHmm, minutesBetween, parseDurationHHmm, parseTimeHHmm } from '@/domain/dates';
 import { formatDecimal, parseDecimal } from '@/domain/decimal';
 import { assessHeat, CLOTHING_ADJUSTMENTS, HEAT_RECOMMENDATIONS, ibutg, type HeatAssessment, type HeatTask } from '@/domain/heat';
 
@@ -25,11 +28,33 @@ export function taskIbutg(row: Pick<HeatTaskRow, 'tbs' | 'tbn' | 'tg' | 'solar_l
   return formatDecimal(ibutg({ tbn, tg, tbs: parseDecimal(row.tbs), solarLoad: row.solar_load === 'Sim' }), 1);
 }
 
-/** One field of a task typed: the duration follows the times, the IBUTG the readings (both can be typed over). */
+const FIGURES = ['duration', 'ibutg'] as const;
+type TaskFigure = (typeof FIGURES)[number];
+
+/**
+ * One field of a task typed: the duration follows the times, the IBUTG the
+ * readings. Typing a figure over marks it in the row's `typed` (kept by the
+ * derivation and the server, shown 'Digitado pelo técnico'); clearing it, or
+ * typing its times or readings again, gives it back to the calculation.
+ */
 export function editTask(row: HeatTaskRow, field: keyof HeatTaskRow, text: string): HeatTaskRow {
   const next = { ...row, [field]: text } as HeatTaskRow;
-  if (TIMES.includes(field)) next.duration = formatHHmm(minutesBetween(next.initial, next.final));
-  if (READINGS.includes(field)) next.ibutg = taskIbutg(next);
+  const marks = new Set<TaskFigure>(row.typed ?? []);
+  if ((FIGURES as readonly string[]).includes(field)) {
+    if (text.trim() === '') marks.delete(field as TaskFigure);
+    else marks.add(field as TaskFigure);
+  }
+  if (TIMES.includes(field)) {
+    marks.delete('duration');
+    next.duration = formatHHmm(minutesBetween(next.initial, next.final));
+  }
+  if (READINGS.includes(field)) {
+    marks.delete('ibutg');
+    next.ibutg = taskIbutg(next);
+  }
+  next.typed = FIGURES.filter((figure) => marks.has(figure));
+  if (field === 'duration' && text.trim() === '') next.duration = formatHHmm(minutesBetween(next.initial, next.final));
+  if (field === 'ibutg' && text.trim() === '') next.ibutg = taskIbutg(next);
   return next;
 }
 
@@ -37,16 +62,25 @@ function blank(row: HeatTaskRow): boolean {
   return [row.initial, row.final, row.duration, row.metabolism, row.tbs, row.tbn, row.tg, row.ibutg].every((value) => value.trim() === '');
 }
 
-/** The rows as the domain's tasks; null when a row that is not blank lacks a figure. */
+/** The indices of the rows that are tasks (not blank): the domain's task i is row taskRows(rows)[i]. */
+function taskRows(rows: readonly HeatTaskRow[]): number[] {
+  return rows.flatMap((row, index) => (blank(row) ? [] : [index]));
+}
+
+/**
+ * The rows as the domain's tasks; null when a row that is not blank lacks a
+ * figure. A task starts at its `initial` time when that is a time (null
+ * otherwise: then the tasks follow one another in the order typed).
+ */
 export function heatTasks(rows: readonly HeatTaskRow[]): HeatTask[] | null {
   const tasks: HeatTask[] = [];
-  for (const row of rows) {
-    if (blank(row)) continue;
+  for (const index of taskRows(rows)) {
+    const row = rows[index]!;
     const minutes = parseDurationHHmm(row.duration) ?? minutesBetween(row.initial, row.final);
     const value = parseDecimal(row.ibutg) ?? parseDecimal(taskIbutg(row));
     const metabolicRateW = parseDecimal(row.metabolism);
     if (minutes === null || value === null || metabolicRateW === null) return null;
-    tasks.push({ minutes, ibutg: value, metabolicRateW });
+    tasks.push({ minutes, ibutg: value, metabolicRateW, start: parseTimeHHmm(row.initial) });
   }
   return tasks.length > 0 ? tasks : null;
 }
@@ -66,7 +100,43 @@ export function fillHeatResult(result: HeatResult, assessment: HeatAssessment | 
     ibutg: assessment ? formatDecimal(assessment.ibutg, 1) : '',
     action_level: assessment ? formatDecimal(assessment.action_level, 1) : '',
     max: assessment ? formatDecimal(assessment.max, 1) : '',
+    window: heatWindowRange(assessment),
   };
+}
+
+/**
+ * The period weighted on the clock, '09:10–10:10' (the chosen 60 minutes,
+ * or the tasks' span when they add up to 60 or less); '' without an
+ * assessment or when the tasks have no start times.
+ */
+export function heatWindowRange(assessment: HeatAssessment | null): string {
+  const window = assessment?.window;
+  return window?.start && window.end ? `${window.start}–${window.end}` : '';
+}
+
+/**
+ * The period weighted, for the Resultado tab and the report:
+ * 'Janela de 60 minutos: 09:10–10:10', and with the rows each task's
+ * minutes in it: 'Janela de 60 minutos: 09:10–10:10 — Forno (20 min),
+ * Tarefa 2 (40 min)'. Tasks without times: 'Janela de 60 minutos: Forno
+ * (20 min), Tarefa 2 (40 min) (tarefas sem horário, em sequência na ordem
+ * digitada)'. A period that is not 60 minutes without a gap (tasks adding up
+ * to less, or with pauses) is 'Período avaliado'. '' without an assessment.
+ */
+export function heatWindowText(assessment: HeatAssessment | null, rows?: readonly HeatTaskRow[]): string {
+  if (!assessment) return '';
+  const { window } = assessment;
+  const sixty = window.chosen ? assessment.coversSixtyMinutes : assessment.coversSixtyMinutes && Math.abs(window.span - 60) < 1e-9;
+  const label = sixty ? 'Janela de 60 minutos' : 'Período avaliado';
+  const indices = rows ? taskRows(rows) : [];
+  const name = (task: number) => {
+    const index = rows ? (indices[task] ?? task) : task;
+    return rows?.[index]?.task.trim() || `Tarefa ${index + 1}`;
+  };
+  const parts = window.parts.map((part) => `${name(part.task)} (${formatDecimal(part.minutes, 0)} min)`).join(', ');
+  const range = heatWindowRange(assessment);
+  if (range) return rows ? `${label}: ${range} — ${parts}` : `${label}: ${range}`;
+  return `${label}: ${parts}${window.chosen ? ' (tarefas sem horário, em sequência na ordem digitada)' : ''}`;
 }
 
 /**

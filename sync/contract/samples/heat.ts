@@ -27,16 +27,19 @@ import {
   lineWithDefault,
   noteText,
   oneRowList,
+  rowIdText,
   timeText,
   SAMPLE_FIELD_MESSAGES,
   YES_NO,
 } from './block-fields';
+import { newRowId } from '../row-id';
 
 export const HEAT_SAMPLE_DEFAULT = 'Calor IBUTG';
 /** The only method: NHO 06, stored as 'nho06'. */
 export const HEAT_METHODS = [{ value: 'nho06', label: 'NHO 06' }] as const;
 
 export const heatTaskSchema = z.object({
+  row_id: rowIdText(),
   task: lineText(),
   /** Relative humidity, %. */
   ura: decimalText(),
@@ -54,11 +57,16 @@ export const heatTaskSchema = z.object({
   tg: decimalText(),
   solar_load: choice(YES_NO, 'Não'),
   ibutg: decimalText(),
+  /** The computed fields the technician typed over on purpose ('duration', 'ibutg'): kept, and marked 'Digitado pelo técnico'. */
+  typed: z
+    .array(z.enum(['duration', 'ibutg']))
+    .max(2)
+    .default([]),
 });
 export type HeatTaskRow = z.infer<typeof heatTaskSchema>;
 
 export function emptyHeatTask(): HeatTaskRow {
-  return heatTaskSchema.parse({});
+  return heatTaskSchema.parse({ row_id: newRowId() });
 }
 
 export const heatMemorySchema = z.object({
@@ -83,7 +91,11 @@ export const heatResultSchema = z.object({
   ibutg: decimalText(),
   action_level: decimalText(),
   max: decimalText(),
+  /** The period weighted on the clock, '09:10–10:10' (heat-figures.ts heatWindowRange); '' when unknown. */
+  window: lineText(),
   clothing: z.enum(CLOTHING_KEYS, { message: SAMPLE_FIELD_MESSAGES.option }).default('work-clothes'),
+  /** The criterion of the figures, filled by the derivation (heat-derive.ts): NHO 06 edition, limit source, clothing increment; '' without figures. */
+  criterion: lineText(),
 });
 export type HeatResult = z.infer<typeof heatResultSchema>;
 

@@ -3,3 +3,5 @@ export * from './types';
 export * from './blocks';
 export * from './block-schemas';
 export * from './sample';
+export * from './descriptor';
+export * from './descriptors';

@@ -16,8 +16,15 @@
  * interval; the journey is its `duration`, or the measured time when empty.
  * A computed field is read-only on screen; the conclusion and colour always
  * follow Dose 8h, computed or typed.
+ *
+ * Each block also keeps its `criterion` (calculations.md: "every computed
+ * result records the criterion it used"): the norm, edition, q, criterion
+ * level and threshold, where Dose 8h came from (the measured dose with the
+ * times, the average level, or typed by the technician) and the version of
+ * the thresholds its conclusion was picked with (thresholdsVersion); '' while
+ * there is no Dose 8h.
  */
-import type { NoiseMemory, NoiseResult, NoiseResultNorm } from '@sync/contract/samples/noise';
+import type { NoiseMemory, NoiseResult, NoiseResultNorm } from './noise';
 import { formatHHmm, minutesBetween, parseDurationHHmm } from '@/domain/dates';
 import { formatDecimal, parseDecimal } from '@/domain/decimal';
 import {
@@ -75,6 +82,61 @@ function measuredDoseOf(
   return back === null ? null : { dose: back, source: 'level' };
 }
 
+/** How the criterion line names where Dose 8h came from. */
+export const NOISE_SOURCE_TEXTS: Record<'dose' | 'level' | 'typed', string> = {
+  dose: 'Dose 8h calculada da dose medida',
+  level: 'Dose 8h calculada do nível médio',
+  typed: 'Dose 8h digitada pelo técnico',
+};
+
+/** FNV-1a (32 bits) of a text, as 8 hex digits: short, stable, the same on the device and the server. */
+function fnv1a(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index++) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(16).padStart(8, '0');
+}
+
+/** JSON with the keys of every object sorted, so the same values give the same text whatever built them. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const record = value as Record<string, unknown>;
+    const keys = Object.keys(record)
+      .filter((key) => record[key] !== undefined)
+      .sort();
+    return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson(record[key])}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/**
+ * The version of one norm's levels of Settings > Resultados (Ruído, NHO or
+ * NR15) as the criterion records it: FNV-1a of the levels as parsed
+ * (parseNoiseThresholds; canonical JSON), 8 hex digits. It changes exactly
+ * when a bound, text or colour of that norm's levels changes, and is the
+ * same on the device (which has the parsed thresholds, not the setting's
+ * `updated_at`) and on the server.
+ */
+export function thresholdsVersion(levels: NoiseLevels): string {
+  return fnv1a(canonicalJson(levels));
+}
+
+/**
+ * The criterion of a block's Dose 8h: 'NHO 01 (2001), q = 3, nível de
+ * critério 85 dB(A), limiar 80 dB(A); Dose 8h calculada da dose medida
+ * (tempo medido 05:00, jornada 08:00); limiares de conclusão 1a2b3c4d'.
+ * '' without a Dose 8h.
+ */
+export function noiseCriterionLine(dose8: string, criterionText: string, source: NoiseSource, times: NoiseTimes, levels: NoiseLevels): string {
+  if (dose8.trim() === '') return '';
+  const timing = source === null ? '' : timesText(times);
+  const origin = NOISE_SOURCE_TEXTS[source ?? 'typed'];
+  return [criterionText, timing ? `${origin} (${timing})` : origin, `limiares de conclusão ${thresholdsVersion(levels)}`].join('; ');
+}
+
 export function fillNoiseNorm(block: NoiseResultNorm, norm: NoiseNormKey, times: NoiseTimes, levels: NoiseLevels): FilledNoiseNorm {
   const criterion = criterionOf(norm);
   let next = { ...block };
@@ -94,7 +156,9 @@ export function fillNoiseNorm(block: NoiseResultNorm, norm: NoiseNormKey, times:
     }
   }
   const { conclusion, bgColor, level } = noiseResultConclusion(next.dose8, levels);
-  return { block: { ...next, conclusion, bgColor }, source, criterionText: describeNoiseCriterion(criterion), level };
+  const criterionText = describeNoiseCriterion(criterion);
+  const line = noiseCriterionLine(next.dose8, criterionText, source, times, levels);
+  return { block: { ...next, conclusion, bgColor, criterion: line }, source, criterionText, level };
 }
 
 export function fillNoiseResult(result: NoiseResult, memory: NoiseMemory, thresholds: NoiseThresholds) {

@@ -70,6 +70,12 @@ export const noiseResultNormSchema = z.object({
   dose8: decimalText(),
   conclusion: lineText(),
   bgColor: colorText(NO_DATA_COLOR),
+  /**
+   * The criterion of Dose 8h and its conclusion, filled by the derivation
+   * (noise-figures.ts noiseCriterionLine): norm, edition, q, where Dose 8h
+   * came from, and the version of the thresholds; '' without a Dose 8h.
+   */
+  criterion: lineText(),
 });
 export type NoiseResultNorm = z.infer<typeof noiseResultNormSchema>;
 
@@ -85,6 +91,12 @@ export const noiseClassificationNormSchema = z.object({
   leo: lineText(),
   recommended_action: lineText(),
   bgColor: colorText(),
+  /**
+   * The Dose 8h last proposed as the daily dose (noise-derive.ts
+   * proposeDailyDose): while `dose_daily` is blank or still this, it follows
+   * Dose 8h; a daily dose typed otherwise stays the technician's.
+   */
+  dose_daily_proposed: decimalText(),
 });
 export type NoiseClassificationNorm = z.infer<typeof noiseClassificationNormSchema>;
 

@@ -1,9 +1,10 @@
 /**
  * The noise and heat blocks on the real server (PGlite, loopback): a sample
  * saved with what a technician typed is checked against the type's block
- * schemas and kept as sent (comma decimals, HH:mm; the device's tabs fill
- * the defaults in when they show it); a value the block cannot hold is
- * refused with its Portuguese message at its path.
+ * schemas and its inputs kept as sent (comma decimals, HH:mm), with the
+ * server's own figures (issue 21: tests/server/samples/figures.test.ts); a
+ * value the block cannot hold is refused with its Portuguese message at its
+ * path.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Quotation } from '@sync/contract/quotations';
@@ -37,7 +38,7 @@ async function planOf(): Promise<Sample[]> {
 }
 
 describe('noise and heat blocks', () => {
-  it('a noise and a heat sample are kept as typed', async () => {
+  it('a noise and a heat sample keep what was typed, with the server’s figures', async () => {
     const [noise, heat] = (await planOf()).sort((a, b) => a.type_id - b.type_id);
     const savedNoise: Sample = ok(
       await admin.post(`/api/sample/${noise!.id}`, {
@@ -48,7 +49,11 @@ describe('noise and heat blocks', () => {
       }),
     );
     expect(savedNoise.memory_field).toEqual({ initial_time: '07:00', final_time: '12:00', duration: '08:00', epis: [] });
-    expect(savedNoise.result).toEqual({ nho: { result: '80', dose8: '128,0', conclusion: 'Acima do limite de exposição', bgColor: '#f44336' } });
+    // Issue 21: the figures are the server's (the same as sent here), with NEN, TWA and Leq computed and the rest of the block filled in.
+    expect(savedNoise.result).toMatchObject({
+      nho: { result: '80', dose8: '128,0', nen: '86,1', twa: '86,1', leq: '86,1', conclusion: 'Acima do limite de exposição', bgColor: '#f44336' },
+      nr15: { dose8: '', conclusion: '' },
+    });
 
     const savedHeat: Sample = ok(
       await admin.post(`/api/sample/${heat!.id}`, {
@@ -58,8 +63,10 @@ describe('noise and heat blocks', () => {
         result: { ibutg: '29,9', clothing: 'polyolefin-coverall' },
       }),
     );
-    expect(savedHeat.memory_field).toMatchObject({ tasks: [{ task: 'Forno', tbn: '25,5', ibutg: '29,9' }] });
-    expect(savedHeat.result).toEqual({ ibutg: '29,9', clothing: 'polyolefin-coverall' });
+    // The row's duration and IBUTG follow its times and readings (0.7 × 25,5 + 0.3 × 40 = 29,85); without a metabolic
+    // rate there is no weighted result, so the Resultado's IBUTG sent is not kept (issue 21).
+    expect(savedHeat.memory_field).toMatchObject({ tasks: [{ task: 'Forno', tbn: '25,5', duration: '01:00', ibutg: '29,9' }] });
+    expect(savedHeat.result).toMatchObject({ ibutg: '', clothing: 'polyolefin-coverall', criterion: '' });
   });
 
   it.each([

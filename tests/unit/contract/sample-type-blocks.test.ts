@@ -11,7 +11,11 @@ describe('noise blocks', () => {
   it('start with the spec defaults and one EPI row', () => {
     const blocks = emptyNoiseBlocks();
     expect(blocks.memory_field).toMatchObject({ noise_type: 'Ruído ocupacional', method: 'NHO 01', exposition_limit: 'NR 15 Anexo 1' });
-    expect(blocks.memory_field.epis).toEqual([{ id: null, type: '', manufacturer: '', model: '', number: '' }]);
+    expect(blocks.memory_field.epis).toEqual([
+      { row_id: expect.stringMatching(/^[0-9a-f]{24}$/), id: null, type: '', manufacturer: '', model: '', number: '' },
+    ]);
+    // Each new row has its own id (the merge matches rows by it).
+    expect(emptyNoiseBlocks().memory_field.epis[0]!.row_id).not.toBe(blocks.memory_field.epis[0]!.row_id);
     expect(blocks.result.nho.bgColor).toBe('#cfcfc4');
     expect(blocks.result.nr15.method).toBe('NR 15');
     expect(blocks.validation).toEqual({ avaliation: '', exposition: '', exposition_type: '', justify: '' });

@@ -9,18 +9,14 @@ import { memo } from 'react';
 import { Grid, TextInput } from '@mantine/core';
 import { TEXT_LIMITS } from '@sync/contract/fields';
 import type { SampleBlock } from '@sync/contract/samples';
+import { CARACTERIZATION_NODES } from '@sync/contract/samples/common-nodes';
 import { useFieldMark } from '../type-fields/required-mark';
 
-export const CARACTERIZATION_LABELS = {
-  sample_no: 'Nº da amostra',
-  ghe: 'GHE',
-  supervisor: 'Supervisor',
-  employee: 'Funcionário',
-  register: 'Matrícula',
-  function: 'Função',
-  sector: 'Setor',
-  equipment: 'Equipamento',
-} as const;
+/** The common fields' labels, from the descriptors' shared nodes (sync/contract/samples/common-nodes.ts). */
+export const CARACTERIZATION_LABELS = Object.fromEntries(CARACTERIZATION_NODES.map((node) => [node.key, node.label])) as Record<
+  'sample_no' | 'ghe' | 'supervisor' | 'employee' | 'register' | 'function' | 'sector' | 'equipment',
+  string
+>;
 
 type CommonField = keyof typeof CARACTERIZATION_LABELS;
 const FIELDS = Object.keys(CARACTERIZATION_LABELS) as CommonField[];

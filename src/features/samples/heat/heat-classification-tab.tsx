@@ -12,7 +12,7 @@ import { CONSIDERATIONS, RECOMMENDATIONS } from '@/domain/result-thresholds';
 import { FieldGrid, NoteField, OptionField } from '../type-fields/field-inputs';
 import type { TypeTabProps } from '../type-fields/type-tab-props';
 import { HeatConditionBadge } from './heat-condition-badge';
-import { assessRows, fillHeatClassification, heatCriterionText } from './heat-fill';
+import { assessRows, fillHeatClassification, heatCriterionText } from '@sync/contract/samples/heat-figures';
 import { HEAT_TEXTS } from './heat-texts';
 
 const T = HEAT_TEXTS.classification;

@@ -1,19 +1,9 @@
-/** The condition of a heat assessment with its colour (the settings' band colours: green, yellow, red). */
+/** The condition of a heat assessment with its colour (src/domain/heat-condition-colors.ts, the report's too). */
 import { Badge } from '@mantine/core';
-import { BAND_COLORS, NO_DATA_COLOR } from '@/domain/result-thresholds';
-
-const COLORS: Record<string, string> = {
-  Aceitável: BAND_COLORS[0],
-  'Acima do nível de ação': BAND_COLORS[1],
-  'Acima do limite de exposição': BAND_COLORS[3],
-};
-
-export function conditionColor(condition: string): string {
-  return COLORS[condition] ?? NO_DATA_COLOR;
-}
+import { heatConditionColor } from '@/domain/heat-condition-colors';
 
 export function HeatConditionBadge({ condition }: { condition: string }) {
-  const color = conditionColor(condition);
+  const color = heatConditionColor(condition);
   return (
     <Badge
       size="xl"

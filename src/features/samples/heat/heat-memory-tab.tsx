@@ -15,12 +15,12 @@ import { DecimalField, FieldGrid, NoteField, OptionField, TextField, TimeField }
 import { InstrumentSection } from '../type-fields/instrument-section';
 import { measurementDay } from '../type-fields/measurement-date';
 import type { TypeTabProps } from '../type-fields/type-tab-props';
-import { editTask } from './heat-fill';
+import { editTask } from '@sync/contract/samples/heat-figures';
 import { HEAT_TEXTS } from './heat-texts';
 
 const T = HEAT_TEXTS.memory;
 
-export function HeatMemoryTab({ value, onChange, readOnly = false }: TypeTabProps<HeatMemory>) {
+export function HeatMemoryTab({ sample, value, onChange, readOnly = false }: TypeTabProps<HeatMemory>) {
   const set =
     <K extends keyof HeatMemory>(field: K) =>
     (next: HeatMemory[K]) =>
@@ -28,7 +28,7 @@ export function HeatMemoryTab({ value, onChange, readOnly = false }: TypeTabProp
   return (
     <Stack gap="lg">
       <Title order={4}>{T.instruments}</Title>
-      <InstrumentSection block="memory_field" value={value} onChange={onChange} referenceDate={measurementDay(undefined)} />
+      <InstrumentSection typeId={sample.type_id} block="memory_field" value={value} onChange={onChange} referenceDate={measurementDay(undefined)} />
       <FieldGrid>
         <TextField label={T.medition} value={value.medition} onChange={set('medition')} />
         <TextField label={T.sample} value={value.sample} onChange={set('sample')} />
@@ -72,7 +72,14 @@ function TaskFields({ row, index, onEdit }: { row: HeatTaskRow; index: number; o
       <TextField field={at('activity_type')} label={T.activityType} value={row.activity_type} onChange={on('activity_type')} />
       <TimeField field={at('initial')} label={T.initial} value={row.initial} onChange={on('initial')} />
       <TimeField field={at('final')} label={T.final} value={row.final} onChange={on('final')} />
-      <TimeField field={at('duration')} label={T.duration} value={row.duration} onChange={on('duration')} />
+      <TimeField
+        field={at('duration')}
+        input="duration"
+        label={T.duration}
+        value={row.duration}
+        onChange={on('duration')}
+        description={row.typed?.includes('duration') ? T.typedByHand : undefined}
+      />
       <DecimalField field={at('metabolism')} label={T.metabolism} value={row.metabolism} onChange={on('metabolism')} />
       <DecimalField field={at('ura')} label={T.ura} value={row.ura} onChange={on('ura')} />
       <DecimalField field={at('var')} label={T.var} value={row.var} onChange={on('var')} />
@@ -87,7 +94,13 @@ function TaskFields({ row, index, onEdit }: { row: HeatTaskRow; index: number; o
       <DecimalField field={at('tbs')} label={T.tbs} value={row.tbs} onChange={on('tbs')} />
       <DecimalField field={at('tbn')} label={T.tbn} value={row.tbn} onChange={on('tbn')} />
       <DecimalField field={at('tg')} label={T.tg} value={row.tg} onChange={on('tg')} />
-      <DecimalField field={at('ibutg')} label={T.ibutg} value={row.ibutg} onChange={on('ibutg')} />
+      <DecimalField
+        field={at('ibutg')}
+        label={T.ibutg}
+        value={row.ibutg}
+        onChange={on('ibutg')}
+        description={row.typed?.includes('ibutg') ? T.typedByHand : undefined}
+      />
     </FieldGrid>
   );
 }

@@ -17,7 +17,7 @@ import { ComputedField, FieldGrid, OptionField } from '../type-fields/field-inpu
 import { CalibrationNotices } from '../type-fields/calibration-notices';
 import type { TypeTabProps } from '../type-fields/type-tab-props';
 import { HeatConditionBadge } from './heat-condition-badge';
-import { assessRows, fillHeatResult, heatCriterionText, taskIbutg } from './heat-fill';
+import { assessRows, fillHeatResult, heatCriterionText, heatWindowText, taskIbutg } from '@sync/contract/samples/heat-figures';
 import { HEAT_TEXTS } from './heat-texts';
 
 const T = HEAT_TEXTS.result;
@@ -99,6 +99,11 @@ export function HeatResultTab({ sample, value, onChange }: TypeTabProps<HeatResu
         <ComputedField label={T.actionLevel} value={filled.action_level} criterion="59,9 − 14,1 log10(M)" testId="heat-action-level" />
         <ComputedField label={T.max} value={filled.max} criterion="56,7 − 11,5 log10(M)" testId="heat-max" />
       </FieldGrid>
+      {assessment ? (
+        <Text size="sm" data-testid="heat-window">
+          {heatWindowText(assessment, memory.tasks)}
+        </Text>
+      ) : null}
       {criterion ? (
         <Text size="xs" c="dimmed" data-testid="heat-criterion">
           {T.criterion}: {criterion}

@@ -1,32 +1,42 @@
+import { blockLabels } from '@sync/contract/samples/descriptor';
+import { HEAT_DESCRIPTOR } from '@sync/contract/samples/heat-descriptor';
+
 /**
- * The heat tabs' texts. The spec gives the defaults ('Calor IBUTG', NHO 06);
- * the other labels are the usual terms of NHO 06 (docs/decisions/samples-noise-heat.md).
+ * The heat tabs' texts: the fields' labels are the descriptor's
+ * (sync/contract/samples/heat-descriptor.ts), the one copy the report and
+ * the merge read too; the rest are the tabs' own (docs/decisions/samples-noise-heat.md).
  */
+const M = blockLabels(HEAT_DESCRIPTOR, 'memory_field');
+const R = blockLabels(HEAT_DESCRIPTOR, 'result');
+const C = blockLabels(HEAT_DESCRIPTOR, 'risk_classification');
+const V = blockLabels(HEAT_DESCRIPTOR, 'validation');
+
 export const HEAT_TEXTS = {
   memory: {
     instruments: 'Instrumentos',
-    medition: 'Medição',
-    sample: 'Amostra',
-    agent: 'Agente',
-    method: 'Método',
-    expositionLimit: 'Limite de exposição',
-    tasks: 'Tarefas',
+    medition: M.medition!,
+    sample: M.sample!,
+    agent: M.agent!,
+    method: M.method!,
+    expositionLimit: M.exposition_limit!,
+    tasks: M.tasks!,
     taskTitle: (index: number) => `Tarefa ${index + 1}`,
-    task: 'Tarefa',
-    ura: 'Umidade relativa (%)',
-    initial: 'Hora inicial',
-    final: 'Hora final',
-    duration: 'Duração (HH:mm)',
-    metabolism: 'Taxa metabólica (W)',
-    activityType: 'Tipo de atividade',
-    var: 'Velocidade do ar (m/s)',
-    tbs: 'tbs (°C)',
-    tbn: 'tbn (°C)',
-    tg: 'tg (°C)',
-    solarLoad: 'Carga solar',
-    ibutg: 'IBUTG (°C)',
-    epis: 'EPIs',
-    observation: 'Observação',
+    task: M.task!,
+    ura: M.ura!,
+    initial: M.initial!,
+    final: M.final!,
+    duration: M.duration!,
+    metabolism: M.metabolism!,
+    activityType: M.activity_type!,
+    var: M.var!,
+    tbs: M.tbs!,
+    tbn: M.tbn!,
+    tg: M.tg!,
+    solarLoad: M.solar_load!,
+    ibutg: M.ibutg!,
+    epis: M.epis!,
+    observation: M.observation!,
+    typedByHand: 'Digitado pelo técnico',
   },
   result: {
     tasks: 'IBUTG por tarefa',
@@ -35,11 +45,11 @@ export const HEAT_TEXTS = {
     ibutg: 'IBUTG (°C)',
     solar: 'Com carga solar',
     noSolar: 'Sem carga solar',
-    clothing: 'Vestimenta',
-    metabolism: 'Taxa metabólica média (W)',
-    weightedIbutg: 'IBUTG médio (°C)',
-    actionLevel: 'Nível de ação (°C)',
-    max: 'Limite de exposição (°C)',
+    clothing: R.clothing!,
+    metabolism: R.metabolism!,
+    weightedIbutg: R.ibutg!,
+    actionLevel: R.action_level!,
+    max: R.max!,
     condition: 'Condição',
     criterion: 'Critério',
     weighted: 'Média ponderada pelo tempo das tarefas',
@@ -48,23 +58,28 @@ export const HEAT_TEXTS = {
     notSixty: (duration: string) => `As tarefas somam ${duration}; a NHO 06 avalia os 60 minutos mais críticos da jornada.`,
   },
   classification: {
-    condition: 'Condição',
-    consideration: 'Consideração técnica',
-    recomendation: 'Recomendação',
-    expositionRecomendation: 'Recomendação sobre a exposição',
+    condition: C.condition!,
+    consideration: C.consideration!,
+    recomendation: C.recomendation!,
+    expositionRecomendation: C.exposition_recomendation!,
     figures: (ibutg: string, action: string, max: string) => `IBUTG médio ${ibutg} °C; nível de ação ${action} °C; limite ${max} °C`,
   },
   validation: {
-    avaliation: 'Avaliação',
-    exposition: 'Exposição',
-    sampleType: 'Tipo de amostra',
-    justify: 'Justificativa',
+    avaliation: V.avaliation!,
+    exposition: V.exposition!,
+    sampleType: V.sample_type!,
+    justify: V.justify!,
     initial: 'Leituras iniciais',
     final: 'Leituras finais',
-    tbs: 'tbs (°C)',
-    tbn: 'tbn (°C)',
-    tg: 'tg (°C)',
-    stabilization: 'Estabilização',
-    equipment: 'Equipamento',
+    readings: {
+      initial_tbs: V.initial_tbs!,
+      initial_tbn: V.initial_tbn!,
+      initial_tg: V.initial_tg!,
+      final_tbs: V.final_tbs!,
+      final_tbn: V.final_tbn!,
+      final_tg: V.final_tg!,
+    },
+    stabilization: V.stabilization!,
+    equipment: V.equipment!,
   },
 } as const;

@@ -33,15 +33,15 @@ export function HeatValidationTab({ value, onChange }: TypeTabProps<HeatValidati
       <NoteField field="validation.justify" label={T.justify} value={value.justify} onChange={set('justify')} />
       <Title order={5}>{T.initial}</Title>
       <FieldGrid>
-        <DecimalField field="validation.initial_tbs" label={T.tbs} value={value.initial_tbs} onChange={set('initial_tbs')} />
-        <DecimalField field="validation.initial_tbn" label={T.tbn} value={value.initial_tbn} onChange={set('initial_tbn')} />
-        <DecimalField field="validation.initial_tg" label={T.tg} value={value.initial_tg} onChange={set('initial_tg')} />
+        <DecimalField field="validation.initial_tbs" label={T.readings.initial_tbs} value={value.initial_tbs} onChange={set('initial_tbs')} />
+        <DecimalField field="validation.initial_tbn" label={T.readings.initial_tbn} value={value.initial_tbn} onChange={set('initial_tbn')} />
+        <DecimalField field="validation.initial_tg" label={T.readings.initial_tg} value={value.initial_tg} onChange={set('initial_tg')} />
       </FieldGrid>
       <Title order={5}>{T.final}</Title>
       <FieldGrid>
-        <DecimalField field="validation.final_tbs" label={T.tbs} value={value.final_tbs} onChange={set('final_tbs')} />
-        <DecimalField field="validation.final_tbn" label={T.tbn} value={value.final_tbn} onChange={set('final_tbn')} />
-        <DecimalField field="validation.final_tg" label={T.tg} value={value.final_tg} onChange={set('final_tg')} />
+        <DecimalField field="validation.final_tbs" label={T.readings.final_tbs} value={value.final_tbs} onChange={set('final_tbs')} />
+        <DecimalField field="validation.final_tbn" label={T.readings.final_tbn} value={value.final_tbn} onChange={set('final_tbn')} />
+        <DecimalField field="validation.final_tg" label={T.readings.final_tg} value={value.final_tg} onChange={set('final_tg')} />
       </FieldGrid>
       <FieldGrid>
         <TextField field="validation.stabilization" label={T.stabilization} value={value.stabilization} onChange={set('stabilization')} />

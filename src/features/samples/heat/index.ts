@@ -11,10 +11,9 @@ import { HeatMemoryTab } from './heat-memory-tab';
 import { HeatResultTab } from './heat-result-tab';
 import { HeatValidationTab } from './heat-validation-tab';
 
-export { HEAT_RULES } from './heat-rules';
 export { HeatClassificationTab, HeatMemoryTab, HeatResultTab, HeatValidationTab };
 /** @public For the sample page: the computed fields from the other blocks, no tab shown (before Salvar). */
-export { deriveHeatBlocks } from './heat-derive';
+export { deriveHeatBlocks } from '@sync/contract/samples/heat-derive';
 
 export const HEAT_TABS: Partial<SampleTypeTabs> = {
   memory_field: typeTab(HeatMemoryTab, (value) => normaliseHeatBlock('memory_field', value)),

@@ -11,10 +11,9 @@ import { NoiseMemoryTab } from './noise-memory-tab';
 import { NoiseResultTab } from './noise-result-tab';
 import { NoiseValidationTab } from './noise-validation-tab';
 
-export { NOISE_RULES } from './noise-rules';
 export { NoiseClassificationTab, NoiseMemoryTab, NoiseResultTab, NoiseValidationTab };
 /** @public For the sample page: the computed fields from the other blocks, no tab shown (before Salvar). */
-export { deriveNoiseBlocks } from './noise-derive';
+export { deriveNoiseBlocks } from '@sync/contract/samples/noise-derive';
 
 export const NOISE_TABS: Partial<SampleTypeTabs> = {
   memory_field: typeTab(NoiseMemoryTab, (value) => normaliseNoiseBlock('memory_field', value)),

@@ -4,7 +4,9 @@
  * (min inclusive, max exclusive) and fills the consideration, the
  * recommended action and the colour (spec samples.md section 4); an empty,
  * non-numeric or zero dose clears the three. They stay editable (the spec's
- * options), and the shared recommendation closes the tab.
+ * options), and the shared recommendation closes the tab. The daily dose is
+ * proposed from Resultado's Dose 8h by the derivation (noise-derive.ts,
+ * also run by the server), which applies the same rule (typeDailyDose).
  */
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { NoiseClassification, NoiseClassificationNorm } from '@sync/contract/samples/noise';
@@ -14,7 +16,8 @@ import { DecimalField, FieldGrid, NoteField, OptionField, TextField } from '../t
 import type { TypeTabProps } from '../type-fields/type-tab-props';
 import { useNoiseThresholds } from '../type-fields/use-result-thresholds';
 import { levelRangeText } from './noise-level-text';
-import { NOISE_NORM_KEYS, type NoiseNormKey } from './noise-result-fill';
+import { NOISE_NORM_KEYS, type NoiseNormKey } from '@sync/contract/samples/noise-figures';
+import { typeDailyDose } from '@sync/contract/samples/noise-derive';
 import { NOISE_TEXTS } from './noise-texts';
 
 const T = NOISE_TEXTS.classification;
@@ -23,10 +26,8 @@ export function NoiseClassificationTab({ value, onChange }: TypeTabProps<NoiseCl
   const thresholds = useNoiseThresholds() ?? defaultResultThresholds().noise;
 
   const setNorm = (norm: NoiseNormKey, patch: Partial<NoiseClassificationNorm>) => onChange({ ...value, [norm]: { ...value[norm], ...patch } });
-  const setDose = (norm: NoiseNormKey, dose_daily: string) => {
-    const { consideration, recommended_action, bgColor } = noiseClassification(dose_daily, thresholds[norm]);
-    setNorm(norm, { dose_daily, consideration, recommended_action, bgColor });
-  };
+  const setDose = (norm: NoiseNormKey, dose_daily: string) =>
+    onChange({ ...value, [norm]: typeDailyDose(value[norm], dose_daily, thresholds[norm]) });
 
   return (
     <Stack gap="lg">

@@ -19,7 +19,7 @@ import { NOISE_TEXTS } from './noise-texts';
 
 const T = NOISE_TEXTS.memory;
 
-export function NoiseMemoryTab({ value, onChange, readOnly = false }: TypeTabProps<NoiseMemory>) {
+export function NoiseMemoryTab({ sample, value, onChange, readOnly = false }: TypeTabProps<NoiseMemory>) {
   const set =
     <K extends keyof NoiseMemory>(field: K) =>
     (next: NoiseMemory[K]) =>
@@ -28,7 +28,7 @@ export function NoiseMemoryTab({ value, onChange, readOnly = false }: TypeTabPro
   return (
     <Stack gap="lg">
       <Title order={4}>{T.instruments}</Title>
-      <InstrumentSection block="memory_field" value={value} onChange={onChange} referenceDate={measurementDay(value.data)} />
+      <InstrumentSection typeId={sample.type_id} block="memory_field" value={value} onChange={onChange} referenceDate={measurementDay(value.data)} />
       <FieldGrid>
         <DateInputBR {...dateMark} size="md" label={T.data} value={value.data} onChange={set('data')} />
         <TextField label={T.sample} value={value.sample} onChange={set('sample')} />
@@ -68,7 +68,7 @@ export function NoiseMemoryTab({ value, onChange, readOnly = false }: TypeTabPro
           onChange={set('final_calibration')}
         />
         <TextField label={T.task} value={value.task} onChange={set('task')} />
-        <TimeField label={T.duration} value={value.duration} onChange={set('duration')} />
+        <TimeField field="memory_field.duration" input="duration" label={T.duration} value={value.duration} onChange={set('duration')} />
       </FieldGrid>
       <Title order={4}>{T.epis}</Title>
       <EpiRows

@@ -16,7 +16,14 @@ import { CalibrationNotices } from '../type-fields/calibration-notices';
 import type { TypeTabProps } from '../type-fields/type-tab-props';
 import { useNoiseThresholds } from '../type-fields/use-result-thresholds';
 import { levelRangeText } from './noise-level-text';
-import { AVERAGE_FIELD, fillNoiseResult, NOISE_NORM_KEYS, timesText, type FilledNoiseNorm, type NoiseNormKey } from './noise-result-fill';
+import {
+  AVERAGE_FIELD,
+  fillNoiseResult,
+  NOISE_NORM_KEYS,
+  timesText,
+  type FilledNoiseNorm,
+  type NoiseNormKey,
+} from '@sync/contract/samples/noise-figures';
 import { NOISE_TEXTS } from './noise-texts';
 
 const T = NOISE_TEXTS.result;
@@ -100,12 +107,12 @@ function NormCardView({ norm, filled, times, levels, onEdit: editNorm }: NormCar
         {T.criterion}: {filled.source === null ? `${filled.criterionText}; ${T.typedByHand.toLowerCase()}` : criterion}
       </Text>
       <FieldGrid>
-        <TextField label={T.code} value={block.code} onChange={(text) => onEdit('code', text)} />
-        <TextField label={T.agent} value={block.agent} onChange={(text) => onEdit('agent', text)} />
-        <TextField label={T.method} value={block.method} onChange={(text) => onEdit('method', text)} />
-        <DecimalField label={T.result} value={block.result} onChange={(text) => onEdit('result', text)} />
+        <TextField field={`result.${norm}.code`} label={T.code} value={block.code} onChange={(text) => onEdit('code', text)} />
+        <TextField field={`result.${norm}.agent`} label={T.agent} value={block.agent} onChange={(text) => onEdit('agent', text)} />
+        <TextField field={`result.${norm}.method`} label={T.method} value={block.method} onChange={(text) => onEdit('method', text)} />
+        <DecimalField field={`result.${norm}.result`} label={T.result} value={block.result} onChange={(text) => onEdit('result', text)} />
         {computed(average, T[average])}
-        <DecimalField label={T[other]} value={block[other]} onChange={(text) => onEdit(other, text)} />
+        <DecimalField field={`result.${norm}.${other}`} label={T[other]} value={block[other]} onChange={(text) => onEdit(other, text)} />
         {computed('twa', T.twa)}
         {computed('nen', T.nen)}
         {computed('dose8', T.dose8)}

@@ -1,42 +1,50 @@
+import { blockLabels } from '@sync/contract/samples/descriptor';
+import { NOISE_DESCRIPTOR, NOISE_NORM_TITLES } from '@sync/contract/samples/noise-descriptor';
+
 /**
- * The noise tabs' texts. The spec gives the options, the defaults and
- * 'Dose 8h'; the other labels are the usual terms of NHO 01 and NR-15
- * (docs/decisions/samples-noise-heat.md).
+ * The noise tabs' texts: the fields' labels are the descriptor's
+ * (sync/contract/samples/noise-descriptor.ts), the one copy the report and
+ * the merge read too; the rest are the tabs' own (docs/decisions/samples-noise-heat.md).
  */
+const M = blockLabels(NOISE_DESCRIPTOR, 'memory_field');
+const R = blockLabels(NOISE_DESCRIPTOR, 'result');
+const C = blockLabels(NOISE_DESCRIPTOR, 'risk_classification');
+const V = blockLabels(NOISE_DESCRIPTOR, 'validation');
+
 export const NOISE_TEXTS = {
   memory: {
     instruments: 'Instrumentos',
-    data: 'Data',
-    sample: 'Amostra',
-    medition: 'Medição',
-    agent: 'Agente',
-    noiseType: 'Tipo de ruído',
-    method: 'Método',
-    expositionLimit: 'Limite de exposição',
+    data: M.data!,
+    sample: M.sample!,
+    medition: M.medition!,
+    agent: M.agent!,
+    noiseType: M.noise_type!,
+    method: M.method!,
+    expositionLimit: M.exposition_limit!,
     times: 'Tempos',
-    initialTime: 'Hora inicial',
-    finalTime: 'Hora final',
-    intervalInitial: 'Início do intervalo',
-    intervalFinal: 'Fim do intervalo',
-    initialCalibration: 'Calibração inicial (dB)',
-    finalCalibration: 'Calibração final (dB)',
-    task: 'Tarefa',
-    duration: 'Jornada (HH:mm)',
-    epis: 'EPIs',
-    observation: 'Observação',
+    initialTime: M.initial_time!,
+    finalTime: M.final_time!,
+    intervalInitial: M.interval_initial!,
+    intervalFinal: M.interval_final!,
+    initialCalibration: M.initial_calibration!,
+    finalCalibration: M.final_calibration!,
+    task: M.task!,
+    duration: M.duration!,
+    epis: M.epis!,
+    observation: M.observation!,
   },
   result: {
-    blocks: { nho: 'NHO 01', nr15: 'NR 15' },
-    code: 'Código',
-    agent: 'Agente',
-    method: 'Método',
-    result: 'Dose medida (%)',
-    lavg: 'Lavg (dB(A))',
-    leq: 'Leq (dB(A))',
-    twa: 'TWA (dB(A))',
-    nen: 'NEN (dB(A))',
-    dose8: 'Dose 8h (%)',
-    conclusion: 'Conclusão',
+    blocks: NOISE_NORM_TITLES,
+    code: R.code!,
+    agent: R.agent!,
+    method: R.method!,
+    result: R.result!,
+    lavg: R.lavg!,
+    leq: R.leq!,
+    twa: R.twa!,
+    nen: R.nen!,
+    dose8: R.dose8!,
+    conclusion: R.conclusion!,
     typedByHand: 'Digitado pelo técnico',
     criterion: 'Critério',
     computedBy: 'Calculado:',
@@ -47,19 +55,19 @@ export const NOISE_TEXTS = {
     ceiling: 'Nível acima de 115 dB(A): exposição não permitida sem proteção adequada (risco grave e iminente).',
   },
   classification: {
-    blocks: { nho: 'NHO 01', nr15: 'NR 15' },
-    doseDaily: 'Dose diária (%)',
-    consideration: 'Consideração técnica',
-    recommendedAction: 'Ação recomendada',
-    leo: 'LEO',
-    recomendation: 'Recomendação',
+    blocks: NOISE_NORM_TITLES,
+    doseDaily: C.dose_daily!,
+    consideration: C.consideration!,
+    recommendedAction: C.recommended_action!,
+    leo: C.leo!,
+    recomendation: C.recomendation!,
     levelOf: (norm: string, range: string) => `Dose diária nas configurações (${norm}): ${range}`,
     noLevel: 'Sem dose diária ou fora das faixas das configurações',
   },
   validation: {
-    avaliation: 'Avaliação',
-    exposition: 'Exposição',
-    expositionType: 'Tipo de exposição',
-    justify: 'Justificativa',
+    avaliation: V.avaliation!,
+    exposition: V.exposition!,
+    expositionType: V.exposition_type!,
+    justify: V.justify!,
   },
 } as const;

@@ -1,15 +1,22 @@
 /**
- * The inputs of the sample tabs, sized for a tablet in the hand: 42 px
- * fields (Mantine `md`) in a grid that stacks to one column below 768 px and
- * shows two at 768 px, numeric keyboards for numbers and times, and
- * computed figures read-only with the criterion they come from. An input
- * given its `field` path carries the required mark (required-mark.tsx).
+ * The inputs of the sample tabs, sized for a tablet in the hand: 44 px
+ * fields (Mantine `md`, at least 44 px high) in a grid that stacks to one
+ * column below 768 px and shows two at 768 px, numeric keyboards for
+ * numbers and times, and computed figures read-only with the criterion
+ * they come from. An input given its `field` path carries the required
+ * mark, and each shows the contract's message when its value is refused
+ * ('Hora inválida: use HH:mm.'): a number as it is typed, a time once it
+ * is whole or left (required-mark.tsx `useFieldMark`).
  */
 import type { ReactNode } from 'react';
 import { Select, SimpleGrid, Text, Textarea, TextInput } from '@mantine/core';
+import type { FieldInput } from '@sync/contract/samples/descriptor';
 import { maskTime } from '@/domain/masks';
 import { useFieldMark } from './required-mark';
 import { TYPE_FIELD_TEXTS } from './type-field-texts';
+
+/** A touch target of at least 44 px (Mantine `md` inputs are 42 px). */
+const TOUCH = { input: { minHeight: 44 } } as const;
 
 export function FieldGrid({ children }: { children: ReactNode }) {
   return (
@@ -31,11 +38,12 @@ interface TextFieldProps {
 }
 
 export function TextField({ label, value, onChange, field, ...props }: TextFieldProps) {
-  const mark = useFieldMark(field);
+  const mark = useFieldMark(field, { input: 'line', value });
   return (
     <TextInput
       {...mark}
       size="md"
+      styles={TOUCH}
       label={label}
       value={value}
       variant={props.readOnly ? 'filled' : 'default'}
@@ -47,11 +55,12 @@ export function TextField({ label, value, onChange, field, ...props }: TextField
 
 /** A number typed with a comma or a dot: the decimal keyboard, kept as typed. */
 export function DecimalField({ label, value, onChange, field, ...props }: TextFieldProps) {
-  const mark = useFieldMark(field);
+  const mark = useFieldMark(field, { input: 'decimal', value });
   return (
     <TextInput
       {...mark}
       size="md"
+      styles={TOUCH}
       label={label}
       inputMode="decimal"
       autoComplete="off"
@@ -62,13 +71,27 @@ export function DecimalField({ label, value, onChange, field, ...props }: TextFi
   );
 }
 
-/** A time or duration HH:mm, masked as typed, on the numeric keyboard. */
-export function TimeField({ label, value, onChange, field, ...props }: TextFieldProps) {
-  const mark = useFieldMark(field);
+/**
+ * A time or duration HH:mm, masked as typed, on the numeric keyboard. On
+ * the sample page the type's descriptor says which by the field's path;
+ * without a path `input` does, a duration by default (the looser rule: a
+ * valid value is never flagged; the tab's mark still counts a clock time
+ * past 23:59).
+ */
+export function TimeField({
+  label,
+  value,
+  onChange,
+  field,
+  input = 'duration',
+  ...props
+}: TextFieldProps & { input?: Extract<FieldInput, 'time' | 'duration'> }) {
+  const mark = useFieldMark(field, { input, value });
   return (
     <TextInput
       {...mark}
       size="md"
+      styles={TOUCH}
       label={label}
       inputMode="numeric"
       autoComplete="off"
@@ -82,7 +105,7 @@ export function TimeField({ label, value, onChange, field, ...props }: TextField
 }
 
 export function NoteField({ label, value, onChange, field }: TextFieldProps) {
-  const mark = useFieldMark(field);
+  const mark = useFieldMark(field, { input: 'note', value });
   return (
     <Textarea {...mark} size="md" label={label} rows={3} resize="vertical" value={value} onChange={(event) => onChange(event.currentTarget.value)} />
   );
@@ -99,13 +122,14 @@ interface OptionFieldProps {
 
 /** One of the spec's options; a stored value not among them still shows. */
 export function OptionField({ label, value, onChange, options, clearable = true, field }: OptionFieldProps) {
-  const mark = useFieldMark(field);
+  const mark = useFieldMark(field, { input: 'choice', value });
   const data = options.map((option) => (typeof option === 'string' ? { value: option, label: option } : option));
   if (value !== '' && !data.some((option) => option.value === value)) data.unshift({ value, label: value });
   return (
     <Select
       {...mark}
       size="md"
+      styles={TOUCH}
       label={label}
       placeholder={TYPE_FIELD_TEXTS.select}
       data={data}
@@ -137,6 +161,7 @@ export function ComputedField({
     <TextInput
       {...mark}
       size="md"
+      styles={TOUCH}
       label={label}
       value={value}
       readOnly

@@ -3,11 +3,16 @@
  * picked from the equipment on the device, its name, serial number,
  * certificate and expiry date copied into the block (and cleared when
  * nothing is chosen), shown read-only, with the calibration warning judged
- * on the day of the measurement.
+ * on the day of the measurement. The instrument and the calibrator this
+ * technician used last in a sample of the same type are offered first in
+ * their pickers (read once per opening: last-used-equipment.tsx), never
+ * filled in for them.
  */
+import { useState } from 'react';
 import { Stack } from '@mantine/core';
-import { CalibrationPicker, type CalibrationCopy } from '@/entities/equipment';
+import { CalibrationPicker, type CalibrationCopy, type RecentEquipment } from '@/entities/equipment';
 import { FieldGrid, TextField } from './field-inputs';
+import { LastUsedReader } from './last-used-equipment';
 import { useFieldMark } from './required-mark';
 import { TYPE_FIELD_TEXTS as T } from './type-field-texts';
 
@@ -45,15 +50,19 @@ export function InstrumentSection<B extends InstrumentFields>({
   value: block,
   onChange,
   referenceDate,
+  typeId,
 }: {
   /** The block's name in the sample ('memory_field'), for the pickers' required mark. */
   block: string;
   value: B;
   onChange: (next: B) => void;
   referenceDate: string;
+  /** The sample's type: the equipment used last is offered from samples of the same type. */
+  typeId: number | undefined;
 }) {
   const instrumentMark = useFieldMark(`${name}.instrument`);
   const gaugeMark = useFieldMark(`${name}.gauge`);
+  const [recent, setRecent] = useState<RecentEquipment | null>(null);
   const part = (prefix: 'instrument' | 'gauge', type: 'instrumento' | 'calibrador', label: string) => {
     const copy = copyOf(block, prefix);
     return (
@@ -64,6 +73,7 @@ export function InstrumentSection<B extends InstrumentFields>({
           label={label}
           value={copy}
           referenceDate={referenceDate}
+          suggested={recent?.[prefix]}
           onChange={(next) => onChange({ ...block, ...fieldsOf(prefix, next) })}
         />
         <FieldGrid>
@@ -76,6 +86,7 @@ export function InstrumentSection<B extends InstrumentFields>({
   };
   return (
     <Stack gap="md">
+      {recent === null ? <LastUsedReader typeId={typeId} onRead={setRecent} /> : null}
       {part('instrument', 'instrumento', T.instrument)}
       {part('gauge', 'calibrador', T.gauge)}
     </Stack>

@@ -6,6 +6,7 @@
  * from the field memory) from `sample`.
  */
 export interface SampleForTabs {
+  type_id?: number;
   memory_field?: unknown;
   result?: unknown;
   risk_classification?: unknown;

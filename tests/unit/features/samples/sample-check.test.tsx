@@ -98,7 +98,7 @@ describe("'Verificar'", () => {
     await renderApp(db, routes, `/admin/amostra/${heat.key}`);
     fireEvent.click(await screen.findByRole('button', { name: 'Verificar' }));
     const dialog = await screen.findByRole('dialog', { name: 'Campos obrigatórios' });
-    expect(within(dialog).getByText('Faltam 21 campos obrigatórios. Toque num deles para ir até o campo.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Faltam 20 campos obrigatórios. Toque num deles para ir até o campo.')).toBeInTheDocument();
     expect(within(dialog).queryByRole('group', { name: 'Caracterização' })).not.toBeInTheDocument();
     const memory = within(dialog).getByRole('group', { name: 'Memória de campo' });
     expect(
@@ -107,7 +107,6 @@ describe("'Verificar'", () => {
         .map((button) => button.textContent),
     ).toEqual([
       'Instrumento',
-      'Calibrador',
       'Tarefa 1: Tarefa',
       'Tarefa 1: Hora inicial',
       'Tarefa 1: Hora final',

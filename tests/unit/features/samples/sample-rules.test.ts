@@ -164,14 +164,13 @@ describe('the required fields of each type', () => {
     expect(paths('noise', noiseFilled())).toEqual([]);
   });
 
-  it('heat: the worker, instruments, every task’s name, times, metabolic rate, tbn and tg, the IBUTG and every validation field', () => {
+  it('heat: the worker, the instrument (no calibrator: none exists for heat), every task’s name, times, metabolic rate, tbn and tg, the IBUTG and every validation field', () => {
     const blocks = { ...blank(), ...emptyHeatBlocks() };
     expect(paths('heat', blocks)).toEqual([
       'caracterization.employee',
       'caracterization.function',
       'caracterization.sector',
       'memory_field.instrument',
-      'memory_field.gauge',
       'memory_field.tasks.0.task',
       'memory_field.tasks.0.initial',
       'memory_field.tasks.0.final',
@@ -192,12 +191,25 @@ describe('the required fields of each type', () => {
     expect(sampleMissing('heat', second).map((field) => [field.path, field.label])).toEqual([['tasks.1.tg', 'Tarefa 2: tg (°C)']]);
   });
 
+  // The blank required fields per tab, as marks (no invalid value in these blocks).
+  const missing = (counts: Record<string, number>) =>
+    Object.fromEntries(Object.entries(counts).map(([block, count]) => [block, { missing: count, invalid: 0 }]));
   it.each([
-    ['noise', noiseFilled, { caracterization: 0, memory_field: 0, result: 0, risk_classification: 0, validation: 0 }],
-    ['noise', blank, { caracterization: 3, memory_field: 7, result: 2, risk_classification: 2, validation: 4 }],
-    ['heat', blank, { caracterization: 3, memory_field: 8, result: 1, validation: 12 }], // no classification field required: no mark
-    ['chemical', blank, { caracterization: 3 }], // its tabs come next; only the common fields so far
-    ['vibration', blank, { caracterization: 3 }],
+    ['noise', noiseFilled, missing({ caracterization: 0, memory_field: 0, result: 0, risk_classification: 0, validation: 0 })],
+    ['noise', blank, missing({ caracterization: 3, memory_field: 7, result: 2, risk_classification: 2, validation: 4 })],
+    // No classification field required: its mark says whether the condition is computed.
+    [
+      'heat',
+      blank,
+      { ...missing({ caracterization: 3, memory_field: 7, result: 1, validation: 12 }), risk_classification: { invalid: 0, computed: false } },
+    ],
+    [
+      'heat',
+      heatFilled,
+      { ...missing({ caracterization: 0, memory_field: 0, result: 0, validation: 0 }), risk_classification: { invalid: 0, computed: true } },
+    ],
+    ['chemical', blank, missing({ caracterization: 3 })], // its tabs come next; only the common fields so far
+    ['vibration', blank, missing({ caracterization: 3 })],
   ] as const)('the tab marks of %s (%#)', (slug, blocks, marks) => {
     expect(sampleTabMarks(slug, blocks())).toEqual(marks);
   });
@@ -310,7 +322,7 @@ describe('what a duplicate keeps and clears', () => {
       quotation_key: 'q1',
       quotation_id: 7,
       type_id: NOISE,
-      quotation_row_id: 1,
+      quotation_row_id: 'a1b2c3d4e5f60718293a4b5c',
       plan_unit: 2,
       sample_no: 2,
       agent_name: 'Ruído contínuo',
@@ -324,10 +336,12 @@ describe('what a duplicate keeps and clears', () => {
     expect(duplicateValues(source, noiseFilled(), others)).toMatchObject({
       quotation_key: 'q1',
       type_id: NOISE,
-      quotation_row_id: 1,
+      quotation_row_id: 'a1b2c3d4e5f60718293a4b5c',
       plan_unit: null,
       sample_no: 6,
       agent_name: 'Ruído contínuo',
     });
+    // A sample stored before rows had ids (its row by position, not pulled since): the copy names the row the same way (the server maps it).
+    expect(duplicateValues({ ...source, quotation_row_id: 1 }, noiseFilled(), others).quotation_row_id).toBe(1);
   });
 });
