@@ -1,24 +1,33 @@
 /**
  * A sample's PDF on the server: its record as loaded (server/routes/samples/load.ts),
- * the settings, the company logo and the sample's photos (from the file
- * storage; sample-photos.ts), built with the
- * one template of src/pdf/sample (the device prints the same offline) and
- * rendered in the PDF worker thread. Used by `GET api/pdf/sample/{id}`.
+ * its quotation's number ('5/2026', for 'Dados cadastrais'), the settings,
+ * the company logo and the sample's photos (from the file storage;
+ * sample-photos.ts), built with the one template of src/pdf/sample (the
+ * device prints the same offline: both hand it `pdfSampleOf`, and the type's
+ * descriptor, not the stored keys' order, decides what is printed where)
+ * and rendered in the PDF worker thread. Used by `GET api/pdf/sample/{id}`.
  */
+import { eq } from 'drizzle-orm';
 import type { Sample } from '@sync/contract/samples';
 import { settingsMap } from '@sync/contract/settings';
-import type { SamplePdfInput } from '@/pdf/sample';
+import { pdfSampleOf, type SamplePdfInput } from '@/pdf/sample';
 import type { Db } from '@server/db/client';
-import { options } from '@server/db/schema';
+import { options, quotations } from '@server/db/schema';
 import type { FileStorage } from '@server/files/storage';
 import { storedLogo } from './logo';
 import { renderSampleInWorker } from './pdf-worker';
 import { samplePdfPhotos } from './sample-photos';
 
+/** The quotation's number ('5/2026'); null when it has none. */
+async function quotationReference(db: Db, quotationId: number): Promise<string | null> {
+  const [quotation] = await db.select({ reference_no: quotations.reference_no }).from(quotations).where(eq(quotations.id, quotationId));
+  return quotation?.reference_no ?? null;
+}
+
 export async function samplePdfInputOf(db: Db, sample: Sample, storage: FileStorage): Promise<SamplePdfInput> {
   const settings = settingsMap(await db.select({ option: options.option, value: options.value }).from(options));
   return {
-    sample,
+    sample: pdfSampleOf(sample, await quotationReference(db, sample.quotation_id)),
     settings,
     logo: await storedLogo(db, storage, settings.settings_logo),
     photos: await samplePdfPhotos(db, storage, sample.files),

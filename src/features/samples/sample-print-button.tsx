@@ -4,20 +4,24 @@
  * blocks as typed (the draft, its figures derived), the settings and the
  * logo kept on the device, with the one template the server uses for
  * `GET api/pdf/sample/{id}`, so it prints offline and shows what the user
- * sees. The PDF code and fonts load only on the first print; a blocked
- * pop-up shows 'Os popup do seu navegador estão bloqueados'.
+ * sees. The quotation's number ('5/2026') is the one the device holds
+ * (by the sample's quotation key, else its id; the report prints the id
+ * when the device has not the quotation). The PDF code and fonts load only
+ * on the first print; a blocked pop-up shows 'Os popup do seu navegador
+ * estão bloqueados'.
  */
 import { memo, useState } from 'react';
 import { Button } from '@mantine/core';
-import { sampleTypeById } from '@sync/contract/samples';
 import { useSyncContext } from '@sync/react/context';
 import { useLocalList } from '@sync/react/use-local-record';
+import type { SyncDatabase } from '@sync/store/database';
+import { readRecord, readRecordById } from '@sync/store/queries';
 import type { LocalSample } from '@sync/store/registry';
 import { settingsMap } from '@sync/contract/settings';
 import { useDeviceLogo } from '@/entities/print/device-logo';
 import { openPendingTab, showPdf } from '@/entities/print/print-window';
 import { alertDanger } from '@/ui/alerts';
-import type { SamplePdfInput } from '@/pdf/sample';
+import { pdfSampleOf, type SamplePdfInput } from '@/pdf/sample';
 import type { SampleBlocks } from './use-sample-draft';
 
 export const SAMPLE_PRINT_TEXTS = {
@@ -29,6 +33,15 @@ export interface SamplePrintButtonProps {
   sample: LocalSample;
   /** The draft's blocks at the time of the click (stable: read on click only). */
   currentBlocks(): SampleBlocks;
+}
+
+/** The quotation's number as the device holds it; null when the quotation is not on the device or has no number yet. */
+async function quotationReferenceOnDevice(db: SyncDatabase, sample: LocalSample): Promise<string | null> {
+  const quotation =
+    (sample.quotation_key ? await readRecord(db, 'quotations', sample.quotation_key) : undefined) ??
+    (sample.quotation_id !== null ? await readRecordById(db, 'quotations', sample.quotation_id) : undefined);
+  const reference = quotation?.reference_no;
+  return typeof reference === 'string' ? reference : null;
 }
 
 export const SamplePrintButton = memo(function SamplePrintButton({ sample, currentBlocks }: SamplePrintButtonProps) {
@@ -43,16 +56,16 @@ export const SamplePrintButton = memo(function SamplePrintButton({ sample, curre
     // The tab opens inside the click; the PDF follows once made.
     const tab = openPendingTab();
     if (!tab) return;
-    const type = sampleTypeById(sample.type_id);
-    const input: SamplePdfInput = {
-      sample: { ...sample, ...currentBlocks(), type: type ? { name: type.name, slug: type.slug } : null },
-      settings: settingsMap(settings.rows),
-      logo,
-    };
+    const record = { ...sample, ...currentBlocks() };
+    const input: Omit<SamplePdfInput, 'sample'> = { settings: settingsMap(settings.rows), logo };
     setBusy(true);
     import('./sample-print-render')
       .then(async ({ renderSamplePdf, samplePhotosForPrint }) =>
-        renderSamplePdf({ ...input, photos: await samplePhotosForPrint(db, engine?.files, sample.key) }),
+        renderSamplePdf({
+          ...input,
+          sample: pdfSampleOf(record, await quotationReferenceOnDevice(db, sample)),
+          photos: await samplePhotosForPrint(db, engine?.files, sample.key),
+        }),
       )
       .then((pdf) => showPdf(tab, pdf))
       .catch(() => {

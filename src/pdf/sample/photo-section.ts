@@ -3,10 +3,12 @@
  * sample's photos as kept (reduced and stamped on the device), shrunk for
  * print by the caller (print-photo sizes below), two per row, each scaled to
  * fit its cell and captioned with its number and name. A photo and its
- * caption are never split across pages.
+ * caption are never split across pages, and the title stays with the first
+ * row (keep-headings.ts).
  */
 import type { Content } from 'pdfmake/interfaces';
-import { sectionTitle, type Palette } from '../quotation/parts';
+import type { Palette } from '../quotation/parts';
+import { heading } from './keep-headings';
 
 /** One photo as the template takes it: JPEG bytes as a data URL, and its caption. */
 export interface PdfPhoto {
@@ -47,5 +49,5 @@ export function photoSection(photos: readonly PdfPhoto[] | undefined, palette: P
     const pair = photos.slice(index, index + 2).map((photo, offset) => photoCell(photo, index + offset + 1));
     rows.push({ columns: pair, columnGap: CELL.gap, margin: [0, 0, 0, 10], unbreakable: true });
   }
-  return [sectionTitle(PHOTO_SECTION_TEXTS.title, palette), ...rows];
+  return [heading(PHOTO_SECTION_TEXTS.title, 1, palette), ...rows];
 }
