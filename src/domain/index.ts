@@ -18,6 +18,7 @@ export * from './money';
 export * from './noise';
 export * from './noise-levels';
 export * from './noise-result';
+export * from './quotation-number';
 export * from './quotation-totals';
 export * from './result-thresholds';
 export * from './result-thresholds-parse';

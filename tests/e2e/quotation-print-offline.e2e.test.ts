@@ -8,6 +8,10 @@
  * font. Then the server's PDF of the same quotation (`GET
  * api/pdf/quotation/{id}`, what a second device or an e-mail gets) has the
  * same text. The PDF Blob is caught as the page hands it to the new tab.
+ *
+ * The company has a logo (issue 21): the tablet keeps it from sign-in on,
+ * with no printable page (quotation or sample) opened online before, and
+ * the first print offline has it, as the server's PDF does.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -17,12 +21,54 @@ import { baseUrl, connectivity, launchChromium, newContext, signInReadyForOfflin
 
 const RUN = `e2e${Date.now().toString(36)}`;
 const CUSTOMER = `Cerâmica Impressão ${RUN.toUpperCase()}`;
+/** A real 1×1 PNG: the company logo. */
+const LOGO_PNG = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='), (c) =>
+  c.charCodeAt(0),
+);
 
 let browser: Browser;
 let tablet: BrowserContext;
 let page: Page;
+let token = '';
+let previousLogo = '';
+
+async function setLogo(value: string) {
+  await apiCall(token, 'PUT', 'api/settings', { options: [{ option: 'settings_logo', value }] });
+}
+
+/** The logo copies kept in the device's local database (the signed-in user's `files` rows owned by the settings). */
+function keptLogos(target: Page): Promise<number> {
+  return target.evaluate(async () => {
+    const own = (await indexedDB.databases()).find((d) => d.name?.startsWith('higiene-'));
+    if (!own?.name) return 0;
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open(own.name!);
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    try {
+      if (!db.objectStoreNames.contains('files')) return 0;
+      const rows = await new Promise<Array<{ owner_resource?: string; id?: number | null }>>((resolve, reject) => {
+        const request = db.transaction('files').objectStore('files').getAll();
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      return rows.filter((row) => row.owner_resource === 'settings' && row.id != null).length;
+    } finally {
+      db.close();
+    }
+  });
+}
 
 beforeAll(async () => {
+  token = await adminToken();
+  const settings = await apiCall<{ options: Array<{ option: string; value: string }> }>(token, 'GET', 'api/settings/all');
+  previousLogo = settings.options.find((option) => option.option === 'settings_logo')?.value ?? '';
+  const form = new FormData();
+  form.append('file', new Blob([LOGO_PNG], { type: 'image/png' }), 'logo.png');
+  const uploaded = await fetch(`${baseUrl()}/api/file`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  expect(uploaded.status).toBe(201);
+  await setLogo(((await uploaded.json()) as { path: string }).path);
   browser = await launchChromium();
   tablet = await newContext(browser);
   tablet.setDefaultTimeout(30_000);
@@ -43,11 +89,14 @@ beforeAll(async () => {
 afterAll(async () => {
   await tablet?.close();
   await browser?.close();
+  // The server is shared by the other files: its logo as it was.
+  if (token) await setLogo(previousLogo);
 });
 
 describe('printing a quotation offline', () => {
-  it('prints the quotation from the device offline, and the server prints the same document', { timeout: 300_000 }, async () => {
-    const token = await adminToken();
+  it('prints the quotation from the device offline, with the logo kept at sign-in, and the server prints the same document', {
+    timeout: 300_000,
+  }, async () => {
     const customer = await apiCall<{ id: number }>(token, 'POST', 'api/customer', {
       name: CUSTOMER,
       type: 'individual',
@@ -76,6 +125,8 @@ describe('printing a quotation offline', () => {
     });
 
     await signInReadyForOffline(page);
+    // Kept from sign-in on: no printable page (nor the quotations list) was opened.
+    await expect.poll(() => keptLogos(page), { timeout: 30_000 }).toBe(1);
     await page.goto('/admin/orcamentos/lista/1');
     await page.locator('[data-list-row]').filter({ hasText: CUSTOMER }).getByRole('link', { name: quotation.reference_no, exact: true }).waitFor();
 
@@ -86,7 +137,8 @@ describe('printing a quotation offline', () => {
       .waitFor();
     await page.getByRole('heading', { name: 'Orçamento / Editar', level: 2 }).waitFor();
     const printButton = page.getByRole('button', { name: 'Imprimir' });
-    await expect.poll(() => printButton.isEnabled()).toBe(true);
+    // Enabled once the print sources are read from the device (the logo's copy among them).
+    await expect.poll(() => printButton.isEnabled(), { timeout: 30_000 }).toBe(true);
     await printButton.click();
     const opened = tablet.waitForEvent('page');
     await page.getByRole('menuitem', { name: 'Orçamento' }).click();
@@ -106,11 +158,14 @@ describe('printing a quotation offline', () => {
     expect(text).toContain('≤ 85 dB(A)');
     expect(printed.runs.find((run) => run.text === 'Dosimetria')?.font).toMatch(/\+Roboto-Medium$/);
     expect(text).toContain(`Página 1 de ${printed.pageCount}`);
+    // The logo kept on the device is on the first page.
+    expect(printed.images[0]).toBe(1);
 
     await tablet.setOffline(false);
     const response = await fetch(`${baseUrl()}/api/pdf/quotation/${quotation.id}`, { headers: { authorization: `Bearer ${token}` } });
     expect(response.status).toBe(200);
     const fromServer = await readPdf(new Uint8Array(await response.arrayBuffer()));
     expect(fromServer.pages).toEqual(printed.pages);
+    expect(fromServer.images).toEqual(printed.images);
   });
 });

@@ -15,7 +15,7 @@
  *   device), and saves each ('Amostragem salva com sucesso');
  * - reloads offline: the typed values, the computed figures, the four
  *   thumbnails and the pending state are all there;
- * - back online, both samples and their photos are sent ('Enviada', 'Tudo
+ * - back online, both samples and their photos are sent ('Sincronizada', 'Tudo
  *   sincronizado.'), and the office, on another fresh profile and through
  *   the API, sees both samples with their values and exactly two photos
  *   each (each photo once, JPEG, reduced to 1600 px on the long side).
@@ -355,7 +355,8 @@ describe('samples offline, end to end', () => {
     technician = await technicianContext.newPage();
     await signInReadyForOffline(technician, TECHNICIAN.username, TECHNICIAN.password);
     await technician.goto(listPath());
-    await technician.getByRole('heading', { name: `Amostras Ativos do Orçamento ID ${quotationId}` }).waitFor();
+    // The quotation by its number ('{id}/{year}'), as every sample screen names it.
+    await technician.getByRole('heading', { name: new RegExp(`^Amostras Ativos do Orçamento ID ${quotationId}/\\d{4}$`) }).waitFor();
     for (const agent of [NOISE_AGENT, HEAT_AGENT]) {
       await technician.locator('[data-list-row]').filter({ hasText: agent }).waitFor();
     }
@@ -422,7 +423,7 @@ describe('samples offline, end to end', () => {
     await connectivity(technician)
       .filter({ hasText: /^Online$/ })
       .waitFor({ timeout: 90_000 });
-    await technician.locator('[data-sync-state="sent"]').filter({ hasText: 'Enviada' }).waitFor({ timeout: 60_000 });
+    await technician.locator('[data-sync-state="sent"]').filter({ hasText: 'Sincronizada' }).waitFor({ timeout: 60_000 });
     await expectTwoPhotos(technician, 'uploaded');
     await technician.goto('/admin/sincronizacao');
     await technician.getByText('Tudo sincronizado.').waitFor({ timeout: 60_000 });

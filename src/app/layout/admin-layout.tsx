@@ -4,7 +4,9 @@
  * page, or 'sem permissão' when the page's module is not the user's
  * (app/guard/module-access.ts). Renders from the stored session alone, so it opens offline. Every
  * admin page gets the signed-in user's local store (<SignedInSync>), and
- * 'Sair' warns first when changes are still unsent.
+ * 'Sair' warns first when changes are still unsent. The company logo is
+ * kept on the device from sign-in on (<DeviceLogoKeeper>), so the first
+ * print offline, of a quotation or a sample, has it.
  */
 import { useEffect } from 'react';
 import { AppShell, Burger, Group, Text, useMantineTheme } from '@mantine/core';
@@ -20,6 +22,7 @@ import { useSessionState } from '../session/use-session-state';
 import { useSignOutGuard } from '../sync/sign-out-guard';
 import { SignedInSync } from '../sync/user-sync-context';
 import type { CurrentUser } from '@sync/contract/user';
+import { DeviceLogoKeeper } from '@/entities/print/device-logo';
 import { AdminNavbar } from './admin-navbar';
 import { UserMenu } from './user-menu';
 import '@/ui/styles/all-styles';
@@ -102,6 +105,7 @@ function AdminShell({ user, signOut }: { user: CurrentUser; signOut: () => Promi
         </ModuleGate>
       </AppShell.Main>
       {confirmation}
+      <DeviceLogoKeeper />
     </AppShell>
   );
 }

@@ -10,6 +10,10 @@
  * old copy is never printed for it. No copy (never online since the logo
  * was set, or its download failed) prints the document without a logo:
  * printing never waits for or fails on the logo.
+ *
+ * When: from sign-in on (`DeviceLogoKeeper`, mounted once in the admin
+ * frame), not only when a printable page is opened, so the first print of
+ * a quotation or a sample offline has the logo (issue 21).
  */
 import { useEffect, useRef, useState } from 'react';
 import { logoPath } from '@sync/contract/settings-groups';
@@ -17,6 +21,7 @@ import { cacheFile, readDeviceFile } from '@sync/engine/files';
 import type { FileTransfers } from '@sync/engine/files-transfer';
 import { useSyncContext } from '@sync/react/context';
 import { useLocalList } from '@sync/react/use-local-record';
+import { useSyncStatus } from '@sync/react/use-sync-status';
 import type { SyncDatabase } from '@sync/store/database';
 import { logoDataUrl, logoFileId } from '@/pdf/quotation/logo';
 
@@ -109,8 +114,38 @@ export function useDeviceLogo(settings: readonly LogoSetting[] | null): string |
   return logo?.for === ident ? logo.value : undefined;
 }
 
-/** Keeps the logo on the device from the quotations list too (and the sample page), so it is there before the first print offline. */
-export function useLogoKeptOnDevice(): void {
+/**
+ * Keeps the logo on the device while signed in: once the settings are on
+ * the device (the first sync pulls them) and name a logo this device does
+ * not keep, it is downloaded; a download that could not be done (offline,
+ * server unreachable) is tried again when the connection comes back and
+ * after each complete sync; a new logo setting (another stored file) is
+ * downloaded in place of the old copy. Reads only the settings and the
+ * sync status; an attempt with the copy kept reads one row, no network.
+ */
+function useLogoKeptOnDevice(): void {
+  const { db, engine } = useSyncContext();
   const settings = useLocalList('settings');
-  useDeviceLogo(settings.loading ? null : settings.rows);
+  const status = useSyncStatus();
+  const rows = settings.loading ? null : settings.rows;
+  const logo = rows ? logoOf(rows) : null;
+  // The settings rows change on every pull; only the logo they name, the connection and a finished sync start an attempt.
+  const ident = logo ? `${logo.key}:${logo.id}` : null;
+  const online = !status.loading && status.online;
+  const lastSyncAt = status.loading ? null : status.lastSyncAt;
+  const latest = useRef(rows);
+  latest.current = rows;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: lastSyncAt is the trigger, not an input: each finished sync tries again.
+  useEffect(() => {
+    const current = latest.current;
+    if (ident === null || !current || !engine || !online) return;
+    // Offline or refused: kept for the next sync; printing goes on without it meanwhile.
+    void keepLogoOnDevice(db, engine.files, current).catch(() => undefined);
+  }, [db, engine, ident, online, lastSyncAt]);
+}
+
+/** The logo keeper as an element of the admin frame: renders nothing, and its own renders (a sync status change) stay its own. */
+export function DeviceLogoKeeper(): null {
+  useLogoKeptOnDevice();
+  return null;
 }

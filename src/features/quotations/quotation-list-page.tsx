@@ -21,7 +21,6 @@ import type { LocalQuotation } from '@sync/store/registry/quotation-records';
 import { formatInstantBR } from '@/ui/format';
 import { ListPage, listSearchOf, NewRecordButton, ProblemBadge, recordOptionsColumn, useRecordList, type ListColumn } from '@/ui/list-page';
 import { quotationCreatedAt, quotationNumber } from './quotation-number';
-import { useLogoKeptOnDevice } from '@/entities/print/device-logo';
 import { QuotationStatusMenu } from './quotation-status-menu';
 import { customerRoute, QUOTATION_ROUTES } from './quotation-routes';
 import { QUOTATION_TEXTS } from './quotation-texts';
@@ -61,8 +60,6 @@ export function QuotationListPage({ page, search = '' }: QuotationListPageProps)
     where: status ? { field: 'status', equals: status } : undefined,
   });
   const pendingCommands = usePendingCommands('quotations');
-  // Printing offline needs the company logo on the device: fetched here once, while online.
-  useLogoKeptOnDevice();
 
   const columns: ListColumn<LocalQuotation>[] = [
     {

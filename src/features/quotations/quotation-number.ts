@@ -1,11 +1,12 @@
 /** What the screens show for a quotation's number and creation day, before and after the server has it. */
 import type { LocalQuotation } from '@sync/store/registry/quotation-records';
+import { formatQuotationNumber } from '@/domain/quotation-number';
 import { formatInstantBR } from '@/ui/format';
 import { QUOTATION_TEXTS } from './quotation-texts';
 
-/** Número: the server's reference number, or the decided text while the quotation was not sent yet. */
+/** Número: the server's reference number, or the decided text while the quotation was not sent yet (the one formatter, src/domain). */
 export function quotationNumber(quotation: Pick<LocalQuotation, 'reference_no'>): string {
-  return quotation.reference_no ?? QUOTATION_TEXTS.noNumberYet;
+  return formatQuotationNumber(quotation, QUOTATION_TEXTS.noNumberYet);
 }
 
 /** Criado em: the server's date, or the day it was made here while not sent yet. */

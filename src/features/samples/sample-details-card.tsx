@@ -2,12 +2,16 @@
  * The sample page's 'Dados cadastrais' card (spec samples.md section 2):
  * the company (read-only), the plan's creation date, a toggle that shows or
  * hides the customer's details, and the Agente heading (the agent and the
- * sample's type and number).
+ * sample's type and number). The quotation is named by its number, as on
+ * every sample screen ('Orçamento: 5/2026'; src/domain/quotation-number.ts):
+ * its reference when this device has the quotation, else its id.
  */
 import { memo, useState } from 'react';
 import { Anchor, Card, Grid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { Link, linkOptions } from '@tanstack/react-router';
+import { useRouteRecord } from '@sync/react/use-route-record';
 import type { LocalSample } from '@sync/store/registry';
+import { formatQuotationNumber } from '@/domain/quotation-number';
 import { sampleCreatedAt, sampleTypeName } from './sample-list-logic';
 import { SAMPLE_TEXTS } from './sample-texts';
 
@@ -16,6 +20,11 @@ const customerRoute = (customerId: string) => linkOptions({ to: '/admin/clientes
 /** Memoised: it reads the record only, which typing does not change. */
 export const SampleDetailsCard = memo(function SampleDetailsCard({ sample }: { sample: LocalSample }) {
   const [showCustomer, setShowCustomer] = useState(false);
+  const quotation = useRouteRecord('quotations', sample.quotation_key ?? (sample.quotation_id !== null ? String(sample.quotation_id) : null));
+  // Nothing while the device is looked up: the id alone would show for a moment before the reference.
+  const quotationNumber = quotation.loading
+    ? ''
+    : formatQuotationNumber({ reference_no: quotation.record?.reference_no, id: quotation.record?.id ?? sample.quotation_id });
   return (
     <Card withBorder padding="lg" radius="md">
       <Stack gap="md">
@@ -30,6 +39,12 @@ export const SampleDetailsCard = memo(function SampleDetailsCard({ sample }: { s
             <TextInput label={SAMPLE_TEXTS.planDate} value={sampleCreatedAt(sample)} readOnly styles={{ input: { minHeight: 44 } }} />
           </Grid.Col>
         </Grid>
+        <Text data-testid="sample-quotation">
+          <Text span fw={600}>
+            {SAMPLE_TEXTS.quotation}:
+          </Text>{' '}
+          {quotationNumber}
+        </Text>
         <Switch
           label={showCustomer ? SAMPLE_TEXTS.hideCustomer : SAMPLE_TEXTS.showCustomer}
           checked={showCustomer}

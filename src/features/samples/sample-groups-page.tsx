@@ -5,15 +5,18 @@
  * Amostragens, Criado em and Opções ('Ver orçamento' only for users with
  * the quotations module, 'Ver amostragens'), and the empty text 'Ainda não
  * tem nenhum orçamento aprovado com amostragens.'. Offline like every list.
+ * The quotation is named by its number (src/domain/quotation-number.ts, '5/2026'),
+ * which opens its samples too.
  */
-import { Button, Group } from '@mantine/core';
+import { Anchor, Button, Group } from '@mantine/core';
 import { Link, linkOptions, useNavigate } from '@tanstack/react-router';
 import { useLocalList } from '@sync/react/use-local-record';
 import type { LocalQuotation } from '@sync/store/registry';
 import { SAMPLE_ROUTES } from '@/entities/sample';
 import { LIST_TEXTS, ListPage, listSearchOf, type ListColumn } from '@/ui/list-page';
 import { useListSearch } from '@/ui/paginator';
-import { groupSamples, matchesGroup, pageOf, type SampleGroup } from './sample-list-logic';
+import { QUOTATION_NUMBER_PENDING } from '@/domain/quotation-number';
+import { groupSamples, LIST_LINK_STYLE, matchesGroup, pageOf, type SampleGroup } from './sample-list-logic';
 import { SAMPLE_TEXTS } from './sample-texts';
 import { useLiveSamples } from './use-live-samples';
 
@@ -44,7 +47,17 @@ export function SampleGroupsPage({ page, search = '', canSeeQuotations }: Sample
         );
 
   const columns: ListColumn<SampleGroup>[] = [
-    { id: 'quotation', header: SAMPLE_TEXTS.columns.quotation, width: 120, render: (group) => group.quotationLabel || SAMPLE_TEXTS.notSynced },
+    {
+      id: 'quotation',
+      header: SAMPLE_TEXTS.columns.quotation,
+      width: 120,
+      // The number opens the quotation's samples, as 'Ver amostragens' does: a 44 px target on a tablet.
+      render: (group) => (
+        <Anchor size="sm" style={LIST_LINK_STYLE} renderRoot={(props) => <Link {...props} {...SAMPLE_ROUTES.ofQuotation(group.quotationParam)} />}>
+          {group.quotationLabel || QUOTATION_NUMBER_PENDING}
+        </Anchor>
+      ),
+    },
     { id: 'company', header: SAMPLE_TEXTS.columns.company, render: (group) => group.company },
     { id: 'count', header: SAMPLE_TEXTS.columns.count, width: 150, render: (group) => group.count },
     { id: 'created', header: SAMPLE_TEXTS.columns.createdAt, width: 110, render: (group) => group.createdAt },

@@ -10,12 +10,16 @@ import { sampleTypeById } from '@sync/contract/samples';
 import type { LocalPageState } from '@sync/react/use-local-page';
 import type { LocalQuotation, LocalSample } from '@sync/store/registry';
 import { matchesAllWords, queryWordsOf, wordsOf } from '@sync/store/search-index';
+import { quotationNumberOf } from '@/domain/quotation-number';
 
 export interface SampleGroup {
   /** The quotation's route parameter: its server id, or its local key before it has one. */
   quotationParam: string;
   quotationId: number | null;
-  /** The number the list shows (the quotation's reference when this device has it, else its id). */
+  /**
+   * The quotation's number as every sample screen shows it (quotationNumberOf: its reference '5/2026' when
+   * this device has the quotation, else its id); '' before the server numbers it.
+   */
   quotationLabel: string;
   company: string;
   customerId: number | null;
@@ -25,6 +29,15 @@ export interface SampleGroup {
   /** For ordering: newest plan first. */
   sortKey: string;
 }
+
+/**
+ * A link in the samples lists (a sample's number, a quotation's number, the
+ * customer) as a touch target: at least 44 × 44 px (FIELD-UX 'Sizes on a
+ * tablet') with a mouse too, not only where the browser reports a touch
+ * screen (src/app/shell.css). The rows are at least as tall: each has its
+ * 44 px buttons (Opções).
+ */
+export const LIST_LINK_STYLE = { display: 'inline-flex', alignItems: 'center', minHeight: 44, minWidth: 44 } as const;
 
 /** Two records name one quotation when the local key or the server id agrees. */
 function quotationOf(sample: LocalSample): string {
@@ -61,7 +74,7 @@ export function groupSamples(samples: readonly LocalSample[], quotations: readon
     groups.set(id, {
       quotationParam: quotationId !== null ? String(quotationId) : (sample.quotation_key ?? ''),
       quotationId,
-      quotationLabel: quotation?.reference_no ?? (quotationId !== null ? String(quotationId) : ''),
+      quotationLabel: quotationNumberOf({ reference_no: quotation?.reference_no, id: quotationId }) ?? '',
       company: sample.company_name ?? quotation?.customer_name ?? '',
       customerId: sample.customer_id ?? quotation?.customer_id ?? null,
       count: 1,

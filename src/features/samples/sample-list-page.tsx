@@ -1,5 +1,6 @@
 /**
- * 'Amostras Ativos do Orçamento ID {quotationId}'
+ * 'Amostras Ativos do Orçamento ID {quotationId}', the quotation named by its
+ * number as on every sample screen ('Nº 5/2026'; src/domain/quotation-number.ts)
  * (/admin/amostra/lista/{quotationId}/{page}; spec samples.md section 2):
  * the quotation's samples on the device, a link to the customer, the type
  * filter ('Tipos de amostras'), the search ('Agente, funcionário'), columns
@@ -7,7 +8,7 @@
  * Criado em and Opções (edit; 'Duplicar' — FIELD-UX item 9, the saved
  * sample copied for the next worker and opened; delete with confirmation,
  * 'Amostra deletado com sucesso'), 'Voltar para amostragens' and 'Nova
- * amostra'. Offline.
+ * amostra'. Offline. Its links are 44 px touch targets (LIST_LINK_STYLE).
  */
 import { useState } from 'react';
 import { Anchor, Button, Group, NativeSelect } from '@mantine/core';
@@ -26,7 +27,8 @@ import { LIST_TEXTS, ListPage, listSearchOf, ProblemBadge, type ListColumn } fro
 import { useListSearch } from '@/ui/paginator';
 import { NewSampleModal } from './new-sample-modal';
 import { useDuplicateSample } from './sample-duplicate';
-import { pageOf, quotationSamples, sampleCreatedAt, sampleTypeName } from './sample-list-logic';
+import { quotationNumberOf } from '@/domain/quotation-number';
+import { LIST_LINK_STYLE, pageOf, quotationSamples, sampleCreatedAt, sampleTypeName } from './sample-list-logic';
 import { SAMPLE_TEXTS } from './sample-texts';
 import { useLiveSamples } from './use-live-samples';
 import { blocksOf } from './use-sample-draft';
@@ -92,7 +94,7 @@ export function SampleListPage({ quotationId, page, search = '', readOnly = fals
         const problem = problems.get(sample.key);
         return (
           <Group gap={4} wrap="nowrap">
-            <Anchor size="sm" renderRoot={(props) => <Link {...props} {...SAMPLE_ROUTES.sample(routeParamOf(sample))} />}>
+            <Anchor size="sm" style={LIST_LINK_STYLE} renderRoot={(props) => <Link {...props} {...SAMPLE_ROUTES.sample(routeParamOf(sample))} />}>
               {sample.sample_no ?? '—'}
             </Anchor>
             {problem ? <ProblemBadge problem={problem} /> : null}
@@ -145,7 +147,11 @@ export function SampleListPage({ quotationId, page, search = '', readOnly = fals
 
   const actions = (
     <>
-      {customerId !== null ? <Anchor renderRoot={(props) => <Link {...props} {...customerRoute(String(customerId))} />}>{company}</Anchor> : null}
+      {customerId !== null ? (
+        <Anchor style={LIST_LINK_STYLE} renderRoot={(props) => <Link {...props} {...customerRoute(String(customerId))} />}>
+          {company}
+        </Anchor>
+      ) : null}
       <Button variant="default" mih={44} renderRoot={(props) => <Link {...props} {...SAMPLE_ROUTES.groups()} />}>
         {SAMPLE_TEXTS.backToGroups}
       </Button>
@@ -159,7 +165,7 @@ export function SampleListPage({ quotationId, page, search = '', readOnly = fals
 
   return (
     <ListPage
-      title={SAMPLE_TEXTS.listTitle(quotation?.id != null ? String(quotation.id) : quotationId)}
+      title={SAMPLE_TEXTS.listTitle(quotationNumberOf({ reference_no: quotation?.reference_no, id: quotation?.id ?? byId }))}
       actions={actions}
       search={listSearch}
       searchPlaceholder={SAMPLE_TEXTS.listSearch}

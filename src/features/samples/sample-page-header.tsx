@@ -1,6 +1,8 @@
 /**
- * The sample page's header: 'Amostras/Editar', the send state, Imprimir,
- * 'Duplicar amostra', 'Verificar' (the blank required fields) and Salvar.
+ * The sample page's header: 'Amostras/Editar', the send state, Imprimir and
+ * 'Duplicar amostra'. 'Verificar' (the blank required fields) and Salvar are
+ * in the bar at the bottom of the screen (sample-action-bar.tsx), reachable
+ * at the end of a long form: Salvar is there only, never twice on the page.
  * Memoised: typing changes none of its props after the first keystroke
  * (`dirty` turns true once), so it does not render again per keystroke.
  */
@@ -18,10 +20,7 @@ export interface SamplePageHeaderProps {
   /** The draft's blocks now (stable callback, for Imprimir). */
   currentBlocks(): SampleBlocks;
   dirty: boolean;
-  saving: boolean;
   readOnly: boolean;
-  onSave(): void;
-  onCheck(): void;
   duplicating: boolean;
   onDuplicate(): void;
 }
@@ -31,10 +30,7 @@ export const SamplePageHeader = memo(function SamplePageHeader({
   sample,
   currentBlocks,
   dirty,
-  saving,
   readOnly,
-  onSave,
-  onCheck,
   duplicating,
   onDuplicate,
 }: SamplePageHeaderProps) {
@@ -47,17 +43,9 @@ export const SamplePageHeader = memo(function SamplePageHeader({
       <Group gap="sm">
         <SamplePrintButton sample={sample} currentBlocks={currentBlocks} />
         {readOnly ? null : (
-          <>
-            <Button variant="default" mih={44} loading={duplicating} onClick={onDuplicate}>
-              {SAMPLE_TEXTS.duplicate}
-            </Button>
-            <Button variant="light" mih={44} onClick={onCheck}>
-              {SAMPLE_TEXTS.check}
-            </Button>
-            <Button mih={44} loading={saving} onClick={onSave}>
-              {SAMPLE_TEXTS.save}
-            </Button>
-          </>
+          <Button variant="default" mih={44} loading={duplicating} onClick={onDuplicate}>
+            {SAMPLE_TEXTS.duplicate}
+          </Button>
         )}
       </Group>
     </Group>

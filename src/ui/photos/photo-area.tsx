@@ -25,7 +25,8 @@ import { ConfirmModal } from '@/ui/confirm-modal';
 import { PhotoCarousel } from './photo-carousel';
 import { PHOTO_TEXTS } from './photo-texts';
 import { PhotoThumbnail, type ThumbnailSource } from './photo-thumbnail';
-import { checkImages, reduceImage, type ReducedImage } from './reduce-image';
+import { photoErrorMessage } from './photo-errors';
+import { checkImages, ReduceImageError, reduceImage, type ReducedImage } from './reduce-image';
 
 /** What the area shows of a file line. */
 export interface PhotoView {
@@ -51,8 +52,9 @@ export interface PhotoAreaProps<T> {
   stampLabel?: string;
 }
 
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+/** A failure's reason in Portuguese (photo-errors.ts): never '[object Event]' nor a browser's English. */
+function messageOf(error: unknown, fallback?: string): string {
+  return error instanceof ReduceImageError ? error.message : photoErrorMessage(error, fallback);
 }
 
 function thumbnailSource<T>(file: RecordFile<T>, view: PhotoView, props: PhotoAreaProps<T>): ThumbnailSource | null {
@@ -86,7 +88,7 @@ export function PhotoArea<T>(props: PhotoAreaProps<T>) {
     try {
       await onBeforeCamera?.();
     } catch (error) {
-      alertDanger(messageOf(error));
+      alertDanger(messageOf(error, PHOTO_TEXTS.beforeCameraFailed));
       return;
     } finally {
       setOpening(false);
@@ -111,7 +113,7 @@ export function PhotoArea<T>(props: PhotoAreaProps<T>) {
         try {
           reduced.push({ photo: await reduceImage(original, { stampLabel }), original });
         } catch (error) {
-          alertDanger(messageOf(error));
+          alertDanger(error instanceof ReduceImageError ? error.message : PHOTO_TEXTS.processFailed(messageOf(error)));
         }
       }
       if (reduced.length === 0) return;

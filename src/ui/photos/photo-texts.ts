@@ -8,6 +8,8 @@ export const PHOTO_TEXTS = {
   unsupported: (type: string) => `Tipo de arquivo não suportado: ${type}`,
   processFailed: (error: string) => `Erro ao processar imagem: ${error}`,
   filesFailed: (error: string) => `Erro ao processar arquivos: ${error}`,
+  /** The form could not be kept on the device before the camera (FIELD-UX item 2): the camera stays closed. */
+  beforeCameraFailed: 'Não foi possível guardar a amostra neste aparelho antes de abrir a câmera. Tente de novo.',
   deleted: 'Arquivo deletado com sucesso',
   deleteFailed: (error: string) => `Erro ao deletar arquivo: ${error}`,
   confirmDelete: 'Deseja realmente excluir esta imagem?',
@@ -18,7 +20,8 @@ export const PHOTO_TEXTS = {
   empty: 'Nenhuma imagem adicionada.',
   pending: 'Neste dispositivo',
   uploading: 'Enviando',
-  uploaded: 'Enviada',
+  /** On the server, as the sample's badge says ('Enviada' read as sent to the client). */
+  uploaded: 'Sincronizada',
   failed: 'Falhou',
   notOnDevice: 'Imagem não disponível offline',
   open: (name: string) => `Abrir ${name}`,

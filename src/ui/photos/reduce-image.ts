@@ -13,6 +13,7 @@ import imageCompression, { type Options } from 'browser-image-compression';
 import { captureTimeOf } from './capture-time';
 import { compressionLibraryUrl } from './compression-library-url';
 import { stampText } from './photo-stamp';
+import { type PhotoFailure, photoErrorMessage, photoFailureOf } from './photo-errors';
 import { PHOTO_TEXTS } from './photo-texts';
 import { stampPhoto } from './stamp-photo';
 
@@ -109,8 +110,23 @@ export async function makeThumbnail(photo: Blob): Promise<Blob | null> {
 }
 
 /**
- * Reduces one image to JPEG. Throws an Error whose message is the spec's
- * 'Erro ao processar imagem: {error}'. The library's own result is kept as
+ * A photo that could not be reduced: the message is the spec's 'Erro ao
+ * processar imagem: {error}' with a reason in Portuguese (photo-errors.ts),
+ * never the library's '[object Event]'; `failure` says which kind.
+ */
+export class ReduceImageError extends Error {
+  readonly failure: PhotoFailure;
+
+  constructor(cause: unknown) {
+    super(PHOTO_TEXTS.processFailed(photoErrorMessage(cause)), { cause });
+    this.name = 'ReduceImageError';
+    this.failure = photoFailureOf(cause);
+  }
+}
+
+/**
+ * Reduces one image to JPEG. Throws a ReduceImageError (the spec's 'Erro ao
+ * processar imagem: {error}', the reason readable). The library's own result is kept as
  * it is (renamed through `fileName`, not copied into a new File: one copy
  * of the bytes fewer on a low-memory tablet).
  */
@@ -132,7 +148,6 @@ export async function reduceImage(file: File, { stampLabel, compress = imageComp
     }
     return { blob: reduced, fileName: jpegName(file.name), type: 'image/jpeg', thumbnail: await makeThumbnail(reduced) };
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new Error(PHOTO_TEXTS.processFailed(reason));
+    throw new ReduceImageError(error);
   }
 }

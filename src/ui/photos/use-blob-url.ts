@@ -4,6 +4,7 @@
  * the component goes, so a page of photos does not keep every blob alive.
  */
 import { useEffect, useState } from 'react';
+import { photoErrorMessage } from './photo-errors';
 
 export type BlobUrlState = { status: 'loading' } | { status: 'ready'; url: string } | { status: 'missing'; error: string };
 
@@ -26,7 +27,8 @@ export function useBlobUrl(id: string | null, load: () => Promise<Blob>): BlobUr
         setState({ status: 'ready', url });
       },
       (error: unknown) => {
-        if (live) setState({ status: 'missing', error: error instanceof Error ? error.message : String(error) });
+        // A reason in Portuguese, or none (the caller's 'not available' text): never '[object Event]'.
+        if (live) setState({ status: 'missing', error: photoErrorMessage(error, '') });
       },
     );
     return () => {

@@ -63,7 +63,7 @@ async function pulledSample(files: RecordFields[]): Promise<string> {
     company_name: 'Metalúrgica Exemplo',
     company_city: 'Campinas',
     quotation_id: 5,
-    quotation_row_id: 1,
+    quotation_row_id: '5f0c3a9e1b7d4c2a8e6f0b13',
     plan_unit: 1,
     type_id: 3,
     type: { id: 3, name: 'Ruído', slug: 'noise' },
@@ -135,6 +135,6 @@ describe('the sample photos', () => {
     renderSlot(sampleKey, async () => {}, { files: { download } } as unknown as SyncEngine);
     await waitFor(() => expect(screen.getAllByRole('img')).toHaveLength(1));
     expect(download).toHaveBeenCalledWith('api/sample/file/3?w=150&h=150');
-    expect(screen.getByTestId('photo-state').textContent).toBe('Enviada');
+    expect(screen.getByTestId('photo-state').textContent).toBe('Sincronizada');
   });
 });

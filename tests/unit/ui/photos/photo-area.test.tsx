@@ -226,16 +226,25 @@ describe('PhotoArea', () => {
     expect(await shown.text()).toBe('thumbnail 300x300');
   });
 
-  it('says which image could not be processed and keeps the others', async () => {
+  it('says, readable, why an image could not be processed and keeps the others', async () => {
     const customerKey = await pulledCustomer();
     compress.mockImplementation(async (file: File) => {
-      if (file.name === 'corrompida.jpg') throw new Error('Imagem corrompida');
+      // What the library rejects with when the browser cannot decode the file: the <img>'s error Event.
+      if (file.name === 'corrompida.jpg') {
+        const event = new Event('error');
+        document.createElement('img').dispatchEvent(event);
+        throw event;
+      }
       return new NodeBlob(['jpeg'], { type: 'image/jpeg' });
     });
     renderArea({ customerKey });
     await screen.findByText('Nenhuma imagem adicionada.');
     choose([image('corrompida.jpg'), image('boa.jpg')]);
-    await waitFor(() => expect(alertsOf('danger')).toEqual(['Erro ao processar imagem: Imagem corrompida']));
+    await waitFor(() =>
+      expect(alertsOf('danger')).toEqual([
+        'Erro ao processar imagem: Não foi possível ler a imagem. O arquivo pode estar corrompido; tire a foto de novo ou escolha outra.',
+      ]),
+    );
     await waitFor(async () => expect((await storedLines()).map((line) => line.name)).toEqual(['boa.jpg']));
   });
 
@@ -248,7 +257,7 @@ describe('PhotoArea', () => {
     let fail = false;
     const onBeforeCamera = vi.fn(async () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
-      if (fail) throw new Error('Não foi possível salvar o rascunho.');
+      if (fail) throw new Event('error');
       events.push('saved');
     });
     renderArea({ customerKey, onBeforeCamera });
@@ -261,7 +270,9 @@ describe('PhotoArea', () => {
 
     fail = true;
     fireEvent.click(screen.getByRole('button', { name: 'Tirar foto' }));
-    await waitFor(() => expect(alertsOf('danger')).toEqual(['Não foi possível salvar o rascunho.']));
+    await waitFor(() =>
+      expect(alertsOf('danger')).toEqual(['Não foi possível guardar a amostra neste aparelho antes de abrir a câmera. Tente de novo.']),
+    );
     expect(events).toHaveLength(4);
     expect(click).toHaveBeenCalledTimes(2);
   });
@@ -327,7 +338,7 @@ describe('PhotoArea', () => {
       'api/customer/7/file/3/download?w=150&h=150',
       'api/customer/7/file/4/download?w=150&h=150',
     ]);
-    expect(screen.getAllByTestId('photo-state').map((badge) => badge.textContent)).toEqual(['Enviada', 'Enviada']);
+    expect(screen.getAllByTestId('photo-state').map((badge) => badge.textContent)).toEqual(['Sincronizada', 'Sincronizada']);
   });
 
   it('shows a photo the server refused as failed, and read-only users neither add nor delete', async () => {
