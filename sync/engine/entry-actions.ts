@@ -38,10 +38,12 @@ export async function retryEntry(db: SyncDatabase, seq: number): Promise<void> {
 }
 
 /**
- * The user's answer to a conflict: 'mine' or 'theirs' for every field changed
+ * The user's answer to a conflict: 'mine' or 'theirs' for every leaf changed
  * on both sides (the page's 'Manter a minha' / 'Usar a do servidor'), or a
- * choice per such field. Fields changed on one side only are merged either
- * way (merge.ts).
+ * choice per such leaf, keyed by its path key (`pathKey`: the steps joined
+ * by '/', e.g. `{ price: 'mine', 'caracterization/register': 'theirs' }`;
+ * a key of an enclosing path answers every conflict inside it). Whatever
+ * changed on one side only is merged either way (merge.ts).
  */
 export type ConflictChoice = FieldChoice | Readonly<Record<string, FieldChoice>>;
 
@@ -105,7 +107,7 @@ async function resolveUpdate(
 ): Promise<void> {
   const sides = await readConflictSides(store, resource, entry, record, entry.conflict!.current);
   const { mine, theirs, version, units, result } = sides;
-  const choices = typeof choice === 'string' ? Object.fromEntries(result.conflicts.map((field) => [field, choice])) : choice;
+  const choices = typeof choice === 'string' ? Object.fromEntries(result.conflicts.map((conflict) => [conflict.key, choice])) : choice;
   const chosen = resolveMerge(result, mine, theirs, units, choices);
   if (!chosen) throw SyncError.of('validation', SYNC_MESSAGES.chooseEveryField);
   const resolved = withDerivedFields(resource, chosen, mine);

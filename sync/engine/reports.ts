@@ -9,6 +9,8 @@ import type { ResourceDefinition } from '../store/registry/resource';
 import type { OutboxEntry, OutboxOperation, OutboxStatus, RecordFields, StoredRecord, SyncErrorInfo } from '../store/types';
 import { commandEffect } from './commands';
 import { readConflictSides } from './conflict-merge';
+import { threeWayMerge } from './merge';
+import { labelledRow, labelOfPath } from './path-labels';
 import { resolveReferences } from './wire';
 
 export const OPERATION_LABELS: Record<OutboxOperation, string> = {
@@ -26,12 +28,21 @@ export const STATUS_LABELS: Record<OutboxStatus, string> = {
 };
 
 export interface FieldDifference {
+  /**
+   * What is asked, as a path key (`pathKey`: a field's name, or
+   * 'caracterization/register' for a leaf inside it); a choice is keyed by it.
+   */
   field: string;
+  /** The steps from the record's field to the leaf (or the row); one step for a whole field. */
+  path: readonly string[];
+  /** For a person: 'Preço', 'Caracterização — Matrícula', 'Agentes — linha 2 — Quantidade'. */
   label: string;
-  /** Value on this device, as shown to the user (references by the target's name). */
+  /** Value on this device, as shown to the user (references by the target's name; a row with its fields under their labels). */
   mine: unknown;
   /** Value on the server. */
   theirs: unknown;
+  /** A row one side removed (and the other edited): which side has no row. */
+  absent?: 'mine' | 'theirs';
 }
 
 export interface PendingChange {
@@ -94,19 +105,39 @@ export async function readPendingChanges(db: StoreScope): Promise<PendingChange[
 }
 
 /**
- * What the user must decide. An update: only the fields changed on both
- * sides to different values (the rest merges alone), my value and the
- * server's; when none is left (the server kept answering 409), the fields
- * that differ. A delete: every field, with the server's values. A command:
- * the fields it changes (a status), mine as the device shows them.
+ * What the user must decide. An update: one question per leaf changed on
+ * both sides to different values (the rest merges alone, at any depth), with
+ * its label, my value and the server's; when none is left (the server kept
+ * answering 409), the leaves that differ. A delete: every field, with the
+ * server's values. A command: the fields it changes (a status), mine as the
+ * device shows them.
  */
 async function conflictFields(db: StoreScope, resource: ResourceDefinition, entry: OutboxEntry, record: StoredRecord): Promise<FieldDifference[]> {
   const sides = await readConflictSides(db, resource, entry, record, entry.conflict!.current);
   if (entry.op === 'delete') return describeFields(db, resource, record, sides.theirs, Object.keys(resource.fieldLabels));
   if (entry.op === 'command') return describeFields(db, resource, record, sides.theirs, Object.keys(commandEffect(resource, entry)));
-  const { mine, theirs, result } = sides;
-  const fields = result.conflicts.length > 0 ? result.conflicts : differingFields(resource, mine, theirs);
-  return describeFields(db, resource, mine, theirs, fields);
+  const { mine, theirs, result, units } = sides;
+  const conflicts = result.conflicts.length > 0 ? result.conflicts : threeWayMerge(null, mine, theirs, units).conflicts;
+  if (conflicts.length === 0) return describeFields(db, resource, mine, theirs, differingFields(resource, mine, theirs));
+  const differences: FieldDifference[] = [];
+  for (const conflict of conflicts) {
+    if (conflict.path.length === 1) {
+      differences.push(...(await describeFields(db, resource, mine, theirs, [conflict.path[0]!])));
+      continue;
+    }
+    // A row I removed is named by its place on the server's side.
+    const records = conflict.mine === undefined ? [theirs, mine] : [mine, theirs];
+    const shown = (value: unknown) => (value === undefined ? null : labelledRow(resource, conflict.path, value, ...records));
+    differences.push({
+      field: conflict.key,
+      path: conflict.path,
+      label: labelOfPath(resource, conflict.path, ...records),
+      mine: shown(conflict.mine),
+      theirs: shown(conflict.theirs),
+      ...(conflict.mine === undefined ? { absent: 'mine' as const } : conflict.theirs === undefined ? { absent: 'theirs' as const } : {}),
+    });
+  }
+  return differences;
 }
 
 /** Labelled fields whose values differ (references compared by local key, else by server id). */
@@ -145,6 +176,7 @@ export async function describeFields(
   for (const field of fields) {
     differences.push({
       field,
+      path: [field],
       label: resource.fieldLabels[field] ?? field,
       mine: await shown(mine, field),
       theirs: await shown(theirs, field),

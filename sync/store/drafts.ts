@@ -4,7 +4,9 @@
  * page the browser killed while the camera was open loses nothing. A draft
  * is not a change to sync: it never enters the outbox; Salvar turns it into
  * one (a save) and removes it. One row per record (`{resource}:{key}`), with
- * the screen's own state (the fields, the open tab).
+ * the screen's own state (the fields, the open tab) and the fields as stored
+ * when the draft started (its base, for merging a newer stored version
+ * under it).
  */
 import type { Table } from 'dexie';
 import type { SyncDatabase } from './database';
@@ -13,6 +15,13 @@ export interface DraftRow {
   /** `{resource}:{record key}`. */
   key: string;
   fields: Record<string, unknown>;
+  /**
+   * The fields as stored when the draft started (what `fields` was typed
+   * over): a newer stored version is merged under the draft against it
+   * (engine/draft-rebase.ts). Absent in drafts written before it existed:
+   * the record as stored when the draft is read stands in for it.
+   */
+  base?: Record<string, unknown>;
   /** The tab open when it was written, restored with it. */
   tab: string | null;
   /** ISO time of the last write. */

@@ -18,6 +18,12 @@
  * the first device's save and its push); the user's choice per field then
  * decides, otherwise the later save holds.
  *
+ * Documents merge inside (issue 21): one heat sample is shared by both
+ * devices, and they edit different fields of its caracterization and
+ * different task rows of its memory (add, edit, remove rows) concurrently
+ * (support/sample-ops.ts); both devices end with the server's blocks, every
+ * leaf with its latest value, and no question is ever asked about it.
+ *
  * One server and one device serve every run, as a device does over weeks;
  * each run names its records with its own token and checks only those.
  * Runs per CI run: SYNC_PROPERTY_RUNS (default 200); SYNC_PROPERTY_SEED
@@ -25,11 +31,14 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { runCommand } from '@sync/engine/commands';
 import { resolveConflict } from '@sync/engine/entry-actions';
-import { deleteRecord, saveRecord } from '@sync/engine/mutations';
+import { deleteRecord, saveRecord, saveRecords } from '@sync/engine/mutations';
 import { readPendingChanges } from '@sync/engine/reports';
 import { readChildren, readPage, readRecord, readRecordById } from '@sync/store/queries';
+import type { LocalQuotation } from '@sync/store/registry';
 import type { RecordFields } from '@sync/store/types';
+import { planSaves } from '@/entities/sample/plan';
 import type { Fault, FaultRule } from './support/fault-proxy';
 import { liveRecords } from './support/convergence';
 import {
@@ -40,6 +49,7 @@ import {
   type QuotationModel,
   type QuotationOp,
 } from './support/quotation-ops';
+import { applySampleOp, expectSampleConverged, isSampleOp, sampleModel, sampleOpArb, type SampleModel, type SampleOp } from './support/sample-ops';
 import { openClient, type TestClient } from './support/sync-client';
 import { startSyncServer, type SyncServer } from './support/sync-server';
 
@@ -97,6 +107,8 @@ interface Model {
   costs: Cost[];
   /** Quotations (documents with nested lines) and their commands: support/quotation-ops.ts. */
   documents: QuotationModel;
+  /** The shared sample, when the run edits it (support/sample-ops.ts). */
+  sample: SampleModel | null;
 }
 
 /* ---------- the operations ---------- */
@@ -125,6 +137,7 @@ type Op =
   | { op: 'updateCost'; target: number; price: number }
   | { op: 'deleteCost'; target: number }
   | QuotationOp
+  | SampleOp
   | { op: 'otherRenameEquipment'; target: number }
   | { op: 'bothEditEquipment'; target: number }
   | { op: 'bothEditCost'; target: number; price: number; other: 'none' | 'fresh' | 'same'; rename: boolean }
@@ -168,6 +181,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ op: fc.constant('updateCost' as const), target, price }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('deleteCost' as const), target }) },
   { weight: 4, arbitrary: quotationOpArb },
+  { weight: 2, arbitrary: sampleOpArb },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('otherRenameEquipment' as const), target }) },
   { weight: 2, arbitrary: fc.record({ op: fc.constant('bothEditEquipment' as const), target }) },
   {
@@ -196,9 +210,11 @@ let client: TestClient;
 /** The second device (same user, another tablet), always online and without faults. */
 let other: TestClient;
 let typeKey: string;
+/** The heat sample both devices edit (made once, as a plan of an approved quotation). */
+let shared: { key: string; id: number };
 let runCounter = 0;
 /** What the runs exercised, so the property cannot silently stop covering merges. */
-const seen = { settledAlone: 0, conflictsAnswered: 0 };
+const seen = { settledAlone: 0, conflictsAnswered: 0, sampleMerged: 0, sampleMs: 0 };
 let restarting: Promise<void> | null = null;
 const stale: Promise<unknown>[] = [];
 
@@ -209,7 +225,40 @@ beforeAll(async () => {
   await client.engine.drain();
   await other.engine.drain();
   typeKey = (await liveRecords(client.db, 'product_types'))[0]!.key;
+  shared = await sharedSample();
 });
+
+/** Runs `work`, adding its time to what the shared sample costs the property (reported at the end). */
+async function timed<T>(work: () => Promise<T>): Promise<T> {
+  const start = performance.now();
+  try {
+    return await work();
+  } finally {
+    seen.sampleMs += performance.now() - start;
+  }
+}
+
+/** An approved quotation with one heat unit and its plan's sample, sent, and pulled by the other device. */
+async function sharedSample(): Promise<{ key: string; id: number }> {
+  const db = client.db;
+  const customer = await saveRecord(db, 'customers', null, {
+    name: 'Amostra compartilhada',
+    type: 'corporate',
+    email: 'a@usina.com.br',
+    phone: '1133224455',
+  });
+  const quotationKey = await saveRecord(db, 'quotations', null, {
+    customer_key: customer,
+    rows: [{ name: 'Calor', product_type_id: 4, quantity: 1, value: 50 }],
+    total: 50,
+  });
+  await runCommand(db, 'quotations', quotationKey, 'status', { status: 'approved' });
+  await client.engine.drain();
+  const [key] = await saveRecords(db, planSaves((await readRecord(db, 'quotations', quotationKey)) as unknown as LocalQuotation));
+  await client.engine.drain();
+  await other.engine.drain();
+  return { key: key!, id: (await db.records('samples').get(key!))!.id as number };
+}
 afterAll(async () => {
   await client?.close();
   await other?.close();
@@ -421,6 +470,10 @@ async function apply(model: Model, op: Op): Promise<void> {
       server.proxy.clearFaults();
       return;
     }
+    case 'sampleEdit':
+    case 'bothEditSample':
+      if (model.sample) await timed(() => applySampleOp(client, other, model.sample!, op));
+      return;
     case 'createQuotation':
     case 'editQuotation':
     case 'statusQuotation':
@@ -477,11 +530,15 @@ async function resolveConflicts(model: Model, keepMine: (key: string) => boolean
 
 /* ---------- the check ---------- */
 
-async function serverList(path: string): Promise<RecordFields[]> {
+async function serverGet(path: string): Promise<unknown> {
   const token = (await client.auth.getAccessToken())!;
   const response = await fetch(`${server.directUrl}/${path}`, { headers: { authorization: `Bearer ${token}` } });
   expect(response.status).toBe(200);
-  const body = (await response.json()) as RecordFields[] | { list: RecordFields[] };
+  return response.json();
+}
+
+async function serverList(path: string): Promise<RecordFields[]> {
+  const body = (await serverGet(path)) as RecordFields[] | { list: RecordFields[] };
   return Array.isArray(body) ? body : body.list;
 }
 
@@ -556,6 +613,7 @@ async function expectConvergedRun(model: Model): Promise<void> {
     );
   }
   await expectQuotationsConverged(db, model.documents, serverList, model.prefix);
+  if (model.sample) await timed(() => expectSampleConverged(client, other, model.sample!, async (path) => (await serverGet(path)) as RecordFields));
 }
 
 it(
@@ -572,9 +630,11 @@ it(
           lines: [],
           costs: [],
           documents: emptyQuotationModel(),
+          sample: null,
         };
         const logStart = server.proxy.log.length;
         try {
+          if (ops.some(isSampleOp)) model.sample = await timed(() => sampleModel(client, other, shared.key, shared.id));
           for (const op of ops) await apply(model, op);
           server.proxy.clearFaults();
           await restarting;
@@ -591,9 +651,11 @@ it(
           await expectConvergedRun(model);
           // A PUT answered 409 and then sent again without the user: merged alone.
           const puts = server.proxy.log.slice(logStart).filter((request) => request.method === 'PUT');
-          seen.settledAlone += puts.filter(
+          const merged = puts.filter(
             (request, index) => request.status === 409 && puts.slice(index + 1).some((later) => later.path === request.path && later.status === 200),
-          ).length;
+          );
+          seen.settledAlone += merged.length;
+          seen.sampleMerged += merged.filter((request) => request.path.startsWith('/api/sample/')).length;
         } catch (error) {
           // A failure that depends on timing may not replay from its seed: keep the run's requests as evidence.
           const requests = server.proxy.log
@@ -605,9 +667,12 @@ it(
       }),
       { numRuns: RUNS, ...(SEED === undefined ? {} : { seed: SEED }) },
     );
-    console.info(`merges: ${seen.settledAlone} 409s settled without the user, ${seen.conflictsAnswered} conflicts answered per field`);
+    console.info(
+      `merges: ${seen.settledAlone} 409s settled without the user (${seen.sampleMerged} inside a sample's blocks), ${seen.conflictsAnswered} conflicts answered per field; the shared sample's own steps took ${Math.round(seen.sampleMs / 1000)} s`,
+    );
     if (RUNS >= 100 && SEED === undefined) {
       expect(seen.settledAlone, 'some runs merged a 409 alone').toBeGreaterThan(0);
+      expect(seen.sampleMerged, 'some runs merged two devices’ edits inside a sample’s blocks').toBeGreaterThan(0);
       expect(seen.conflictsAnswered, 'some runs asked about a field changed on both devices').toBeGreaterThan(0);
     }
   },

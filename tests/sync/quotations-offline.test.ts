@@ -93,10 +93,15 @@ describe('a quotation made offline with its commands', () => {
       ['Ruído contínuo', 750],
       ['Sílica cristalina', 820.5],
     ]);
-    expect(copy.rows).toEqual(original.rows);
-    expect(original.costs).toEqual([{ product_id: null, name: 'Deslocamento', quantity: 2, value: 120.4, total: 240.8 }]);
-    expect(original.equipments).toEqual([{ equipment_id: null, name: 'Dosímetro', quantity: 3 }]);
-    expect(original.deadlines).toEqual([{ activity: 'Campo', description: 'Três dias de medições' }]);
+    // The copy's lines are the same lines as new lines (new ids); every line has its id from the server.
+    const withoutIds = (lines: ReadonlyArray<{ row_id: string }>) => lines.map(({ row_id: _id, ...line }) => line);
+    expect(withoutIds(copy.rows)).toEqual(withoutIds(original.rows));
+    expect(copy.rows.map((row) => row.row_id)).not.toContain(original.rows[0]!.row_id);
+    const rowId = expect.stringMatching(/^[0-9a-f]{24}$/);
+    expect(original.rows.map((row) => row.row_id)).toEqual([rowId, rowId]);
+    expect(original.costs).toEqual([{ row_id: rowId, product_id: null, name: 'Deslocamento', quantity: 2, value: 120.4, total: 240.8 }]);
+    expect(original.equipments).toEqual([{ row_id: rowId, equipment_id: null, name: 'Dosímetro', quantity: 3 }]);
+    expect(original.deadlines).toEqual([{ row_id: rowId, activity: 'Campo', description: 'Três dias de medições' }]);
 
     // In order, each once: the quotation after its customer, the status and the copy after the quotation's
     // create, the edit last; every retry with its first key.
@@ -129,7 +134,7 @@ describe('a quotation made offline with its commands', () => {
     expect(mine.find((record) => record.id === copy.id)).toMatchObject({ status: 'open', rows: copy.rows, updated_at: copy.updated_at });
   });
 
-  it('two devices: a status change elsewhere is no conflict for an edit of the lines; both editing the lines is, settled by the user', async () => {
+  it('two devices: a status change elsewhere is no conflict for an edit of the lines; two fields of one line merge; one leaf on both is one question, settled by the user', async () => {
     const a = await device();
     const name = `Cliente Dois ${Date.now().toString(36)}`;
     const customer = await saveRecord(a.db, 'customers', null, { name, type: 'individual', email: 'a@dois.com.br', phone: '1133224455' });
@@ -152,22 +157,46 @@ describe('a quotation made offline with its commands', () => {
     let [onServer] = await serverQuotations(a, name);
     expect(onServer).toMatchObject({ status: 'approved', total: 200 });
 
-    // Both edit the lines: B's arrives first, A's is a conflict with both versions (the lines only: the
-    // total follows them, it is never a question), and A keeps its own.
+    // One line, edited on both (by its row_id): B its unit value, A its quantity; B's arrives first. Both kept,
+    // no question (the line's total and the quotation's follow them, never a question).
+    const line = async (client: TestClient, record: string) =>
+      ((await client.db.records('quotations').get(record))!.rows as Record<string, unknown>[])[0]!;
     await b.engine.drain();
-    await saveRecord(b.db, 'quotations', onB!.key, { rows: [{ name: 'Calor', quantity: 1, value: 50 }] });
+    const rowId = (await line(b, onB!.key)).row_id as string;
+    expect(rowId).not.toBe('');
+    await saveRecord(b.db, 'quotations', onB!.key, { rows: [{ ...(await line(b, onB!.key)), value: 50 }] });
     await b.engine.drain();
-    await saveRecord(a.db, 'quotations', key, { rows: [{ name: 'Vibração', quantity: 3, value: 10 }] });
+    await saveRecord(a.db, 'quotations', key, { rows: [{ ...(await line(a, key)), quantity: 3 }] });
+    await a.engine.drain();
+    expect(await a.db.outbox.toArray()).toEqual([]);
+    [onServer] = await serverQuotations(a, name);
+    expect(onServer).toMatchObject({
+      status: 'approved',
+      total: 150,
+      rows: [expect.objectContaining({ row_id: rowId, quantity: 3, value: 50, total: 150 })],
+    });
+
+    // Both change its quantity: A's is one question, on that leaf, labelled; A keeps its own.
+    await b.engine.drain();
+    await saveRecord(b.db, 'quotations', onB!.key, { rows: [{ ...(await line(b, onB!.key)), quantity: 4 }] });
+    await b.engine.drain();
+    await saveRecord(a.db, 'quotations', key, { rows: [{ ...(await line(a, key)), quantity: 6 }] });
     await a.engine.drain();
     const [change] = await readPendingChanges(a.db);
     expect(change).toMatchObject({ status: 'conflict' });
-    expect(change!.conflict!.map((field) => field.field)).toEqual(['rows']);
+    expect(change!.conflict!.map((field) => [field.field, field.label, field.mine, field.theirs])).toEqual([
+      [`rows/${rowId}/quantity`, 'Agentes — linha 1 — Quantidade', 6, 4],
+    ]);
     await resolveConflict(a.db, change!.seq, 'mine');
     await a.engine.drain();
     [onServer] = await serverQuotations(a, name);
-    expect(onServer).toMatchObject({ status: 'approved', total: 30, rows: [expect.objectContaining({ name: 'Vibração', total: 30 })] });
+    expect(onServer).toMatchObject({
+      status: 'approved',
+      total: 300,
+      rows: [expect.objectContaining({ row_id: rowId, quantity: 6, value: 50, total: 300 })],
+    });
     await b.engine.drain();
-    expect((await b.db.records('quotations').get(onB!.key))!).toMatchObject({ total: 30, status: 'approved', updated_at: onServer!.updated_at });
+    expect((await b.db.records('quotations').get(onB!.key))!).toMatchObject({ total: 300, status: 'approved', updated_at: onServer!.updated_at });
   });
 
   it('a status change goes with If-Match: an edit elsewhere settles alone; a status changed elsewhere is a conflict the user settles', async () => {
@@ -214,8 +243,8 @@ describe('a quotation made offline with its commands', () => {
     expect(await serverOf(kept)).toMatchObject({ status: 'approved' });
     const conflicts = (await readPendingChanges(a.db)).filter((change) => change.status === 'conflict');
     expect(conflicts.map((change) => [change.op, change.opLabel, change.conflict])).toEqual([
-      ['command', 'Alteração de status', [{ field: 'status', label: 'Status', mine: 'canceled', theirs: 'pending' }]],
-      ['command', 'Alteração de status', [{ field: 'status', label: 'Status', mine: 'canceled', theirs: 'approved' }]],
+      ['command', 'Alteração de status', [{ field: 'status', path: ['status'], label: 'Status', mine: 'canceled', theirs: 'pending' }]],
+      ['command', 'Alteração de status', [{ field: 'status', path: ['status'], label: 'Status', mine: 'canceled', theirs: 'approved' }]],
     ]);
 
     // Theirs: only the command goes, the device takes the server's status. Mine: sent again against the server's version.

@@ -1,20 +1,24 @@
 /**
  * The sample page (/admin/amostra/{sampleId}; spec samples.md section 2):
- * 'Amostras/Editar' with Salvar, the sample's send state, the 'Dados
- * cadastrais' card and the five tabs, each marked complete or with its
- * blank required fields; 'Verificar' lists those and jumps to each
- * (FIELD-UX item 3, never blocking Salvar); 'Duplicar amostra' makes a copy
+ * 'Amostras/Editar' with the sample's send state, the 'Dados cadastrais'
+ * card and the five tabs, each marked complete or with its blank required
+ * fields; 'Verificar' lists those and jumps to each (FIELD-UX item 3, never
+ * blocking Salvar). Salvar and 'Verificar' are in a bar sticky at the bottom
+ * of the screen (sample-action-bar.tsx), the page's last element, so they
+ * are in reach at the end of a long tab on a tablet; the header keeps
+ * Imprimir and 'Duplicar amostra' and no second Salvar. Read-only users get
+ * no bar. 'Duplicar amostra' makes a copy
  * for the next worker and opens it (FIELD-UX item 9). What is typed is kept on the device
  * at once (use-sample-draft.ts); Salvar queues the sample for sync
  * ('Amostragem salva com sucesso'). Customer-type users read it only.
  *
- * A keystroke changes the draft's blocks only: the header, the 'Dados
- * cadastrais' card, the tab bar and the photos are memoised with stable
- * props, so only the shown tab (and its figures) renders again.
+ * A keystroke changes the draft's blocks only: the header, the action bar,
+ * the 'Dados cadastrais' card, the tab bar and the photos are memoised with
+ * stable props, so only the shown tab (and its figures) renders again.
  */
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
-import { Alert, Button, Stack } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import { PageLoading, RecordRoute } from '@/ui/edit-page';
 import { alertDanger, alertSuccess } from '@/ui/alerts';
 import { errorMessage } from '@/ui/forms';
@@ -23,16 +27,17 @@ import { type SampleBlockName, sampleTypeById } from '@sync/contract/samples';
 import { SAMPLE_ROUTES } from '@/entities/sample';
 import type { MissingField } from '@/domain/form-paths';
 import { useDeriveBlocks } from './sample-derive';
-import { sampleMissing } from './sample-check';
+import { NOTHING_TO_CHECK, refusedSave, sampleCheck } from './sample-check';
 import { SampleCheckModal } from './sample-check-modal';
 import { SampleDetailsCard } from './sample-details-card';
 import { useDuplicateSample } from './sample-duplicate';
 import { SAMPLE_RECORD_ROUTES } from './sample-routes';
+import { SampleActionBar } from './sample-action-bar';
 import { SamplePageHeader } from './sample-page-header';
 import { SampleSyncProblem } from './sample-sync-badge';
 import { SampleTabsView } from './sample-tabs-view';
-import { SAMPLE_TEXTS } from './sample-texts';
-import { useSampleDraft } from './use-sample-draft';
+import { SAMPLE_DRAFT_MERGE_TEXTS, SAMPLE_TEXTS } from './sample-texts';
+import { type DraftMerged, useSampleDraft } from './use-sample-draft';
 import { fieldElement } from './type-fields/required-mark';
 
 export interface SampleEditPageProps {
@@ -64,8 +69,9 @@ function SampleForm({ sample, readOnly }: { sample: LocalSample; readOnly: boole
   const [saving, setSaving] = useState(false);
   const busy = useRef(false);
   const saveDraft = draft.save;
+  const typeId = sample.type_id;
 
-  // Stable: the memoised header keeps its props while the technician types.
+  // Stable: the memoised action bar keeps its props while the technician types.
   const save = useCallback(async () => {
     if (busy.current) return;
     busy.current = true;
@@ -74,12 +80,15 @@ function SampleForm({ sample, readOnly }: { sample: LocalSample; readOnly: boole
       await saveDraft();
       alertSuccess(SAMPLE_TEXTS.saved);
     } catch (error) {
-      alertDanger(errorMessage(error));
+      // A value the contract refuses: named with its tab, and 'Verificar' lists them all (the draft is kept).
+      const refused = refusedSave(error, typeId);
+      alertDanger(refused?.message ?? errorMessage(error));
+      if (refused?.inBlocks) setChecking(true);
     } finally {
       busy.current = false;
       setSaving(false);
     }
-  }, [saveDraft]);
+  }, [saveDraft, typeId]);
   const onSave = useCallback(() => void save(), [save]);
   // Imprimir reads the blocks at the click: a stable getter keeps the memoised header from rendering per keystroke.
   const blocksNow = useRef(draft.blocks);
@@ -88,7 +97,7 @@ function SampleForm({ sample, readOnly }: { sample: LocalSample; readOnly: boole
 
   const [checking, setChecking] = useState(false);
   const onCheck = useCallback(() => setChecking(true), []);
-  const missing = useMemo(() => (checking ? sampleMissing(slug, draft.blocks) : []), [checking, slug, draft.blocks]);
+  const check = useMemo(() => (checking ? sampleCheck(slug, draft.blocks) : NOTHING_TO_CHECK), [checking, slug, draft.blocks]);
   const jump = useFieldJump(draft.setTab);
   const onJump = useCallback(
     (field: MissingField) => {
@@ -125,16 +134,14 @@ function SampleForm({ sample, readOnly }: { sample: LocalSample; readOnly: boole
         sample={sample}
         currentBlocks={currentBlocks}
         dirty={draft.dirty}
-        saving={saving}
         readOnly={readOnly}
-        onSave={onSave}
-        onCheck={onCheck}
         duplicating={duplicating}
         onDuplicate={onDuplicate}
       />
-      <SampleCheckModal opened={checking} missing={missing} onClose={() => setChecking(false)} onJump={onJump} />
+      <SampleCheckModal opened={checking} missing={check.missing} invalid={check.invalid} onClose={() => setChecking(false)} onJump={onJump} />
       <SampleSyncProblem sampleKey={sample.key} />
       <DraftRestoredNotice show={draft.restored && draft.dirty} onDiscard={draft.discard} />
+      <DraftMergedNotice merged={draft.merged} onClose={draft.dismissMerged} />
       <SampleDetailsCard sample={sample} />
       <SampleTabsView
         sample={sample}
@@ -145,6 +152,7 @@ function SampleForm({ sample, readOnly }: { sample: LocalSample; readOnly: boole
         onTab={draft.setTab}
         beforeCamera={draft.flush}
       />
+      {readOnly ? null : <SampleActionBar saving={saving} onSave={onSave} onCheck={onCheck} />}
     </Stack>
   );
 }
@@ -188,6 +196,19 @@ const DraftRestoredNotice = memo(function DraftRestoredNotice({ show, onDiscard 
       <Button variant="default" mih={44} onClick={() => void onDiscard()}>
         {SAMPLE_TEXTS.discardDraft}
       </Button>
+    </Alert>
+  );
+});
+
+/** The sample changed under the draft (another tab, a sync): what came in, and what stayed as typed here. */
+const DraftMergedNotice = memo(function DraftMergedNotice({ merged, onClose }: { merged: DraftMerged | null; onClose(): void }) {
+  if (!merged) return null;
+  const T = SAMPLE_DRAFT_MERGE_TEXTS;
+  return (
+    <Alert color="blue" variant="light" title={T.title} withCloseButton closeButtonLabel={T.close} onClose={onClose} data-testid="draft-merged">
+      {merged.incoming.length > 0 ? <Text size="sm">{T.incoming(merged.incoming.join(', '))}</Text> : null}
+      {merged.kept.length > 0 ? <Text size="sm">{T.kept(merged.kept.join(', '))}</Text> : null}
+      <Text size="sm">{T.unsavedKept}</Text>
     </Alert>
   );
 });

@@ -2,9 +2,10 @@
  * One unsent change on the sync page: which record (resource and name),
  * which operation, its state, attempts, the last error and the next try,
  * what it waits for, and the actions that fit its state — retry and discard,
- * or for a conflict the fields changed on both sides, a choice per field
- * ('Aplicar escolhas') and 'Manter a minha' / 'Usar a do servidor' for all of
- * them at once. A change being sent right now offers no action.
+ * or for a conflict one question per leaf changed on both sides (with its
+ * label: 'Caracterização — Matrícula'), a choice per question ('Aplicar
+ * escolhas') and 'Manter a minha' / 'Usar a do servidor' for all of them at
+ * once. A change being sent right now offers no action.
  */
 import { useState } from 'react';
 import { Badge, Button, Card, Group, List, Stack, Text } from '@mantine/core';

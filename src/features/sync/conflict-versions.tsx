@@ -1,8 +1,9 @@
 /**
- * A conflict's two versions side by side, field by field: mine (this
- * device) and the server's. For an update only the fields changed on both
- * sides are listed (the engine merges the others alone), and when the user
- * may choose, each row offers its two values as a choice. For a delete in
+ * A conflict's two versions side by side, question by question: mine (this
+ * device) and the server's. For an update only the leaves changed on both
+ * sides are listed, one row each with its label ('Caracterização —
+ * Matrícula'; the engine merges the rest alone, at any depth), and when the
+ * user may choose, each row offers its two values as a choice. For a delete in
  * conflict every field is listed (my version is "deleted"), so the user sees
  * what the server changed before deciding.
  */
@@ -11,7 +12,7 @@ import { Radio, Table, Text } from '@mantine/core';
 import type { FieldChoice } from '@sync/engine/merge';
 import type { FieldDifference } from '@sync/engine/reports';
 import type { OutboxOperation } from '@sync/store/types';
-import { formatFieldValue } from './format-sync-value';
+import { formatDifference } from './format-sync-value';
 import { SYNC_TEXTS } from './sync-texts';
 
 const HIGHLIGHT = { background: 'var(--mantine-color-yellow-1)', fontWeight: 600 } as const;
@@ -52,8 +53,8 @@ export function ConflictVersions({ fields, op, choices = {}, onChoose, disabled 
         </Table.Thead>
         <Table.Tbody>
           {fields.map((difference) => {
-            const mine = formatFieldValue(difference.field, difference.mine);
-            const theirs = formatFieldValue(difference.field, difference.theirs);
+            const mine = formatDifference(difference, 'mine');
+            const theirs = formatDifference(difference, 'theirs');
             const differs = mine !== theirs;
             const cell = (side: FieldChoice, text: string) => {
               const shown = op === 'delete' && side === 'mine' ? <s>{text}</s> : text;

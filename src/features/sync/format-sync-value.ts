@@ -6,9 +6,14 @@
  * dash so "emptied" reads differently from "unchanged". A nested value (a
  * document's lines) reads as its items, one per line, each as its values
  * joined by ' · ', so two versions of a list can be told apart at a glance.
+ * A conflict's question is one leaf (`formatDifference`): its value alone,
+ * or, for a row one side removed, the row's fields under their labels
+ * ('tbn (°C): 24,1 · tg (°C): 30') against 'Linha removida'.
  */
 import { QUOTATION_STATUS_LABELS } from '@sync/contract/quotations';
+import type { FieldDifference } from '@sync/engine/reports';
 import { formatDate, formatDecimal, formatMoney } from '@/ui/format';
+import { SYNC_TEXTS } from './sync-texts';
 
 export const EMPTY_VALUE = '—';
 
@@ -32,6 +37,35 @@ export function formatDateTime(value: number | string | null | undefined, timeZo
   }).formatToParts(date);
   const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
   return `${get('day')}/${get('month')}/${get('year')} ${get('hour')}:${get('minute')}`;
+}
+
+/** The lists of a quotation whose `value` and `total` are money. */
+const PRICED_LISTS = new Set(['rows', 'services', 'costs']);
+
+/**
+ * One side of a conflict's question: the leaf's value (formatted by its own
+ * name, a quotation line's unit value and total as money), or a whole row
+ * with its fields labelled; 'Linha removida' for the side without the row.
+ */
+export function formatDifference(difference: FieldDifference, side: 'mine' | 'theirs'): string {
+  if (difference.absent === side) return SYNC_TEXTS.rowRemoved;
+  const value = difference[side];
+  const { path } = difference;
+  if (path.length <= 1) return formatFieldValue(difference.field, value);
+  const leaf = path.at(-1)!;
+  const money = PRICED_LISTS.has(path[0]!) && path.length === 3 && (leaf === 'value' || leaf === 'total');
+  if (money && (typeof value === 'number' || typeof value === 'string')) return formatMoney(value) || String(value);
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) return formatLabelled(value as Record<string, unknown>);
+  return formatFieldValue(leaf, value);
+}
+
+/** An object whose keys are labels: 'Label: value' joined by ' · ' (empty values left out). */
+function formatLabelled(value: Record<string, unknown>): string {
+  const parts = Object.entries(value)
+    .map(([label, item]) => [label, formatNested(item)] as const)
+    .filter(([, text]) => text !== '')
+    .map(([label, text]) => `${label}: ${text}`);
+  return parts.length > 0 ? parts.join(' · ') : EMPTY_VALUE;
 }
 
 /** A field's value as the page shows it (references arrive already as the target's name). */

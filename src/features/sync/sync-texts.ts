@@ -60,6 +60,7 @@ export const SYNC_TEXTS = {
   retryAlert: 'A alteração será enviada novamente.',
   lostValue: 'Valor que será perdido',
   restoredValue: 'Volta a ser',
+  rowRemoved: 'Linha removida',
 } as const;
 
 /** '3 alterações' / '1 alteração'. */

@@ -44,6 +44,49 @@ function quotationDerived(record: RecordFields): RecordFields {
   return { ...quotationWireTotals(document), status: record.status ?? 'open' };
 }
 
+/**
+ * The labels of a line's fields in a merge question, as the quotation form
+ * names its columns (in full: 'Quantidade' for the column 'Qtd.').
+ */
+const LINE_FIELD_LABELS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  rows: {
+    product_id: 'Agente',
+    name: 'Agente',
+    product_type_id: 'Tipo',
+    sector: 'Setor',
+    function: 'Função',
+    exposition_type_id: 'Tipo de exposição',
+    daily_exposition: 'Exposição diária',
+    quantity: 'Quantidade',
+    value: 'Valor unitário',
+    unit_type: 'Unidade',
+    total: 'Total',
+  },
+  services: { product_id: 'ID', name: 'Descrição', quantity: 'Quantidade', value: 'Valor unitário', total: 'Total' },
+  costs: { product_id: 'ID', name: 'Descrição', quantity: 'Quantidade', value: 'Valor unitário', total: 'Total' },
+  equipments: { equipment_id: 'Equipamento', name: 'Equipamento', quantity: 'Quantidade' },
+  deadlines: { activity: 'Atividade', description: 'Descrição' },
+};
+
+/** The lists whose lines carry a total computed from their quantity and unit value. */
+const PRICED_LISTS = new Set(['rows', 'services', 'costs']);
+
+/** 'Agentes — linha 2 — Quantidade': the list, the line's position on this record, the column. */
+function quotationPathLabel(record: RecordFields, path: readonly string[]): string | undefined {
+  const [list, step, column, ...rest] = path;
+  const fields = list === undefined ? undefined : LINE_FIELD_LABELS[list];
+  if (!fields || step === undefined || rest.length > 0) return undefined;
+  const lines = Array.isArray(record[list!]) ? (record[list!] as unknown[]) : [];
+  const position = /^#\d+$/.test(step) ? Number(step.slice(1)) : lines.findIndex((line) => (line as { row_id?: unknown } | null)?.row_id === step);
+  const parts = [quotations.fieldLabels[list!]!, position >= 0 ? `linha ${position + 1}` : 'linha'];
+  if (column !== undefined) {
+    const label = fields[column];
+    if (!label) return undefined;
+    parts.push(label);
+  }
+  return parts.join(' — ');
+}
+
 export const quotations = defineResource({
   name: 'quotations',
   label: 'Orçamento',
@@ -95,6 +138,11 @@ export const quotations = defineResource({
   read: READ_ACCESS.quotations,
   derive: quotationDerived,
   derivedFields: ['subtotal', 'total', 'parcel_value'],
+  // A line's total follows its quantity and unit value (computed again on every save, here and on the server).
+  isFigurePath: (_record, path) => path.length === 3 && PRICED_LISTS.has(path[0]!) && path[2] === 'total',
+  pathLabel: quotationPathLabel,
+  // Rich text: taken whole from one side.
+  wholeFields: ['details'],
   commands: {
     status: {
       label: 'Alteração de status',

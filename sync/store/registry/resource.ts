@@ -161,6 +161,25 @@ export interface ResourceDefinition {
    * out of the merge and computed again from the merged fields.
    */
   derivedFields: readonly string[];
+  /**
+   * True for a computed leaf inside a document field (`path` from the field:
+   * `['result', 'nho', 'dose8']`): changed on both sides, a merge takes
+   * mine instead of asking, since the server computes it again on save
+   * (sync/engine/json-merge.ts).
+   */
+  isFigurePath?: (record: RecordFields, path: readonly string[]) => boolean;
+  /**
+   * The label of a path inside a document field, for a person ('Caracterização
+   * — Matrícula', 'Agentes — linha 2 — Quantidade'); undefined when unknown
+   * (the field's label and the humanised rest are shown then).
+   */
+  pathLabel?: (record: RecordFields, path: readonly string[]) => string | undefined;
+  /**
+   * Plain fields holding JSON that a merge takes whole, never key by key
+   * (a rich text: half of one side's paragraphs with half of the other's is
+   * prose nobody wrote). Every other plain field merges at any depth.
+   */
+  wholeFields: readonly string[];
 }
 
 export interface ResourceDeclaration {
@@ -181,6 +200,9 @@ export interface ResourceDeclaration {
   commands?: Readonly<Record<string, CommandDefinition>>;
   derive?: (record: RecordFields) => RecordFields;
   derivedFields?: readonly string[];
+  isFigurePath?: (record: RecordFields, path: readonly string[]) => boolean;
+  pathLabel?: (record: RecordFields, path: readonly string[]) => string | undefined;
+  wholeFields?: readonly string[];
 }
 
 const SERVER_FIELDS = new Set(['id', 'created_at', 'updated_at']);
@@ -209,6 +231,9 @@ export function defineResource(declaration: ResourceDeclaration): ResourceDefini
     commands: declaration.commands ?? {},
     ...(declaration.derive ? { derive: declaration.derive } : {}),
     derivedFields: declaration.derivedFields ?? [],
+    ...(declaration.isFigurePath ? { isFigurePath: declaration.isFigurePath } : {}),
+    ...(declaration.pathLabel ? { pathLabel: declaration.pathLabel } : {}),
+    wholeFields: declaration.wholeFields ?? [],
   };
 }
 

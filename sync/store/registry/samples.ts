@@ -12,12 +12,29 @@
  * as one (docs/decisions/samples-plan-and-page.md).
  */
 import { READ_ACCESS } from '@sync/contract/access';
-import { SAMPLE_MESSAGES, sampleEmployee, sampleFileInputSchema, sampleFileSchema, sampleInputSchema, sampleSchema } from '@sync/contract/samples';
+import {
+  isSampleFigure,
+  SAMPLE_MESSAGES,
+  sampleEmployee,
+  sampleFieldLabel,
+  sampleFileInputSchema,
+  sampleFileSchema,
+  sampleInputSchema,
+  sampleSchema,
+} from '@sync/contract/samples';
 import type { RecordFields } from '../types';
 import { defineResource } from './resource';
 
 function sampleDerived(record: RecordFields): RecordFields {
   return { employee: sampleEmployee(record.caracterization as Record<string, unknown> | null) };
+}
+
+/**
+ * A merge path in the descriptors' terms: a row without an id is named by
+ * its position in a merge (`#2`), and by the bare index in a descriptor path.
+ */
+function descriptorPath(path: readonly string[]): string[] {
+  return path.map((step) => (/^#\d+$/.test(step) ? step.slice(1) : step));
 }
 
 export const samples = defineResource({
@@ -59,6 +76,9 @@ export const samples = defineResource({
   read: READ_ACCESS.samples,
   derive: sampleDerived,
   derivedFields: ['employee'],
+  // The figures (doses, IBUTG, conclusions) are computed again by the server on save: never a question.
+  isFigurePath: (record, path) => isSampleFigure(record, descriptorPath(path)),
+  pathLabel: (record, path) => sampleFieldLabel(record, descriptorPath(path)),
 });
 
 export const sampleFiles = defineResource({

@@ -90,7 +90,7 @@ describe('resolveConflict', () => {
     await conflicted();
     const [change] = await readPendingChanges(db);
     expect(change).toMatchObject({ resourceLabel: 'Custo', opLabel: 'Alteração', statusLabel: 'Conflito' });
-    expect(change!.conflict).toEqual([{ field: 'price', label: 'Preço', mine: 350, theirs: 400 }]);
+    expect(change!.conflict).toEqual([{ field: 'price', path: ['price'], label: 'Preço', mine: 350, theirs: 400 }]);
   });
 
   it('mine: sends my price with the server’s name, against the server timestamp (If-Match), the server’s version as base', async () => {
@@ -158,7 +158,7 @@ describe('resolveConflict', () => {
       const [first, second] = await db.outbox.orderBy('seq').toArray();
       await db.outbox.put({ ...first!, status: 'conflict', conflict: { current: cost(1, 'Diária técnica', 400, 30) } });
       const [change] = await readPendingChanges(db);
-      expect(change!.conflict).toEqual([{ field: 'price', label: 'Preço', mine: 360, theirs: 400 }]);
+      expect(change!.conflict).toEqual([{ field: 'price', path: ['price'], label: 'Preço', mine: 360, theirs: 400 }]);
       await resolveConflict(db, first!.seq!, 'mine');
       expect(await db.outbox.get(first!.seq!)).toMatchObject({ status: 'pending', payload: { name: 'Diária técnica', price: 360 } });
       expect(await db.outbox.get(second!.seq!)).toBeUndefined();
@@ -197,8 +197,8 @@ describe('discard', () => {
     const report = await discardEntry(db, (await entryOf(equipment!)).seq!);
     expect(report.kind).toBe('update');
     expect(report.fields).toEqual([
-      { field: 'category_id', label: 'Categoria', mine: null, theirs: 'Ruído' },
-      { field: 'serial_number', label: 'Número de Série', mine: 'B2', theirs: 'A1' },
+      { field: 'category_id', path: ['category_id'], label: 'Categoria', mine: null, theirs: 'Ruído' },
+      { field: 'serial_number', path: ['serial_number'], label: 'Número de Série', mine: 'B2', theirs: 'A1' },
     ]);
     expect(report.message).toContain('(Categoria, Número de Série)');
     expect(await readRecord(db, 'equipment', equipment!)).toMatchObject({ serial_number: 'A1', category_key: key });

@@ -1,9 +1,10 @@
 /**
  * The three-way merge of a conflict (base, mine, theirs), as tables: which
- * fields merge alone and which the user must choose, nested values taken as
- * one unit with deep equality, references compared by key or id; then
- * properties over random records: a field changed on one side only is never
- * lost, and swapping "mine" and "theirs" gives the same merge.
+ * fields merge alone and which the user must choose, nested values merged
+ * further down (json-merge.test.ts has the document cases), references
+ * compared by key or id and taken as one unit; then properties over random
+ * records: a field changed on one side only is never lost, and swapping
+ * "mine" and "theirs" gives the same merge.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -13,7 +14,8 @@ import { createDefaultRegistry } from '@sync/store/registry';
 import type { RecordFields } from '@sync/store/types';
 
 const plain = (...fields: string[]): MergeUnit[] =>
-  fields.map((field) => ({ field, carries: [field], same: (a: RecordFields, b: RecordFields) => sameValue(a[field], b[field]) }));
+  fields.map((field) => ({ field, carries: [field], same: (a: RecordFields, b: RecordFields) => sameValue(a[field], b[field]), nested: true }));
+const keys = (result: { conflicts: { key: string }[] }) => result.conflicts.map((conflict) => conflict.key);
 const units = plain('name', 'price', 'lines', 'notes');
 const lines = (...items: [string, number][]) => items.map(([description, quantity]) => ({ description, quantity }));
 
@@ -58,11 +60,18 @@ describe('threeWayMerge', () => {
       [],
     ],
     [
-      'both changed the lines, differently: one conflict on the whole list',
+      'both changed the lines (no ids, so by position): their edit of line 1 and my new line 2 both kept',
       { lines: lines(['Ruído', 1], ['Poeira', 1]) },
       { lines: lines(['Ruído', 3]) },
-      { lines: lines(['Ruído', 1], ['Poeira', 1]) },
-      ['lines'],
+      { lines: lines(['Ruído', 3], ['Poeira', 1]) },
+      [],
+    ],
+    [
+      'both changed the quantity of line 1: one conflict, on that leaf',
+      { lines: lines(['Ruído', 2]) },
+      { lines: lines(['Ruído', 3]) },
+      { lines: lines(['Ruído', 2]) },
+      ['lines/#0/quantity'],
     ],
     [
       'both changed the lines the same way, keys in another order',
@@ -73,13 +82,14 @@ describe('threeWayMerge', () => {
     ],
   ])('%s', (_what, mineChanges, theirsChanges, expectedChanges, conflicts) => {
     const result = threeWayMerge(base, { ...base, ...mineChanges }, { ...base, ...theirsChanges }, units);
-    expect(result.conflicts).toEqual(conflicts);
+    expect(keys(result)).toEqual(conflicts);
     for (const unit of units) expect(unit.same(result.merged, { ...base, ...expectedChanges }), unit.field).toBe(true);
   });
 
   it('without a base, every field that differs is a conflict', () => {
     const result = threeWayMerge(null, { name: 'A', price: 1 }, { name: 'A', price: 2 }, plain('name', 'price'));
-    expect(result.conflicts).toEqual(['price']);
+    expect(keys(result)).toEqual(['price']);
+    expect(result.conflicts[0]).toEqual({ path: ['price'], key: 'price', mine: 1, theirs: 2 });
   });
 });
 
@@ -105,6 +115,9 @@ describe('references', () => {
     const base = { name: 'Bomba', category_id: 1, category_key: 'c1' };
     const result = threeWayMerge(base, { ...base, name: 'Bomba 2' }, { ...base, category_id: 2, category_key: 'c2' }, equipment);
     expect(result.conflicts).toEqual([]);
+    const both = threeWayMerge(base, { ...base, category_id: 3, category_key: 'c3' }, { ...base, category_id: 2, category_key: 'c2' }, equipment);
+    expect(keys(both)).toEqual(['category_id']);
+    expect(both.merged).toMatchObject({ category_id: 3, category_key: 'c3' });
     expect(result.merged).toMatchObject({ name: 'Bomba 2', category_id: 2, category_key: 'c2' });
     const line = mergeUnitsOf(registry.get('product_equipments')).find((unit) => unit.field === 'equipment_id');
     expect(line?.carries).toEqual(expect.arrayContaining(['equipment_id', 'equipment_key', 'name']));
@@ -146,13 +159,40 @@ describe('carryForward: later changes made on top of the merged one', () => {
     expect(carryForward({ name: 'Diária', price: 360 }, before, after, plain('name', 'price'))).toEqual({ name: 'Diária técnica', price: 360 });
     expect(carryForward({ name: 'Renomeada', price: 360 }, before, after, plain('name', 'price'))).toEqual({ name: 'Renomeada', price: 360 });
   });
+
+  it('inside a document, per leaf: a leaf edited later stays, the others take the merge', () => {
+    const before = { block: { ghe: 'GHE 1', register: 'M-1', equipment: null } };
+    const after = { block: { ghe: 'GHE 1', register: 'M-1', equipment: 'Prensa 4' } };
+    const later = { block: { ghe: 'GHE 2', register: 'M-1', equipment: null } };
+    expect(carryForward(later, before, after, plain('block'))).toEqual({ block: { ghe: 'GHE 2', register: 'M-1', equipment: 'Prensa 4' } });
+  });
 });
 
 describe('properties', () => {
   const value = fc.oneof(
     fc.constantFrom<unknown>(null, '', 'a', 'b', 0, 1, 2.5, true),
     fc.array(fc.record({ description: fc.constantFrom('Ruído', 'Poeira'), quantity: fc.integer({ min: 0, max: 3 }) }), { maxLength: 3 }),
+    fc.array(
+      fc.record({
+        row_id: fc.constantFrom('r1', 'r2', 'r3'),
+        description: fc.constantFrom('Ruído', 'Poeira'),
+        quantity: fc.integer({ min: 0, max: 3 }),
+      }),
+      { maxLength: 3 },
+    ),
+    fc.record({ ghe: fc.constantFrom(null, 'GHE 1', 'GHE 2'), register: fc.constantFrom(null, 'M-1', 'M-2') }, { requiredKeys: [] }),
   );
+  const structured = (item: unknown) => item !== null && typeof item === 'object';
+  /** Arrays in a canonical order (two sides' new rows may come in either order), for comparing merges made from either side. */
+  const canonical = (item: unknown): unknown => {
+    if (Array.isArray(item)) return item.map(canonical).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+    if (structured(item)) {
+      // Keys in one order too, and empty values left out (deep equality takes null, missing and '' alike).
+      const entries = Object.entries(item as RecordFields).filter(([, inner]) => inner !== null && inner !== undefined && inner !== '');
+      return Object.fromEntries(entries.sort(([a], [b]) => a.localeCompare(b)).map(([key, inner]) => [key, canonical(inner)]));
+    }
+    return item;
+  };
   const fields = ['name', 'price', 'lines', 'notes'];
   const record = fc.record(Object.fromEntries(fields.map((field) => [field, value])) as Record<string, fc.Arbitrary<unknown>>);
   /** Each field: unchanged, or changed to a random value, on each side. */
@@ -187,7 +227,10 @@ describe('properties', () => {
           if (theirsChanged && !mineChanged) expect(sameValue(result.merged[field], theirs[field])).toBe(true);
           if (!mineChanged && !theirsChanged) expect(sameValue(result.merged[field], base[field])).toBe(true);
           const conflicting = mineChanged && theirsChanged && !sameValue(mine[field], theirs[field]);
-          expect(result.conflicts.includes(field)).toBe(conflicting);
+          const asked = result.conflicts.filter((conflict) => conflict.path[0] === field);
+          // Only a value changed on both sides differently can be a question; a plain value (a leaf) always is.
+          if (!conflicting) expect(asked).toEqual([]);
+          if (conflicting && !(structured(mine[field]) && structured(theirs[field]))) expect(asked.map((conflict) => conflict.key)).toEqual([field]);
           if (!conflicting && mineChanged && theirsChanged) expect(sameValue(result.merged[field], mine[field])).toBe(true);
         }
       }),
@@ -201,23 +244,11 @@ describe('properties', () => {
         const { base, mine, theirs } = build(drawn);
         const forward = threeWayMerge(base, mine, theirs, units);
         const backward = threeWayMerge(base, theirs, mine, units);
-        expect(backward.conflicts).toEqual(forward.conflicts);
+        expect(keys(backward).sort()).toEqual(keys(forward).sort());
         // Choosing the same version of each conflicting field from either point of view gives the same record.
-        const a = resolveMerge(
-          forward,
-          mine,
-          theirs,
-          units,
-          Object.fromEntries(forward.conflicts.map((field) => [field, pickFirst ? 'mine' : 'theirs'])),
-        )!;
-        const b = resolveMerge(
-          backward,
-          theirs,
-          mine,
-          units,
-          Object.fromEntries(backward.conflicts.map((field) => [field, pickFirst ? 'theirs' : 'mine'])),
-        )!;
-        for (const field of fields) expect(sameValue(a[field], b[field]), field).toBe(true);
+        const a = resolveMerge(forward, mine, theirs, units, Object.fromEntries(keys(forward).map((key) => [key, pickFirst ? 'mine' : 'theirs'])))!;
+        const b = resolveMerge(backward, theirs, mine, units, Object.fromEntries(keys(backward).map((key) => [key, pickFirst ? 'theirs' : 'mine'])))!;
+        for (const field of fields) expect(sameValue(canonical(a[field]), canonical(b[field])), field).toBe(true);
       }),
       { numRuns: runs },
     );

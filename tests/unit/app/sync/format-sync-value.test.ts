@@ -1,6 +1,7 @@
-/** How the sync page writes times and field values. */
+/** How the sync page writes times and field values, and each side of a conflict's question. */
 import { describe, expect, it } from 'vitest';
-import { EMPTY_VALUE, formatDateTime, formatFieldValue } from '@/features/sync/format-sync-value';
+import type { FieldDifference } from '@sync/engine/reports';
+import { EMPTY_VALUE, formatDateTime, formatDifference, formatFieldValue } from '@/features/sync/format-sync-value';
 
 describe('formatDateTime', () => {
   it.each([
@@ -43,5 +44,32 @@ describe('formatFieldValue', () => {
     ['address', { street: null }, EMPTY_VALUE],
   ])('%s = %j → %s', (field, value, text) => {
     expect(formatFieldValue(field, value)).toBe(text);
+  });
+});
+
+describe('formatDifference: one question of a conflict', () => {
+  const question = (path: string[], mine: unknown, theirs: unknown, absent?: 'mine' | 'theirs'): FieldDifference => ({
+    field: path.join('/'),
+    path,
+    label: 'x',
+    mine,
+    theirs,
+    ...(absent ? { absent } : {}),
+  });
+  it.each([
+    ['a leaf inside a block', question(['caracterization', 'register'], 'M-7', 'M-8'), 'M-7', 'M-8'],
+    ['an emptied leaf', question(['caracterization', 'register'], '', 'M-8'), EMPTY_VALUE, 'M-8'],
+    ['a line’s unit value, as money', question(['rows', 'a1', 'value'], 250, 300), 'R$ 250,00', 'R$ 300,00'],
+    ['a line’s quantity, as a number', question(['rows', 'a1', 'quantity'], 1500, 2), '1.500', '2'],
+    ['a whole field, by its name', question(['price'], 10, 12), 'R$ 10,00', 'R$ 12,00'],
+    [
+      'a row removed here, edited there: its fields under their labels',
+      question(['memory_field', 'tasks', 'r1'], null, { 'tbn (°C)': '24,1', 'tg (°C)': '' }, 'mine'),
+      'Linha removida',
+      'tbn (°C): 24,1',
+    ],
+  ])('%s', (_what, difference, mine, theirs) => {
+    expect(formatDifference(difference, 'mine')).toBe(mine);
+    expect(formatDifference(difference, 'theirs')).toBe(theirs);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * What a keystroke renders on the sample page: the shown tab only. The
- * header, the 'Dados cadastrais' card, the common Caracterização fields and
+ * header, the action bar (Salvar, Verificar), the 'Dados cadastrais' card, the common Caracterização fields and
  * the photos are memoised; counting their renders (the real components,
  * wrapped with the same memo) shows the page hands them the same props
  * while the technician types in another tab, and that typing in
@@ -13,7 +13,7 @@ import type { SyncDatabase } from '@sync/store/database';
 import { closeTestDb, openTestDb, renderApp } from '../render-app';
 import { localNoiseSample, sampleRoutes } from './local-plan';
 
-const renders = vi.hoisted(() => ({ header: 0, card: 0, fields: 0, photos: 0 }));
+const renders = vi.hoisted(() => ({ header: 0, bar: 0, card: 0, fields: 0, photos: 0 }));
 
 /** The same memoised component, counting each time its inner function runs. */
 function counting<P extends object>(component: NamedExoticComponent<P>, name: keyof typeof renders) {
@@ -28,6 +28,10 @@ function counting<P extends object>(component: NamedExoticComponent<P>, name: ke
 vi.mock('@/features/samples/sample-page-header', async (load) => {
   const real = await load<typeof import('@/features/samples/sample-page-header')>();
   return { ...real, SamplePageHeader: counting(real.SamplePageHeader, 'header') };
+});
+vi.mock('@/features/samples/sample-action-bar', async (load) => {
+  const real = await load<typeof import('@/features/samples/sample-action-bar')>();
+  return { ...real, SampleActionBar: counting(real.SampleActionBar, 'bar') };
 });
 vi.mock('@/features/samples/sample-details-card', async (load) => {
   const real = await load<typeof import('@/features/samples/sample-details-card')>();
@@ -58,7 +62,7 @@ function reset() {
 }
 
 describe('a keystroke on the sample page', () => {
-  it('in Memória de campo renders neither the header, the card nor Caracterização', async () => {
+  it('in Memória de campo renders neither the header, the action bar, the card nor Caracterização', async () => {
     const key = await noiseSample();
     await renderApp(db, routes, `/admin/amostra/${key}`);
     fireEvent.click(await screen.findByRole('tab', { name: 'Memória de campo' }));
@@ -69,10 +73,10 @@ describe('a keystroke on the sample page', () => {
     reset();
     for (const text of ['Mo', 'Mon', 'Mont', 'Monta', 'Montag', 'Montage', 'Montagem']) fireEvent.change(task, { target: { value: text } });
     await waitFor(() => expect(task).toHaveValue('Montagem'));
-    expect(renders).toEqual({ header: 0, card: 0, fields: 0, photos: 0 });
+    expect(renders).toEqual({ header: 0, bar: 0, card: 0, fields: 0, photos: 0 });
   });
 
-  it('in Caracterização renders its fields, not the photos, the header or the card', async () => {
+  it('in Caracterização renders its fields, not the photos, the header, the action bar or the card', async () => {
     const key = await noiseSample();
     await renderApp(db, routes, `/admin/amostra/${key}`);
     const employee = await screen.findByLabelText('Funcionário');
@@ -81,7 +85,7 @@ describe('a keystroke on the sample page', () => {
     reset();
     for (const text of ['Ma', 'Mar', 'Mari', 'Maria']) fireEvent.change(employee, { target: { value: text } });
     await waitFor(() => expect(employee).toHaveValue('Maria'));
-    expect(renders).toMatchObject({ header: 0, card: 0, photos: 0 });
+    expect(renders).toMatchObject({ header: 0, bar: 0, card: 0, photos: 0 });
     expect(renders.fields).toBeGreaterThanOrEqual(4);
   });
 });

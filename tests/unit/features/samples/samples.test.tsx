@@ -53,14 +53,19 @@ beforeEach(() => {
 });
 afterEach(() => closeTestDb(db));
 
-/** A quotation on the device: 2 noise units and 1 heat unit; approved unless told otherwise. */
-async function quotation(status = 'approved') {
+/** The agent rows' ids (the quotation form gives every line one). */
+const NOISE_ROW = 'a0a0a0a0a0a0a0a0a0a0a0a1';
+const HEAT_ROW = 'b0b0b0b0b0b0b0b0b0b0b0b2';
+
+/** A quotation on the device: 2 noise units (Estamparia, Operador de prensa) and 1 heat unit; approved unless told otherwise. */
+async function quotation(status = 'approved', withRowIds = true) {
   const customer = await saveRecord(db, 'customers', null, { name: 'Metalúrgica Alfa', email: 'contato@alfa.com.br', phone: '(11) 3322-4455' });
+  const ids = (rowId: string) => (withRowIds ? { row_id: rowId } : {});
   const key = await saveRecord(db, 'quotations', null, {
     customer_key: customer,
     rows: [
-      { name: 'Ruído contínuo', product_type_id: 3, quantity: 2, value: 10 },
-      { name: 'Calor', product_type_id: 4, quantity: 1, value: 10 },
+      { ...ids(NOISE_ROW), name: 'Ruído contínuo', product_type_id: 3, sector: 'Estamparia', function: 'Operador de prensa', quantity: 2, value: 10 },
+      { ...ids(HEAT_ROW), name: 'Calor', product_type_id: 4, quantity: 1, value: 10 },
     ],
     total: 30,
   });
@@ -85,10 +90,17 @@ describe("the quotation's 'Amostra'", () => {
     await makePlan(key);
     const samples = await liveSamples();
     expect(samples.map((s) => [s.sample_no, s.type_id, s.agent_name, s.quotation_row_id, s.plan_unit, s.company_name]).sort()).toEqual([
-      [1, 3, 'Ruído contínuo', 1, 1, 'Metalúrgica Alfa'],
-      [2, 3, 'Ruído contínuo', 1, 2, 'Metalúrgica Alfa'],
-      [3, 4, 'Calor', 2, 1, 'Metalúrgica Alfa'],
+      [1, 3, 'Ruído contínuo', NOISE_ROW, 1, 'Metalúrgica Alfa'],
+      [2, 3, 'Ruído contínuo', NOISE_ROW, 2, 'Metalúrgica Alfa'],
+      [3, 4, 'Calor', HEAT_ROW, 1, 'Metalúrgica Alfa'],
     ]);
+    // Each starts with what its row says: sector and function (when the row has them) and the agent.
+    const bySample = Object.fromEntries(samples.map((s) => [s.sample_no as number, [s.caracterization, s.memory_field]]));
+    expect(bySample).toEqual({
+      1: [{ sector: 'Estamparia', function: 'Operador de prensa' }, { agent: 'Ruído contínuo' }],
+      2: [{ sector: 'Estamparia', function: 'Operador de prensa' }, { agent: 'Ruído contínuo' }],
+      3: [{}, { agent: 'Calor' }],
+    });
     expect((await db.outbox.toArray()).filter((entry) => entry.resource === 'samples').map((entry) => entry.op)).toEqual([
       'create',
       'create',
@@ -135,6 +147,17 @@ describe("the quotation's 'Amostra'", () => {
     await renderApp(db, routes(), `/admin/orcamentos/${key}`);
     expect(await screen.findByRole('link', { name: 'Ver amostras' })).toBeInTheDocument();
   });
+
+  it('names the rows by position for a quotation this device holds from before rows had ids (the server maps them)', async () => {
+    const key = await quotation('approved', false);
+    await makePlan(key);
+    const samples = await liveSamples();
+    expect(samples.map((s) => [s.sample_no, s.quotation_row_id, s.plan_unit]).sort()).toEqual([
+      [1, 1, 1],
+      [2, 1, 2],
+      [3, 2, 1],
+    ]);
+  });
 });
 
 describe("'Amostras' grouped by quotation", () => {
@@ -159,8 +182,22 @@ describe("'Amostras' grouped by quotation", () => {
     fireEvent.click(within(row).getByText('Ver amostragens'));
     // The quotation has its server id now: the link names it by id.
     await waitFor(() => expect(app.path()).toBe('/admin/amostra/lista/12/1'));
-    expect(await screen.findByText('Amostras Ativos do Orçamento ID 12')).toBeInTheDocument();
+    // The quotation by its number, as on every sample screen.
+    expect(await screen.findByText('Amostras Ativos do Orçamento ID 12/2026')).toBeInTheDocument();
     expect(await screen.findAllByRole('row')).toHaveLength(4);
+  });
+
+  it('names each quotation by its number, a 44 px link to its samples; one not sent yet says so', async () => {
+    const key = await quotation();
+    await makePlan(key);
+    await renderApp(db, routes(), '/admin/amostra/lista/1');
+    expect(await screen.findByRole('link', { name: 'Novo, aguardando sincronização' })).toHaveAttribute('href', `/admin/amostra/lista/${key}/1`);
+    cleanup();
+    await db.records('quotations').update(key, { id: 12, reference_no: '12/2026' });
+    await renderApp(db, routes(), '/admin/amostra/lista/1');
+    const link = await screen.findByRole('link', { name: '12/2026' });
+    expect(link).toHaveAttribute('href', '/admin/amostra/lista/12/1');
+    expect(link).toHaveStyle({ minHeight: '44px', minWidth: '44px' });
   });
 
   it('searches by company or quotation number', async () => {
@@ -188,9 +225,12 @@ describe("a quotation's samples", () => {
   it('has the title, the columns, the type filter and the search', async () => {
     const { key } = await planned();
     await renderApp(db, routes(), `/admin/amostra/lista/${key}/1`);
-    expect(await screen.findByText(`Amostras Ativos do Orçamento ID ${key}`)).toBeInTheDocument();
+    // A quotation made on this device has no number yet: never its local key.
+    expect(await screen.findByText('Amostras Ativos do Orçamento ID (novo, aguardando sincronização)')).toBeInTheDocument();
     expect(await screen.findAllByRole('row')).toHaveLength(4);
     expect(screen.getByText('João Pereira')).toBeInTheDocument();
+    // The sample's number opens it: a 44 px touch target, not a 10 px digit.
+    expect(screen.getByRole('link', { name: '1' })).toHaveStyle({ minHeight: '44px', minWidth: '44px' });
     fireEvent.change(screen.getByRole('combobox', { name: 'Tipos de amostras' }), { target: { value: '4' } });
     await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(2));
     expect(screen.getAllByText('Calor', { selector: 'td' })).toHaveLength(2); // Tipo and Agente
@@ -211,14 +251,43 @@ describe("a quotation's samples", () => {
 
   it('adds a sample in the field with the type and agent row chosen, and opens it', async () => {
     const { key } = await planned();
+    await db.records('quotations').update(key, { id: 12, reference_no: '12/2026' });
     const app = await renderApp(db, routes(), `/admin/amostra/lista/${key}/1`);
+    expect(await screen.findByText('Amostras Ativos do Orçamento ID 12/2026')).toBeInTheDocument();
     fireEvent.click(await screen.findByRole('button', { name: 'Nova amostra' }));
+    expect(await screen.findByTestId('new-sample-quotation')).toHaveTextContent('Orçamento: 12/2026');
     fireEvent.change(await screen.findByRole('combobox', { name: 'Agente do orçamento' }), { target: { value: '1' } });
     expect(screen.getByRole('combobox', { name: 'Tipo de amostra' })).toHaveValue('4');
     fireEvent.click(screen.getByRole('button', { name: 'Criar amostra' }));
     await waitFor(() => expect(app.path()).toMatch(/^\/admin\/amostra\/[0-9a-f-]{36}$/));
     const added = (await liveSamples()).find((s) => s.sample_no === 4)!;
-    expect(added).toMatchObject({ type_id: 4, quotation_row_id: 2, plan_unit: null, agent_name: 'Calor', quotation_key: key });
+    expect(added).toMatchObject({ type_id: 4, quotation_row_id: HEAT_ROW, plan_unit: null, agent_name: 'Calor', quotation_key: key });
+    expect(added).toMatchObject({ caracterization: {}, memory_field: { agent: 'Calor' } });
+  });
+
+  it("adds a sample for a row with the row's sector, function and agent, which the technician then types over", async () => {
+    const { key } = await planned();
+    const app = await renderApp(db, routes(), `/admin/amostra/lista/${key}/1`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Nova amostra' }));
+    fireEvent.change(await screen.findByRole('combobox', { name: 'Agente do orçamento' }), { target: { value: '0' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Criar amostra' }));
+    await waitFor(() => expect(app.path()).toMatch(/^\/admin\/amostra\/[0-9a-f-]{36}$/));
+    const added = (await liveSamples()).find((s) => s.sample_no === 4)!;
+    expect(added).toMatchObject({
+      type_id: 3,
+      quotation_row_id: NOISE_ROW,
+      caracterization: { sector: 'Estamparia', function: 'Operador de prensa' },
+      memory_field: { agent: 'Ruído contínuo' },
+    });
+    // What the technician types is what the sample keeps: the row's values are only a start.
+    await saveRecord(db, 'samples', added.key, { caracterization: { sector: 'Estamparia 2', function: 'Operador de prensa' } });
+    await saveRecord(db, 'quotations', key, {
+      rows: [{ row_id: NOISE_ROW, name: 'Ruído contínuo', product_type_id: 3, sector: 'Outro', quantity: 2, value: 10 }],
+    });
+    expect((await db.records('samples').get(added.key))?.caracterization).toEqual({
+      sector: 'Estamparia 2',
+      function: 'Operador de prensa',
+    });
   });
 });
 
@@ -244,6 +313,39 @@ describe('the sample page', () => {
     // Heat fills its tabs (samples-types); chemical and vibration are the next issue's.
     expect((await screen.findAllByLabelText('Justificativa')).length).toBeGreaterThan(0);
     expect(sampleTabOf('chemical', 'validation')).toBeUndefined();
+  });
+
+  it('names the quotation in the card by its number, once the server has given one', async () => {
+    const noise = await sample();
+    await renderApp(db, routes(), `/admin/amostra/${noise.key}`);
+    await waitFor(() => expect(screen.getByTestId('sample-quotation')).toHaveTextContent('Orçamento: Novo, aguardando sincronização'));
+    await act(async () => {
+      await db.records('quotations').update(noise.quotation_key as string, { id: 12, reference_no: '12/2026' });
+    });
+    await waitFor(() => expect(screen.getByTestId('sample-quotation')).toHaveTextContent('Orçamento: 12/2026'));
+  });
+
+  it('keeps Salvar and Verificar in the bar at the end of the page, Salvar once; a read-only user has no bar', async () => {
+    const noise = await sample();
+    await renderApp(db, routes(), `/admin/amostra/${noise.key}`);
+    const bar = await screen.findByRole('toolbar', { name: 'Ações da amostra' });
+    expect(within(bar).getByRole('button', { name: 'Salvar' })).toBeInTheDocument();
+    expect(within(bar).getByRole('button', { name: 'Verificar' })).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Salvar' })).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: 'Verificar' })).toHaveLength(1);
+    // The page's last element: sticky at the bottom, after the last field, so it covers none at the end.
+    expect(bar.parentElement!.lastElementChild).toBe(bar);
+    expect(screen.getByRole('button', { name: 'Imprimir' })).toBeInTheDocument();
+    cleanup();
+    await renderApp(
+      db,
+      { ...routes(), '/admin/amostra/$sampleId': ({ params }) => <SampleEditPage sampleId={params.sampleId!} readOnly /> },
+      `/admin/amostra/${noise.key}`,
+    );
+    expect(await screen.findByText('Amostras/Editar')).toBeInTheDocument();
+    expect(screen.queryByRole('toolbar', { name: 'Ações da amostra' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Salvar' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Verificar' })).not.toBeInTheDocument();
   });
 
   it('keeps what is typed on the device and brings it back after a reload; Salvar queues it', async () => {
@@ -350,7 +452,7 @@ describe('the sample page', () => {
     await act(async () => {
       await db.outbox.delete(entry!.seq!);
     });
-    expect(await screen.findByText('Enviada')).toBeInTheDocument();
+    expect(await screen.findByText('Sincronizada')).toBeInTheDocument();
     expect(screen.queryByText('Orçamento não encontrado.')).not.toBeInTheDocument();
   });
 });
