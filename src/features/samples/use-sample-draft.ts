@@ -35,6 +35,11 @@ export type SampleBlocks = Record<SampleBlockName, SampleBlock>;
 
 export const DRAFT_DELAY_MS = 300;
 
+/** A draft write due after the store closed (signed out, page torn down) has nowhere to go; any other failure still surfaces. */
+function ignoreClosedStore(error: unknown): void {
+  if ((error as { name?: unknown } | null)?.name !== 'DatabaseClosedError') throw error;
+}
+
 export function blocksOf(sample: LocalSample): SampleBlocks {
   return Object.fromEntries(SAMPLE_BLOCKS.map((block) => [block, sample[block] ?? {}])) as SampleBlocks;
 }
@@ -219,7 +224,7 @@ export function useSampleDraft(sample: LocalSample, derive: (blocks: SampleBlock
       setDraft(next);
       if (rebased.merged) setMerged((before) => together(before, rebased.merged));
       if (timer.current) clearTimeout(timer.current);
-      timer.current = setTimeout(() => void flush(), DRAFT_DELAY_MS);
+      timer.current = setTimeout(() => void flush().catch(ignoreClosedStore), DRAFT_DELAY_MS);
     },
     [flush],
   );
@@ -237,7 +242,7 @@ export function useSampleDraft(sample: LocalSample, derive: (blocks: SampleBlock
       latest.current = { ...latest.current, draft: updated };
       setDraft(updated);
       if (timer.current) clearTimeout(timer.current);
-      timer.current = setTimeout(() => void flush(), DRAFT_DELAY_MS);
+      timer.current = setTimeout(() => void flush().catch(ignoreClosedStore), DRAFT_DELAY_MS);
     },
     [flush],
   );
