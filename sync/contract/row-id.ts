@@ -15,3 +15,14 @@ export function newRowId(): string {
 
 /** A row id as stored: '' until the row has one. */
 export const rowIdText = () => z.string().max(40).default('');
+
+/** A row's name in a merge path: its `row_id`, or `#<index>` when it has none (a row saved before rows had ids). */
+export function rowStep(row: unknown, index: number): string {
+  const id = typeof row === 'object' && row !== null ? (row as { row_id?: unknown }).row_id : undefined;
+  return typeof id === 'string' && id !== '' ? id : `#${index}`;
+}
+
+/** The position of the row a path step names in `rows`, or -1. */
+export function rowIndexOf(rows: readonly unknown[], step: string): number {
+  return rows.findIndex((row, index) => rowStep(row, index) === step);
+}

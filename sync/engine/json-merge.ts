@@ -34,6 +34,7 @@
  * so a top-level field's key is its name ('price') and
  * 'caracterization/register' names the caracterization's Matrícula.
  */
+import { rowStep } from '../contract/row-id';
 import { sameValue } from '../store/local-record';
 
 export type MergePath = readonly string[];
@@ -100,12 +101,6 @@ function isEmpty(value: unknown): boolean {
 /** A list whose items are all objects (rows); an empty list is one too. */
 function isRowList(value: unknown): value is Record<string, unknown>[] {
   return Array.isArray(value) && value.every(isPlainObject);
-}
-
-/** The name of a row: its `row_id`, or `#<index>` when it has none. */
-export function rowStep(row: unknown, index: number): string {
-  const id = isPlainObject(row) ? row.row_id : undefined;
-  return typeof id === 'string' && id !== '' ? id : `#${index}`;
 }
 
 /** Merges `mine` and `theirs` (plain JSON values) against `base` (`NO_BASE` when unknown); `path` names the value. */

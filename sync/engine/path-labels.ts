@@ -7,7 +7,8 @@
  */
 import type { ResourceDefinition } from '../store/registry/resource';
 import type { RecordFields } from '../store/types';
-import { isPlainObject, rowStep } from './json-merge';
+import { rowIndexOf } from '../contract/row-id';
+import { isPlainObject } from './json-merge';
 
 /** The label of `path`; `records` are tried in turn for the resource's label (a row may be on one side only). */
 export function labelOfPath(resource: ResourceDefinition, path: readonly string[], ...records: RecordFields[]): string {
@@ -27,7 +28,7 @@ function humanised(value: unknown, steps: readonly string[]): string[] {
   let current = value;
   for (const step of steps) {
     if (Array.isArray(current)) {
-      const index = current.findIndex((row, position) => rowStep(row, position) === step);
+      const index = rowIndexOf(current, step);
       const position = index >= 0 ? index : /^#\d+$/.test(step) ? Number(step.slice(1)) : -1;
       names.push(position >= 0 ? `linha ${position + 1}` : 'linha');
       current = index >= 0 ? current[index] : undefined;

@@ -42,7 +42,7 @@ import { CARACTERIZATION_NODES, EPI_NODE, field, instrumentNodes, OBSERVATION_NO
 import { AVERAGE_FIELD } from '@sync/contract/samples/noise-figures';
 import { heatConditionColor } from '@/domain/heat-condition-colors';
 import { columnWidths, type Palette } from '../quotation/parts';
-import { heading } from './keep-headings';
+import { heading, isRecord } from './keep-headings';
 
 export const BLOCK_TEXTS = {
   empty: '—',
@@ -70,7 +70,6 @@ const CELL_PADDINGS = 8;
 const FIELD_WIDTHS: readonly number[] = columnWidths([170, '*'], 2 * CELL_PADDINGS);
 const SWATCH = { size: 9, gap: 5 } as const;
 
-const isRecord = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 const asRecord = (value: unknown): Json => (isRecord(value) ? value : {});
 
 /* ---------- keys and labels ---------- */

@@ -53,7 +53,8 @@ export function keepHeadingsWithContent(node: Node, queries: NodeQueries): boole
 }
 
 type Json = Record<string, unknown>;
-const isRecord = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** A JSON object (not a list). */
+export const isRecord = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * The node with an anchor id on its first text (depth first: stacks,

@@ -5,6 +5,7 @@
  * figure (never a question in a merge: it is computed again from the merged
  * inputs). A new type adds its descriptor here (docs/adding-a-sample-type.md).
  */
+import { rowIndexOf } from '../row-id';
 import { SAMPLE_BLOCKS, type SampleBlockName } from './blocks';
 import { blockOf, nodeAt, pathLabel, type SampleTypeDescriptor } from './descriptor';
 import { HEAT_DESCRIPTOR } from './heat-descriptor';
@@ -28,15 +29,14 @@ function isBlock(step: string | undefined): step is SampleBlockName {
   return (SAMPLE_BLOCKS as readonly string[]).includes(step ?? '');
 }
 
-/** The position of the row a step names in the record (a row id, or already an index). */
+/** The position of the row a step names (its row id, or `#<index>`: row-id.ts), following the list path through the record. */
 function rowPosition(block: unknown, listPath: string, step: string): number {
   let list: unknown = block;
   for (const key of listPath.split('.')) {
-    if (Array.isArray(list)) list = list.find((row: unknown) => (row as { row_id?: unknown } | null)?.row_id === key) ?? list[Number(key)];
+    if (Array.isArray(list)) list = list[rowIndexOf(list, key)];
     else list = (list as Record<string, unknown> | null | undefined)?.[key];
   }
-  if (!Array.isArray(list)) return -1;
-  return list.findIndex((row: unknown) => (row as { row_id?: unknown } | null)?.row_id === step);
+  return Array.isArray(list) ? rowIndexOf(list, step) : -1;
 }
 
 /**
