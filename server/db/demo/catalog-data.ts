@@ -8,6 +8,7 @@
  * prices in reais. Keys let agents and services name their equipment.
  */
 import type { EQUIPMENT_TYPES } from '@sync/contract/catalog';
+import type { SampleTypeSlug } from '@sync/contract/samples/types';
 
 type Line = { equipment: string; quantity?: number };
 
@@ -151,8 +152,8 @@ export const DEMO_EQUIPMENT: DemoEquipment[] = [
   },
 ];
 
-/** Product type slugs seeded by server/db/seed/reference-data.ts. */
-type TypeSlug = 'vibration' | 'chemical' | 'noise' | 'heat';
+/** Product type slugs: the sample types of the contract (server/db/seed/reference-data.ts seeds them). */
+type TypeSlug = SampleTypeSlug;
 
 export type DemoAgent = {
   key: string;

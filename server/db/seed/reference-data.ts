@@ -23,19 +23,8 @@ export const ROLES: ReadonlyArray<{ name: string; slug: string; modules: readonl
   { name: 'Cliente', slug: CUSTOMER_ROLE_SLUG, modules: ['dashboard', 'customers', 'samples'] },
 ];
 
-export const SAMPLE_TYPES = [
-  { id: 1, name: 'Vibração', slug: 'vibration' },
-  { id: 2, name: 'Químico', slug: 'chemical' },
-  { id: 3, name: 'Ruído', slug: 'noise' },
-  { id: 4, name: 'Calor', slug: 'heat' },
-] as const;
-
-export const PRODUCT_TYPES = [
-  { id: 1, name: 'Vibração', slug: 'vibration' },
-  { id: 2, name: 'Químico', slug: 'chemical' },
-  { id: 3, name: 'Ruído', slug: 'noise' },
-  { id: 4, name: 'Calor', slug: 'heat' },
-] as const;
+/** The sample types and the product types are the same four, declared once in the contract (ids shared: an agent of type Ruído gives a noise sample). */
+export { SAMPLE_TYPES, SAMPLE_TYPES as PRODUCT_TYPES } from '@sync/contract/samples/types';
 
 export const PAYMENT_TYPES = [
   { id: 1, name: 'Boleto', slug: 'boleto' },

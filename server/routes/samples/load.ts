@@ -54,7 +54,9 @@ export async function loadSamples(db: Reader, ids: readonly number[]): Promise<S
     filesOf.set(row.attachment.sample_id, list);
   }
   return rows.map((row) => {
-    const type = sampleTypeById(row.type_id) ?? { id: row.type_id, name: '', slug: 'noise' as const };
+    const type = sampleTypeById(row.type_id);
+    // Writes refuse an unknown type (sample.ts); a stored one is a corrupt row, never read as some other type.
+    if (!type) throw new Error(`sample ${row.id} has unknown type_id ${row.type_id}`);
     return {
       id: row.id,
       sample_no: row.sample_no,
