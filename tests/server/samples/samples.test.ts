@@ -9,12 +9,14 @@
 import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { Readable } from 'node:stream';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Quotation } from '@sync/contract/quotations';
 import { plannedSamples, SAMPLE_MESSAGES, type Sample } from '@sync/contract/samples';
 import { insertCustomer, insertUser, linkUserToCustomer } from '@server/db/demo/records';
-import { sampleFiles } from '@server/db/schema';
+import { sampleFiles, samples, sampleTypes } from '@server/db/schema';
+import { HTTP_MESSAGES } from '@server/http/messages';
 import { insertFileRow } from '@server/files/file-rows';
 import { FileStorage, filesFolder } from '@server/files/storage';
 import { call, signIn, startTestApp, type TestApp } from '../helpers/test-app';
@@ -200,6 +202,22 @@ describe('a sample', () => {
     expect(byId.list.find((g: { quotation_id: number }) => g.quotation_id === quotation.id)?.sample_count).toBe(3);
     const none = ok(await admin.get('/api/sample/quotation/all/0/10?search=inexistente'));
     expect(none).toEqual({ list: [], total_items: 0 });
+  });
+});
+
+describe('a stored sample of an unknown type', () => {
+  it('is an error (the generic message), never read as some other type', async () => {
+    const quotation = await approvedQuotation();
+    ok(await admin.post('/api/sample/quotation', { quotationId: quotation.id }));
+    const [first] = await samplesOf(quotation.id);
+    // Only a row written around the API can hold one: the API refuses an unknown type_id.
+    await t.db.insert(sampleTypes).values({ id: 99, name: 'Outro', slug: 'outro' });
+    await t.db.update(samples).set({ type_id: 99 }).where(eq(samples.id, first!.id));
+    const reply = await admin.get(`/api/sample/${first!.id}`);
+    expect(reply.status).toBe(500);
+    expect(reply.body.message).toBe(HTTP_MESSAGES.internal);
+    await t.db.update(samples).set({ type_id: first!.type_id }).where(eq(samples.id, first!.id));
+    await t.db.delete(sampleTypes).where(eq(sampleTypes.id, 99));
   });
 });
 
