@@ -11,7 +11,7 @@
  * as a transition: React then builds the page in small slices instead of one
  * long task, and the page is committed once, not as an empty frame followed
  * by a synchronous re-render when the route's chunk arrives. That long task
- * was what moved Lighthouse's Total Blocking Time (docs/decisions/first-load.md).
+ * was what moved Lighthouse's Total Blocking Time (docs/decisions/first-load-margin.md).
  */
 import './app/styles/base-styles';
 import { StrictMode, startTransition } from 'react';

@@ -6,7 +6,7 @@
  * CSS; `src/app/start-up.ts` turns the links into stylesheets and waits for
  * them before React renders anything, so no page ever shows unstyled.
  * Lighthouse listed that file as the one render-blocking resource (about
- * 170 ms of its simulated first paint); docs/decisions/first-load.md.
+ * 170 ms of its simulated first paint); docs/decisions/first-load-margin.md.
  */
 import type { Plugin } from 'vite';
 

@@ -5,7 +5,7 @@
  * searched, newest first. Nothing of the search is stored: the records are
  * the only copy, so a pull or a push writes one row per record (a stored
  * index, in the record or beside it, made each write in Chromium cost up to
- * twice as much; docs/decisions/sync-search-rows.md).
+ * twice as much: bench/diary/sync.md; docs/decisions/sync-search-rows.md).
  *
  * Two signals drop a resource's rows: this connection's own writes (the
  * middleware below calls `invalidate` while the write is queued, so a search

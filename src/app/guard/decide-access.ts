@@ -1,6 +1,6 @@
 /**
  * Who may open /admin (spec section 2, with the offline decision recorded in
- * docs/decisions.md "App shell").
+ * docs/decisions/app-shell.md).
  *
  * The spec opens /admin only when the identity cookie matches the stored user
  * id. The cookie lives 6 hours, but technicians work offline for days: a

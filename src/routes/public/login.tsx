@@ -2,7 +2,7 @@
  * /public/login?redirect=...&forgot=true: the login screen. After signing
  * in, the app decides where to go (redirect query, customer redirect,
  * overview). Nothing here may bring zod onto the login page (see
- * docs/decisions/first-load.md).
+ * docs/decisions/first-load-margin.md).
  */
 import { createFileRoute } from '@tanstack/react-router';
 import type { ApiClient } from '@sync/http';

@@ -1,7 +1,7 @@
 /**
  * The store requests a push makes per create. In Chromium every IndexedDB
  * request is work in the browser's storage backend and a round trip to it,
- * so the count is the push's cost there (docs/decisions: push speed). The
+ * so the count is the push's cost there (docs/decisions/sync-push-prefetch.md). The
  * requests are counted on fake-indexeddb's prototypes while a push of agents
  * is answered by a fake server; the figure is a ceiling, not a timing.
  */
