@@ -38,6 +38,9 @@ import { Route as AdminCustosNovoRouteImport } from './routes/admin/custos/novo'
 import { Route as AdminEquipamentosIndexRouteImport } from './routes/admin/equipamentos/index';
 import { Route as AdminEquipamentosEquipmentIdRouteImport } from './routes/admin/equipamentos/$equipmentId';
 import { Route as AdminEquipamentosNovoRouteImport } from './routes/admin/equipamentos/novo';
+import { Route as AdminMetodosIndexRouteImport } from './routes/admin/metodos/index';
+import { Route as AdminMetodosMethodIdRouteImport } from './routes/admin/metodos/$methodId';
+import { Route as AdminMetodosNovoRouteImport } from './routes/admin/metodos/novo';
 import { Route as AdminOrcamentosIndexRouteImport } from './routes/admin/orcamentos/index';
 import { Route as AdminOrcamentosQuotationIdRouteImport } from './routes/admin/orcamentos/$quotationId';
 import { Route as AdminOrcamentosNovoRouteImport } from './routes/admin/orcamentos/novo';
@@ -54,6 +57,7 @@ import { Route as AdminAmostraListaPageRouteImport } from './routes/admin/amostr
 import { Route as AdminClientesListaPageRouteImport } from './routes/admin/clientes/lista.$page';
 import { Route as AdminCustosListaPageRouteImport } from './routes/admin/custos/lista.$page';
 import { Route as AdminEquipamentosListaPageRouteImport } from './routes/admin/equipamentos/lista.$page';
+import { Route as AdminMetodosListaPageRouteImport } from './routes/admin/metodos/lista.$page';
 import { Route as AdminOrcamentosListaPageRouteImport } from './routes/admin/orcamentos/lista.$page';
 import { Route as AdminServicosListaPageRouteImport } from './routes/admin/servicos/lista.$page';
 import { Route as AdminUsuariosListaPageRouteImport } from './routes/admin/usuarios/lista.$page';
@@ -205,6 +209,21 @@ const AdminEquipamentosNovoRoute = AdminEquipamentosNovoRouteImport.update({
   path: '/equipamentos/novo',
   getParentRoute: () => AdminRoute,
 } as any);
+const AdminMetodosIndexRoute = AdminMetodosIndexRouteImport.update({
+  id: '/metodos/',
+  path: '/metodos/',
+  getParentRoute: () => AdminRoute,
+} as any);
+const AdminMetodosMethodIdRoute = AdminMetodosMethodIdRouteImport.update({
+  id: '/metodos/$methodId',
+  path: '/metodos/$methodId',
+  getParentRoute: () => AdminRoute,
+} as any);
+const AdminMetodosNovoRoute = AdminMetodosNovoRouteImport.update({
+  id: '/metodos/novo',
+  path: '/metodos/novo',
+  getParentRoute: () => AdminRoute,
+} as any);
 const AdminOrcamentosIndexRoute = AdminOrcamentosIndexRouteImport.update({
   id: '/orcamentos/',
   path: '/orcamentos/',
@@ -289,6 +308,11 @@ const AdminEquipamentosListaPageRoute =
     path: '/equipamentos/lista/$page',
     getParentRoute: () => AdminRoute,
   } as any);
+const AdminMetodosListaPageRoute = AdminMetodosListaPageRouteImport.update({
+  id: '/metodos/lista/$page',
+  path: '/metodos/lista/$page',
+  getParentRoute: () => AdminRoute,
+} as any);
 const AdminOrcamentosListaPageRoute =
   AdminOrcamentosListaPageRouteImport.update({
     id: '/orcamentos/lista/$page',
@@ -337,6 +361,8 @@ export interface FileRoutesByFullPath {
   '/admin/custos/novo': typeof AdminCustosNovoRoute;
   '/admin/equipamentos/$equipmentId': typeof AdminEquipamentosEquipmentIdRoute;
   '/admin/equipamentos/novo': typeof AdminEquipamentosNovoRoute;
+  '/admin/metodos/$methodId': typeof AdminMetodosMethodIdRoute;
+  '/admin/metodos/novo': typeof AdminMetodosNovoRoute;
   '/admin/orcamentos/$quotationId': typeof AdminOrcamentosQuotationIdRoute;
   '/admin/orcamentos/novo': typeof AdminOrcamentosNovoRoute;
   '/admin/servicos/$serviceId': typeof AdminServicosServiceIdRoute;
@@ -350,6 +376,7 @@ export interface FileRoutesByFullPath {
   '/admin/clientes/': typeof AdminClientesIndexRoute;
   '/admin/custos/': typeof AdminCustosIndexRoute;
   '/admin/equipamentos/': typeof AdminEquipamentosIndexRoute;
+  '/admin/metodos/': typeof AdminMetodosIndexRoute;
   '/admin/orcamentos/': typeof AdminOrcamentosIndexRoute;
   '/admin/servicos/': typeof AdminServicosIndexRoute;
   '/admin/usuarios/': typeof AdminUsuariosIndexRoute;
@@ -358,6 +385,7 @@ export interface FileRoutesByFullPath {
   '/admin/clientes/lista/$page': typeof AdminClientesListaPageRoute;
   '/admin/custos/lista/$page': typeof AdminCustosListaPageRoute;
   '/admin/equipamentos/lista/$page': typeof AdminEquipamentosListaPageRoute;
+  '/admin/metodos/lista/$page': typeof AdminMetodosListaPageRoute;
   '/admin/orcamentos/lista/$page': typeof AdminOrcamentosListaPageRoute;
   '/admin/servicos/lista/$page': typeof AdminServicosListaPageRoute;
   '/admin/usuarios/lista/$page': typeof AdminUsuariosListaPageRoute;
@@ -386,6 +414,8 @@ export interface FileRoutesByTo {
   '/admin/custos/novo': typeof AdminCustosNovoRoute;
   '/admin/equipamentos/$equipmentId': typeof AdminEquipamentosEquipmentIdRoute;
   '/admin/equipamentos/novo': typeof AdminEquipamentosNovoRoute;
+  '/admin/metodos/$methodId': typeof AdminMetodosMethodIdRoute;
+  '/admin/metodos/novo': typeof AdminMetodosNovoRoute;
   '/admin/orcamentos/$quotationId': typeof AdminOrcamentosQuotationIdRoute;
   '/admin/orcamentos/novo': typeof AdminOrcamentosNovoRoute;
   '/admin/servicos/$serviceId': typeof AdminServicosServiceIdRoute;
@@ -399,6 +429,7 @@ export interface FileRoutesByTo {
   '/admin/clientes': typeof AdminClientesIndexRoute;
   '/admin/custos': typeof AdminCustosIndexRoute;
   '/admin/equipamentos': typeof AdminEquipamentosIndexRoute;
+  '/admin/metodos': typeof AdminMetodosIndexRoute;
   '/admin/orcamentos': typeof AdminOrcamentosIndexRoute;
   '/admin/servicos': typeof AdminServicosIndexRoute;
   '/admin/usuarios': typeof AdminUsuariosIndexRoute;
@@ -407,6 +438,7 @@ export interface FileRoutesByTo {
   '/admin/clientes/lista/$page': typeof AdminClientesListaPageRoute;
   '/admin/custos/lista/$page': typeof AdminCustosListaPageRoute;
   '/admin/equipamentos/lista/$page': typeof AdminEquipamentosListaPageRoute;
+  '/admin/metodos/lista/$page': typeof AdminMetodosListaPageRoute;
   '/admin/orcamentos/lista/$page': typeof AdminOrcamentosListaPageRoute;
   '/admin/servicos/lista/$page': typeof AdminServicosListaPageRoute;
   '/admin/usuarios/lista/$page': typeof AdminUsuariosListaPageRoute;
@@ -438,6 +470,8 @@ export interface FileRoutesById {
   '/admin/custos/novo': typeof AdminCustosNovoRoute;
   '/admin/equipamentos/$equipmentId': typeof AdminEquipamentosEquipmentIdRoute;
   '/admin/equipamentos/novo': typeof AdminEquipamentosNovoRoute;
+  '/admin/metodos/$methodId': typeof AdminMetodosMethodIdRoute;
+  '/admin/metodos/novo': typeof AdminMetodosNovoRoute;
   '/admin/orcamentos/$quotationId': typeof AdminOrcamentosQuotationIdRoute;
   '/admin/orcamentos/novo': typeof AdminOrcamentosNovoRoute;
   '/admin/servicos/$serviceId': typeof AdminServicosServiceIdRoute;
@@ -451,6 +485,7 @@ export interface FileRoutesById {
   '/admin/clientes/': typeof AdminClientesIndexRoute;
   '/admin/custos/': typeof AdminCustosIndexRoute;
   '/admin/equipamentos/': typeof AdminEquipamentosIndexRoute;
+  '/admin/metodos/': typeof AdminMetodosIndexRoute;
   '/admin/orcamentos/': typeof AdminOrcamentosIndexRoute;
   '/admin/servicos/': typeof AdminServicosIndexRoute;
   '/admin/usuarios/': typeof AdminUsuariosIndexRoute;
@@ -459,6 +494,7 @@ export interface FileRoutesById {
   '/admin/clientes/lista/$page': typeof AdminClientesListaPageRoute;
   '/admin/custos/lista/$page': typeof AdminCustosListaPageRoute;
   '/admin/equipamentos/lista/$page': typeof AdminEquipamentosListaPageRoute;
+  '/admin/metodos/lista/$page': typeof AdminMetodosListaPageRoute;
   '/admin/orcamentos/lista/$page': typeof AdminOrcamentosListaPageRoute;
   '/admin/servicos/lista/$page': typeof AdminServicosListaPageRoute;
   '/admin/usuarios/lista/$page': typeof AdminUsuariosListaPageRoute;
@@ -491,6 +527,8 @@ export interface FileRouteTypes {
     | '/admin/custos/novo'
     | '/admin/equipamentos/$equipmentId'
     | '/admin/equipamentos/novo'
+    | '/admin/metodos/$methodId'
+    | '/admin/metodos/novo'
     | '/admin/orcamentos/$quotationId'
     | '/admin/orcamentos/novo'
     | '/admin/servicos/$serviceId'
@@ -504,6 +542,7 @@ export interface FileRouteTypes {
     | '/admin/clientes/'
     | '/admin/custos/'
     | '/admin/equipamentos/'
+    | '/admin/metodos/'
     | '/admin/orcamentos/'
     | '/admin/servicos/'
     | '/admin/usuarios/'
@@ -512,6 +551,7 @@ export interface FileRouteTypes {
     | '/admin/clientes/lista/$page'
     | '/admin/custos/lista/$page'
     | '/admin/equipamentos/lista/$page'
+    | '/admin/metodos/lista/$page'
     | '/admin/orcamentos/lista/$page'
     | '/admin/servicos/lista/$page'
     | '/admin/usuarios/lista/$page'
@@ -540,6 +580,8 @@ export interface FileRouteTypes {
     | '/admin/custos/novo'
     | '/admin/equipamentos/$equipmentId'
     | '/admin/equipamentos/novo'
+    | '/admin/metodos/$methodId'
+    | '/admin/metodos/novo'
     | '/admin/orcamentos/$quotationId'
     | '/admin/orcamentos/novo'
     | '/admin/servicos/$serviceId'
@@ -553,6 +595,7 @@ export interface FileRouteTypes {
     | '/admin/clientes'
     | '/admin/custos'
     | '/admin/equipamentos'
+    | '/admin/metodos'
     | '/admin/orcamentos'
     | '/admin/servicos'
     | '/admin/usuarios'
@@ -561,6 +604,7 @@ export interface FileRouteTypes {
     | '/admin/clientes/lista/$page'
     | '/admin/custos/lista/$page'
     | '/admin/equipamentos/lista/$page'
+    | '/admin/metodos/lista/$page'
     | '/admin/orcamentos/lista/$page'
     | '/admin/servicos/lista/$page'
     | '/admin/usuarios/lista/$page'
@@ -591,6 +635,8 @@ export interface FileRouteTypes {
     | '/admin/custos/novo'
     | '/admin/equipamentos/$equipmentId'
     | '/admin/equipamentos/novo'
+    | '/admin/metodos/$methodId'
+    | '/admin/metodos/novo'
     | '/admin/orcamentos/$quotationId'
     | '/admin/orcamentos/novo'
     | '/admin/servicos/$serviceId'
@@ -604,6 +650,7 @@ export interface FileRouteTypes {
     | '/admin/clientes/'
     | '/admin/custos/'
     | '/admin/equipamentos/'
+    | '/admin/metodos/'
     | '/admin/orcamentos/'
     | '/admin/servicos/'
     | '/admin/usuarios/'
@@ -612,6 +659,7 @@ export interface FileRouteTypes {
     | '/admin/clientes/lista/$page'
     | '/admin/custos/lista/$page'
     | '/admin/equipamentos/lista/$page'
+    | '/admin/metodos/lista/$page'
     | '/admin/orcamentos/lista/$page'
     | '/admin/servicos/lista/$page'
     | '/admin/usuarios/lista/$page'
@@ -831,6 +879,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminEquipamentosNovoRouteImport;
       parentRoute: typeof AdminRoute;
     };
+    '/admin/metodos/': {
+      id: '/admin/metodos/';
+      path: '/metodos';
+      fullPath: '/admin/metodos/';
+      preLoaderRoute: typeof AdminMetodosIndexRouteImport;
+      parentRoute: typeof AdminRoute;
+    };
+    '/admin/metodos/$methodId': {
+      id: '/admin/metodos/$methodId';
+      path: '/metodos/$methodId';
+      fullPath: '/admin/metodos/$methodId';
+      preLoaderRoute: typeof AdminMetodosMethodIdRouteImport;
+      parentRoute: typeof AdminRoute;
+    };
+    '/admin/metodos/novo': {
+      id: '/admin/metodos/novo';
+      path: '/metodos/novo';
+      fullPath: '/admin/metodos/novo';
+      preLoaderRoute: typeof AdminMetodosNovoRouteImport;
+      parentRoute: typeof AdminRoute;
+    };
     '/admin/orcamentos/': {
       id: '/admin/orcamentos/';
       path: '/orcamentos';
@@ -943,6 +1012,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminEquipamentosListaPageRouteImport;
       parentRoute: typeof AdminRoute;
     };
+    '/admin/metodos/lista/$page': {
+      id: '/admin/metodos/lista/$page';
+      path: '/metodos/lista/$page';
+      fullPath: '/admin/metodos/lista/$page';
+      preLoaderRoute: typeof AdminMetodosListaPageRouteImport;
+      parentRoute: typeof AdminRoute;
+    };
     '/admin/orcamentos/lista/$page': {
       id: '/admin/orcamentos/lista/$page';
       path: '/orcamentos/lista/$page';
@@ -991,6 +1067,8 @@ interface AdminRouteChildren {
   AdminCustosNovoRoute: typeof AdminCustosNovoRoute;
   AdminEquipamentosEquipmentIdRoute: typeof AdminEquipamentosEquipmentIdRoute;
   AdminEquipamentosNovoRoute: typeof AdminEquipamentosNovoRoute;
+  AdminMetodosMethodIdRoute: typeof AdminMetodosMethodIdRoute;
+  AdminMetodosNovoRoute: typeof AdminMetodosNovoRoute;
   AdminOrcamentosQuotationIdRoute: typeof AdminOrcamentosQuotationIdRoute;
   AdminOrcamentosNovoRoute: typeof AdminOrcamentosNovoRoute;
   AdminServicosServiceIdRoute: typeof AdminServicosServiceIdRoute;
@@ -1002,6 +1080,7 @@ interface AdminRouteChildren {
   AdminClientesIndexRoute: typeof AdminClientesIndexRoute;
   AdminCustosIndexRoute: typeof AdminCustosIndexRoute;
   AdminEquipamentosIndexRoute: typeof AdminEquipamentosIndexRoute;
+  AdminMetodosIndexRoute: typeof AdminMetodosIndexRoute;
   AdminOrcamentosIndexRoute: typeof AdminOrcamentosIndexRoute;
   AdminServicosIndexRoute: typeof AdminServicosIndexRoute;
   AdminUsuariosIndexRoute: typeof AdminUsuariosIndexRoute;
@@ -1010,6 +1089,7 @@ interface AdminRouteChildren {
   AdminClientesListaPageRoute: typeof AdminClientesListaPageRoute;
   AdminCustosListaPageRoute: typeof AdminCustosListaPageRoute;
   AdminEquipamentosListaPageRoute: typeof AdminEquipamentosListaPageRoute;
+  AdminMetodosListaPageRoute: typeof AdminMetodosListaPageRoute;
   AdminOrcamentosListaPageRoute: typeof AdminOrcamentosListaPageRoute;
   AdminServicosListaPageRoute: typeof AdminServicosListaPageRoute;
   AdminUsuariosListaPageRoute: typeof AdminUsuariosListaPageRoute;
@@ -1033,6 +1113,8 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminCustosNovoRoute: AdminCustosNovoRoute,
   AdminEquipamentosEquipmentIdRoute: AdminEquipamentosEquipmentIdRoute,
   AdminEquipamentosNovoRoute: AdminEquipamentosNovoRoute,
+  AdminMetodosMethodIdRoute: AdminMetodosMethodIdRoute,
+  AdminMetodosNovoRoute: AdminMetodosNovoRoute,
   AdminOrcamentosQuotationIdRoute: AdminOrcamentosQuotationIdRoute,
   AdminOrcamentosNovoRoute: AdminOrcamentosNovoRoute,
   AdminServicosServiceIdRoute: AdminServicosServiceIdRoute,
@@ -1044,6 +1126,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminClientesIndexRoute: AdminClientesIndexRoute,
   AdminCustosIndexRoute: AdminCustosIndexRoute,
   AdminEquipamentosIndexRoute: AdminEquipamentosIndexRoute,
+  AdminMetodosIndexRoute: AdminMetodosIndexRoute,
   AdminOrcamentosIndexRoute: AdminOrcamentosIndexRoute,
   AdminServicosIndexRoute: AdminServicosIndexRoute,
   AdminUsuariosIndexRoute: AdminUsuariosIndexRoute,
@@ -1052,6 +1135,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminClientesListaPageRoute: AdminClientesListaPageRoute,
   AdminCustosListaPageRoute: AdminCustosListaPageRoute,
   AdminEquipamentosListaPageRoute: AdminEquipamentosListaPageRoute,
+  AdminMetodosListaPageRoute: AdminMetodosListaPageRoute,
   AdminOrcamentosListaPageRoute: AdminOrcamentosListaPageRoute,
   AdminServicosListaPageRoute: AdminServicosListaPageRoute,
   AdminUsuariosListaPageRoute: AdminUsuariosListaPageRoute,

@@ -4,7 +4,7 @@
  *
  * - each catalog is written by its own module (agents and their types by
  *   `products`, services by `services`, costs by `costs`, equipment and
- *   categories by `equipment`);
+ *   categories by `equipment`, sampling methods by `products`);
  * - it is read by its module and by the modules whose screens pick from it
  *   (quotation rows pick agents, services, costs and equipment; samples pick
  *   chemical agents and instruments; agent and service equipment lists pick
@@ -29,6 +29,8 @@ export const CATALOG_ACCESS = {
   services: catalog(READ_ACCESS.services, 'services'),
   costs: catalog(READ_ACCESS.costs, 'costs'),
   equipment: catalog(READ_ACCESS.equipment, 'equipment'),
+  /** Sampling methods (issue 22): kept by the agents module, read by it and by samples (the chemical field memory). */
+  samplingMethods: catalog(READ_ACCESS.samplingMethods, 'products'),
   /** `GET api/product/equipment`: the equipment pickers of agents, services and quotations. */
   equipmentCandidates: { read: access.anyModule(['products', 'services', 'quotations', 'equipment']) },
 } as const;

@@ -1,7 +1,7 @@
 /**
  * The catalog's route modules (issue 4), registered together from
  * server/routes/index.ts: agents and their types and equipment lists,
- * services, costs, equipment and categories.
+ * services, costs, equipment and categories, sampling methods (issue 22).
  */
 import type { RouteModule } from '../app-context';
 import { costRoutes } from './costs';
@@ -10,6 +10,7 @@ import { equipmentCategoryRoutes } from './equipment-categories';
 import { productEquipmentRoutes } from './product-equipment';
 import { productTypeRoutes } from './product-types';
 import { productRoutes } from './products';
+import { samplingMethodRoutes } from './sampling-methods';
 import { serviceRoutes } from './services';
 
 export const catalogRoutes: RouteModule[] = [
@@ -20,4 +21,5 @@ export const catalogRoutes: RouteModule[] = [
   costRoutes,
   equipmentCategoryRoutes,
   equipmentRoutes,
+  samplingMethodRoutes,
 ];

@@ -6,7 +6,8 @@
  * its equipment list (lines: product-equipment.ts).
  *
  * The CAS number belongs to chemical agents only: for any other type it is
- * cleared on save, whatever was sent.
+ * cleared on save, whatever was sent. Deleting an agent takes it out of the
+ * sampling methods that list it (sampling-methods.ts).
  */
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { productInputSchema, productSchema, type Product } from '@sync/contract/catalog';
@@ -22,6 +23,7 @@ import { optionalValues } from '../sync/input';
 import { pageIdsQuery, type ListSource, type PageQuery } from '../sync/list';
 import { CATALOG_ACCESS } from './catalog-access';
 import { lineFromJson, linesJson, PRODUCT_LINES, type LineJson } from './equipment-lines';
+import { unlinkAgent } from './sampling-methods';
 import { TEXT_LIMITS, trimmedText } from '@sync/contract/fields';
 
 /** The product type whose agents have a CAS number. */
@@ -188,6 +190,10 @@ function register(app: ZodApp, ctx: AppContext) {
         ...optionalValues(input, OPTIONAL_TEXTS),
         ...(chemical ? optionalValues(input, ['cas']) : { cas: null }),
       };
+    },
+    async beforeDelete(tx, id, now) {
+      // Sampling methods list their agents by id (no foreign key on an array): the id goes, the methods move forward.
+      await unlinkAgent(tx, id, now);
     },
   });
 }

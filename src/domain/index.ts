@@ -23,6 +23,7 @@ export * from './quotation-totals';
 export * from './result-thresholds';
 export * from './result-thresholds-parse';
 export * from './result-thresholds-validate';
+export * from './sampling-method-checks';
 export * from './text-case';
 export * from './text-format';
 export * from './vibration';

@@ -51,6 +51,8 @@ export const READ_ACCESS = {
   services: { modules: ['services', 'quotations'], customers: false },
   costs: { modules: ['costs', 'quotations'], customers: false },
   equipment: { modules: ['equipment', 'products', 'services', 'quotations', 'samples'], customers: false },
+  /** Sampling methods: kept with the agents (products), read by the chemical field memory (samples). */
+  samplingMethods: { modules: ['products', 'samples'], customers: false },
   customers: { modules: ['customers'] },
   quotations: { modules: ['quotations'] },
   /** Payment and exposition types: the quotation form's options. */

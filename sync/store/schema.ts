@@ -22,7 +22,7 @@
 import type { Transaction } from 'dexie';
 import { withIndexes } from './local-record';
 import { allReferences, type ResourceDefinition } from './registry/resource';
-import { CATALOG_RESOURCES } from './registry/catalog';
+import { CATALOG_RESOURCES, SAMPLING_METHOD_RESOURCES } from './registry/catalog';
 import { CUSTOMER_RESOURCES } from './registry/customers';
 import { QUOTATION_RESOURCES } from './registry/quotations';
 import { READ_ONLY_RESOURCES } from './registry/read-only';
@@ -130,4 +130,6 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
   { version: 7, stores: { ...resourceStores(ALL_RESOURCES), ...searchTableStores(ALL_RESOURCES) }, upgrade: moveSearchOut(ALL_RESOURCES) },
   // Issue 10: the search tables go; the search is derived from the records in memory (a pull writes half the rows).
   { version: 8, stores: dropSearchTables(ALL_RESOURCES) },
+  // Issue 22: the sampling-method catalog (a new table only).
+  { version: 9, stores: resourceStores(SAMPLING_METHOD_RESOURCES) },
 ];

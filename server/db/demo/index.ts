@@ -8,10 +8,18 @@ import { demoCatalogStep } from './catalog';
 import { demoCustomersStep } from './customers';
 import { demoQuotationsStep } from './quotations';
 import { demoSamplesStep } from './samples';
+import { demoSamplingMethodsStep } from './sampling-methods';
 import { emptyDemoState, type DemoState, type DemoStep } from './steps';
 import { demoUsersStep } from './users';
 
-export const DEMO_STEPS: DemoStep[] = [demoCustomersStep, demoUsersStep, demoCatalogStep, demoQuotationsStep, demoSamplesStep];
+export const DEMO_STEPS: DemoStep[] = [
+  demoCustomersStep,
+  demoUsersStep,
+  demoCatalogStep,
+  demoQuotationsStep,
+  demoSamplesStep,
+  demoSamplingMethodsStep,
+];
 
 const DEMO_KEY = 'demo_seeded_at';
 

@@ -13,3 +13,4 @@ export * from './settings';
 export * from './sync';
 export * from './system';
 export * from './samples';
+export * from './sampling-methods';

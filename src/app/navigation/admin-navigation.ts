@@ -11,6 +11,8 @@ import { isAdminUser } from '@sync/session/session-user';
 
 export interface NavItem {
   label: string;
+  /** What the area holds ('Visão Global' lists it); the module's description unless the area names its own. */
+  description?: string;
   /** Where the entry leads. */
   to: string;
   /** Paths under this prefix mark the entry as active. */
@@ -19,12 +21,29 @@ export interface NavItem {
   module: ModuleSlug | null;
 }
 
-/** Admin path of each module's area, in menu order. 'dashboard' is the overview. */
-export const MODULE_AREAS: ReadonlyArray<{ module: Exclude<ModuleSlug, 'dashboard'>; to: string; activePrefix: string }> = [
+/**
+ * Admin path of each module's area, in menu order. 'dashboard' is the overview.
+ * A module may have a second area, named by its own `label` (the sampling
+ * methods belong to the agents module: issue 22).
+ */
+export const MODULE_AREAS: ReadonlyArray<{
+  module: Exclude<ModuleSlug, 'dashboard'>;
+  to: string;
+  activePrefix: string;
+  label?: string;
+  description?: string;
+}> = [
   { module: 'customers', to: '/admin/clientes/lista/1', activePrefix: '/admin/clientes' },
   { module: 'quotations', to: '/admin/orcamentos/lista/1', activePrefix: '/admin/orcamentos' },
   { module: 'samples', to: '/admin/amostra/lista/1', activePrefix: '/admin/amostra' },
   { module: 'products', to: '/admin/agentes/lista/1', activePrefix: '/admin/agentes' },
+  {
+    module: 'products',
+    to: '/admin/metodos/lista/1',
+    activePrefix: '/admin/metodos',
+    label: 'Métodos de amostragem',
+    description: 'Métodos de amostragem e os agentes a que se aplicam',
+  },
   { module: 'services', to: '/admin/servicos/lista/1', activePrefix: '/admin/servicos' },
   { module: 'costs', to: '/admin/custos/lista/1', activePrefix: '/admin/custos' },
   { module: 'equipment', to: '/admin/equipamentos/lista/1', activePrefix: '/admin/equipamentos' },
@@ -56,7 +75,8 @@ export function userModuleSlugs(user: CurrentUser): Set<string> {
 export function navigationFor(user: CurrentUser): NavItem[] {
   const granted = userModuleSlugs(user);
   const areas = MODULE_AREAS.filter((area) => granted.has(area.module)).map<NavItem>((area) => ({
-    label: MODULE_NAMES.get(area.module) ?? area.module,
+    label: area.label ?? MODULE_NAMES.get(area.module) ?? area.module,
+    ...(area.description ? { description: area.description } : {}),
     to: area.to,
     activePrefix: area.activePrefix,
     module: area.module,

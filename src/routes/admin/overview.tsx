@@ -15,6 +15,6 @@ function OverviewRoute() {
   if (!user) return null;
   const areas = navigationFor(user)
     .filter((item) => item.module !== null)
-    .map((item) => ({ label: item.label, to: item.to, description: DESCRIPTIONS.get(item.module ?? '') }));
+    .map((item) => ({ label: item.label, to: item.to, description: item.description ?? DESCRIPTIONS.get(item.module ?? '') }));
   return <OverviewPage userName={user.name} areas={areas} />;
 }

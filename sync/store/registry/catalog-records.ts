@@ -7,6 +7,7 @@
  * an agent), so renames and offline edits show at once.
  */
 import type { Cost, Equipment, EquipmentCategory, EquipmentLine, Product, ProductType, Service } from '@sync/contract/catalog';
+import type { SamplingMethod } from '@sync/contract/sampling-methods';
 
 export interface LocalRecordBase {
   /** Local key (UUID): the record's identity on the device, also in routes. */
@@ -27,6 +28,8 @@ export type LocalEquipment = Local<Equipment, 'category'> & { category_key: stri
 export type LocalProduct = Local<Product, 'type' | 'equipments'> & { type_key: string | null };
 export type LocalService = Local<Service, 'equipments'>;
 export type LocalCost = Local<Cost>;
+/** A sampling method; `agent_ids` are agent server ids (no local keys: see the registry's samplingMethods). */
+export type LocalSamplingMethod = Local<SamplingMethod>;
 
 /** One line of an agent's equipment list. */
 export type LocalProductEquipment = Local<EquipmentLine, 'name' | 'equipment_id'> & {
@@ -57,6 +60,7 @@ export interface ResourceRecordMap {
   services: LocalService;
   service_equipments: LocalServiceEquipment;
   costs: LocalCost;
+  sampling_methods: LocalSamplingMethod;
 }
 
 export type ResourceName = keyof ResourceRecordMap;

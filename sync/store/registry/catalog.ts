@@ -21,6 +21,7 @@ import {
   serviceSchema,
 } from '@sync/contract/catalog';
 import { READ_ACCESS } from '@sync/contract/access';
+import { samplingMethodInputSchema, samplingMethodLabel, samplingMethodSchema, type SamplingInstitution } from '@sync/contract/sampling-methods';
 import { defineResource } from './resource';
 
 const nameAndPrice = { name: 'Nome', price: 'Preço' } as const;
@@ -207,6 +208,46 @@ export const costs = defineResource({
   searchable: ['name'],
   fieldLabels: nameAndPrice,
 });
+
+/**
+ * Sampling methods (issue 22). `agent_ids` is a list of agent server ids on
+ * the method, not a registry reference: an agent created on this device is
+ * offered to a method once it has been sent (docs/decisions/sampling-methods.md).
+ */
+export const samplingMethods = defineResource({
+  name: 'sampling_methods',
+  read: READ_ACCESS.samplingMethods,
+  label: 'Método de amostragem',
+  paths: {
+    list: 'api/sampling-method/all/{skip}/{take}',
+    create: 'api/sampling-method',
+    update: 'api/sampling-method/{id}',
+    delete: 'api/sampling-method/{id}',
+  },
+  schema: samplingMethodSchema,
+  input: samplingMethodInputSchema,
+  searchable: ['institution', 'code', 'description', 'sampler', 'laboratory'],
+  fieldLabels: {
+    code: 'Código',
+    institution: 'Instituição',
+    description: 'Descrição',
+    sampler: 'Amostrador',
+    flow_min: 'Vazão mínima (L/min)',
+    flow_max: 'Vazão máxima (L/min)',
+    volume_min: 'Volume mínimo (L)',
+    volume_max: 'Volume máximo (L)',
+    holding_days: 'Prazo até o laboratório (dias)',
+    storage_temperature: 'Temperatura de armazenamento',
+    laboratory: 'Laboratório',
+    agent_ids: 'Agentes',
+  },
+  title: (record) => samplingMethodLabel({ code: String(record.code ?? ''), institution: record.institution as SamplingInstitution | null }),
+  // A save that leaves the agents out keeps none, as an empty list (the wire record always has one), never null.
+  derive: (record) => ({ agent_ids: Array.isArray(record.agent_ids) ? record.agent_ids : [] }),
+});
+
+/** Resources added after the store's first versions (schema.ts appends a version per group, never edits a shipped one). */
+export const SAMPLING_METHOD_RESOURCES = [samplingMethods] as const;
 
 export const CATALOG_RESOURCES = [
   productTypes,

@@ -3,7 +3,7 @@
  * customers, issue 8 the quotations and the read-only lists (settings,
  * modules, types, roles), issue 13 the samples and their files.
  */
-import { CATALOG_RESOURCES } from './catalog';
+import { CATALOG_RESOURCES, SAMPLING_METHOD_RESOURCES } from './catalog';
 import { CUSTOMER_RESOURCES } from './customers';
 import { QUOTATION_RESOURCES } from './quotations';
 import { READ_ONLY_RESOURCES } from './read-only';
@@ -18,7 +18,14 @@ export * from './quotations';
 export * from './read-only';
 export * from './samples';
 
-export const SYNCED_RESOURCES = [...CATALOG_RESOURCES, ...CUSTOMER_RESOURCES, ...QUOTATION_RESOURCES, ...READ_ONLY_RESOURCES, ...SAMPLE_RESOURCES];
+export const SYNCED_RESOURCES = [
+  ...CATALOG_RESOURCES,
+  ...SAMPLING_METHOD_RESOURCES,
+  ...CUSTOMER_RESOURCES,
+  ...QUOTATION_RESOURCES,
+  ...READ_ONLY_RESOURCES,
+  ...SAMPLE_RESOURCES,
+];
 
 export function createDefaultRegistry(): ResourceRegistry {
   return new ResourceRegistry(SYNCED_RESOURCES);

@@ -32,6 +32,7 @@ describe('navigationFor', () => {
       'Orçamentos',
       'Amostras',
       'Agentes',
+      'Métodos de amostragem',
       'Serviços',
       'Custos',
       'Equipamentos',
@@ -39,6 +40,18 @@ describe('navigationFor', () => {
       'Configurações',
       'Sincronização',
       'Perfil',
+    ]);
+  });
+
+  it('gives the agents module its second area, the sampling methods', () => {
+    const user = makeUser({ modules: [{ id: 1, name: 'Agentes', slug: 'products' }] });
+    expect(
+      navigationFor(user)
+        .filter((i) => i.module === 'products')
+        .map((i) => [i.label, i.to]),
+    ).toEqual([
+      ['Agentes', '/admin/agentes/lista/1'],
+      ['Métodos de amostragem', '/admin/metodos/lista/1'],
     ]);
   });
 

@@ -58,6 +58,12 @@ describe('schema', () => {
     expect(Object.values(v8).every((spec) => spec === null)).toBe(true);
   });
 
+  it('version 9 adds the sampling-method table and nothing else', () => {
+    const v9 = SCHEMA_VERSIONS.find((step) => step.version === 9)!;
+    expect(v9.stores).toEqual({ sampling_methods: 'key, id, _sort' });
+    expect(v9.upgrade).toBeUndefined();
+  });
+
   it('upgrades rows written under an earlier version', async () => {
     const name = `migration-${newKey()}`;
     const v1: SchemaVersion[] = [{ version: 1, stores: { ...ENGINE_STORES, ...legacyResourceStores([costs]) } }];

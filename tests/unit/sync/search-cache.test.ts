@@ -194,7 +194,8 @@ describe('upgrades', () => {
     expect((await readPage(v8, 'products', { search: '50-00-0' })).rows.map((row) => row.name)).toEqual(['Formaldeído']);
     expect((await readPage(v8, 'products', { search: 'ruido' })).rows.map((row) => row.name)).toEqual(['Ruído contínuo']);
     expect((await readPage(v8, 'products', { search: '' })).total).toBe(2);
-    expect(v8.verno).toBe(8);
+    // Opened at the newest version (8 dropped the search tables; later ones add tables of their own).
+    expect(v8.verno).toBe(SCHEMA_VERSIONS.at(-1)!.version);
   });
 
   it('from version 7: its search tables are dropped, the records kept and searchable', async () => {
@@ -216,6 +217,7 @@ describe('upgrades', () => {
     expect(tableNames(v8).filter((table) => table.endsWith('_search'))).toEqual([]);
     expect(await names(v8, 'tecnica')).toEqual(['Diária técnica']);
     expect(await names(v8, 'hosp')).toEqual(['Hospedagem']);
-    expect(v8.verno).toBe(8);
+    // Opened at the newest version (8 dropped the search tables; later ones add tables of their own).
+    expect(v8.verno).toBe(SCHEMA_VERSIONS.at(-1)!.version);
   });
 });
