@@ -2,7 +2,7 @@
  * The authentication constants and texts the login page needs, apart from
  * the zod schemas of auth.ts (which re-exports them): the login page loads
  * this module, and importing auth.ts would bring zod along (about 25 kB
- * gzip; see docs/decisions/first-load.md).
+ * gzip; see docs/decisions/first-load-margin.md).
  */
 
 /**

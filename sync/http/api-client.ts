@@ -16,7 +16,7 @@
  *
  * Ky itself is fetched with the first request, not with the app: the login
  * page signs in through the session's plain `fetch` calls and never needs
- * it (about 8 kB gzip off the first load; docs/decisions/first-load.md).
+ * it (about 8 kB gzip off the first load; docs/decisions/first-load-margin.md).
  * Offline the service worker has its chunk; a chunk that cannot be fetched
  * fails the request as a network error.
  */
