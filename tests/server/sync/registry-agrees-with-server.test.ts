@@ -7,7 +7,8 @@
  * device would call that no route answers, or a delete the device applies
  * locally differently from the database, fails here instead of in the field.
  */
-import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
+import { is } from 'drizzle-orm';
+import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '@server/db/schema';
 import { SYNCED_RESOURCES, type OnDelete, type ReferenceDefinition } from '@sync/store/registry';
@@ -55,8 +56,8 @@ describe('every path the device calls is a route of the server', () => {
 const DATABASE_ACTION: Record<OnDelete, string> = { 'set-null': 'set null', cascade: 'cascade', restrict: 'restrict' };
 
 const tables = new Map<string, PgTable>(
-  Object.values(schema)
-    .filter((value): value is PgTable => typeof value === 'object' && value !== null && Symbol.for('drizzle:IsDrizzleTable') in value)
+  Object.values(schema as Record<string, unknown>)
+    .filter((value): value is PgTable => is(value, PgTable))
     .map((table) => [getTableConfig(table).name, table]),
 );
 
