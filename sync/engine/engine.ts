@@ -7,8 +7,9 @@
  *
  * The engine publishes its phase and last error in `meta` so every tab shows
  * the same status (status.ts). It is a plain object with injected fetch,
- * auth, lock, environment and clock, so it runs the same in Node tests
- * (fake-indexeddb, plain fetch, no lock) and in the PWA.
+ * auth, lock, environment, clock and timers, so it runs the same in Node
+ * tests (fake-indexeddb, plain fetch, no lock, waits that cost no real time)
+ * and in the PWA.
  */
 import { liveQuery, type Subscription } from 'dexie';
 import type { Reader } from '../contract/access';
@@ -22,9 +23,11 @@ import { SyncError, syncErrorInfo } from './errors';
 import { FileTransfers } from './files-transfer';
 import { defaultLock, type EngineLock } from './lock';
 import { DEFAULT_PULL_PAGE_SIZE, pullAll } from './pull';
-import { push, PUSH_BATCH_SIZE, type PushContext } from './push';
+import { push, PUSH_BATCH_SIZE } from './push';
+import type { PushContext } from './push-context';
 import { readSyncStatus, type SyncStatus } from './status';
 import { OnlineWrites } from './online-writes';
+import { realTimers, type EngineTimers } from './timers';
 import { Transport, type FetchFunction } from './transport';
 
 export interface SyncEngineOptions {
@@ -38,6 +41,8 @@ export interface SyncEngineOptions {
   backoff?: BackoffPolicy;
   random?: () => number;
   now?: () => number;
+  /** Default: the real ones (timers.ts). A fake keeps to the same clock as `now`. */
+  timers?: EngineTimers;
   lock?: EngineLock;
   environment?: EngineEnvironment;
   /** Chains sent in parallel. Default 4. */
@@ -87,14 +92,16 @@ export class SyncEngine {
   private readonly transport: Transport;
   private readonly environment: EngineEnvironment;
   private readonly now: () => number;
+  private readonly timers: EngineTimers;
   private closed = false;
   private started = false;
   private leading = false;
   private running: Promise<SyncRunResult> | null = null;
   private again = false;
   private lastState: string | null = null;
-  private debounceTimer: ReturnType<typeof setTimeout> | null = null;
-  private wakeTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Cancels the pending debounce or wake-up (EngineTimers.after). */
+  private cancelDebounce: (() => void) | null = null;
+  private cancelWake: (() => void) | null = null;
   private cleanups: Array<() => void> = [];
   private release: (() => void) | null = null;
   private lockTask: Promise<void> | null = null;
@@ -103,6 +110,7 @@ export class SyncEngine {
     this.options = options;
     this.db = options.db;
     this.now = options.now ?? Date.now;
+    this.timers = options.timers ?? realTimers;
     this.environment = options.environment ?? defaultEnvironment();
     this.transport = new Transport({
       baseUrl: options.baseUrl,
@@ -136,8 +144,8 @@ export class SyncEngine {
   async stop(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    if (this.debounceTimer) clearTimeout(this.debounceTimer);
-    if (this.wakeTimer) clearTimeout(this.wakeTimer);
+    this.cancelDebounce?.();
+    this.cancelWake?.();
     for (const cleanup of this.cleanups) cleanup();
     this.cleanups = [];
     this.release?.();
@@ -181,7 +189,7 @@ export class SyncEngine {
       if (this.closed) return result;
       if (this.now() > deadline) throw new Error(`sync did not settle: ${JSON.stringify(result)}`);
       const wait = result.nextWakeAt === null ? (result.ok ? 0 : 50) : Math.max(0, result.nextWakeAt - this.now());
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(wait, deadline - this.now() + 1)));
+      if (wait > 0) await new Promise<void>((resolve) => this.timers.after(Math.min(wait, deadline - this.now() + 1), resolve));
     }
   }
 
@@ -206,10 +214,11 @@ export class SyncEngine {
       }),
     );
     this.watchCounters();
-    const interval = setInterval(() => {
-      if (this.environment.isOnline()) void this.syncNow();
-    }, this.options.intervalMs ?? 60_000);
-    this.cleanups.push(() => clearInterval(interval));
+    this.cleanups.push(
+      this.timers.every(this.options.intervalMs ?? 60_000, () => {
+        if (this.environment.isOnline()) void this.syncNow();
+      }),
+    );
     void this.syncNow();
     await stopped;
     this.leading = false;
@@ -235,24 +244,21 @@ export class SyncEngine {
   }
 
   private debounce(): void {
-    if (this.debounceTimer) clearTimeout(this.debounceTimer);
-    this.debounceTimer = setTimeout(() => {
-      this.debounceTimer = null;
+    this.cancelDebounce?.();
+    this.cancelDebounce = this.timers.after(this.options.debounceMs ?? 1_000, () => {
+      this.cancelDebounce = null;
       void this.syncNow();
-    }, this.options.debounceMs ?? 1_000);
+    });
   }
 
   private scheduleWake(at: number | null): void {
-    if (this.wakeTimer) clearTimeout(this.wakeTimer);
-    this.wakeTimer = null;
+    this.cancelWake?.();
+    this.cancelWake = null;
     if (at === null || this.closed || !this.started) return;
-    this.wakeTimer = setTimeout(
-      () => {
-        this.wakeTimer = null;
-        void this.syncNow();
-      },
-      Math.max(0, at - this.now()),
-    );
+    this.cancelWake = this.timers.after(Math.max(0, at - this.now()), () => {
+      this.cancelWake = null;
+      void this.syncNow();
+    });
   }
 
   private async runLoop(): Promise<SyncRunResult> {

@@ -97,7 +97,7 @@ describe('faults during a push', () => {
     // follows brings in the committed record, which the device cannot yet tell is its own.
     const lost = await client.engine.syncNow();
     expect(lost.error?.code).toBe('network');
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, lost.nextWakeAt! - Date.now())));
+    client.clock.skipTo(lost.nextWakeAt!);
     const refused = await client.engine.syncNow();
     expect(refused.ok).toBe(true);
     expect((await liveRecords(client.db, 'costs')).filter((record) => record.name === name)).toHaveLength(2);
@@ -120,7 +120,7 @@ describe('faults during a push', () => {
     const name = unique('Custo');
     await saveRecord(client.db, 'costs', null, { name, price: 1 });
     server.proxy.inject({ method: 'POST', path: '/api/cost', fault: { kind: 'status', status: 429, headers: { 'retry-after': '1' } } });
-    const started = Date.now();
+    const started = client.clock.now();
     const first = await client.engine.syncNow();
     expect(first.nextWakeAt! - started).toBeGreaterThanOrEqual(1_000);
     const [waiting] = await readPendingChanges(client.db);
@@ -128,7 +128,7 @@ describe('faults during a push', () => {
     await client.engine.drain();
     const posts = server.proxy.requests({ method: 'POST', path: '/api/cost' }).slice(-2);
     expect(posts.map((request) => request.status)).toEqual([429, 201]);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(1_000);
+    expect(client.clock.now() - started).toBeGreaterThanOrEqual(1_000);
     const catalog = await expectConverged(server, client.db, await token(client));
     expect(catalog.costs!.filter((record) => record.name === name)).toHaveLength(1);
   });

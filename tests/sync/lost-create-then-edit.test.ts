@@ -13,7 +13,7 @@ import { readRecord } from '@sync/store/queries';
 import { expectConverged, liveRecords } from './support/convergence';
 import type { ActiveRule, LoggedRequest } from './support/fault-proxy';
 import { FAST_BACKOFF, type TestClient } from './support/sync-client';
-import { useSyncServer } from './support/test-bed';
+import { useSyncServer, type ClockedClient } from './support/test-bed';
 
 const { server, device } = useSyncServer();
 
@@ -39,11 +39,10 @@ async function serverAnswered(rule: ActiveRule): Promise<LoggedRequest> {
   }
 }
 
-/** Waits until the entries of the record fall due (the fast test backoff), so the next run sends them. */
-async function untilDue(client: TestClient, key: string): Promise<void> {
+/** Moves the device's clock until the entries of the record fall due, so the next run sends them. */
+async function untilDue(client: ClockedClient, key: string): Promise<void> {
   const entries = await client.db.outbox.where('key').equals(key).toArray();
-  const due = Math.max(0, ...entries.map((entry) => entry.next_attempt_at));
-  await sleep(Math.max(0, due - Date.now()) + 1);
+  client.clock.skipTo(Math.max(0, ...entries.map((entry) => entry.next_attempt_at)) + 1);
 }
 
 /**

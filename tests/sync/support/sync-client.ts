@@ -2,10 +2,11 @@
  * A device for engine tests: a local store on fake-indexeddb and an engine
  * talking to the server through the fault proxy, signed in with the real
  * OAuth password grant and refreshing with the real refresh grant. Fast
- * retries (milliseconds, not seconds) so faults resolve quickly; no timers
+ * retries (milliseconds, not seconds) so faults resolve quickly, and with a
+ * `clock` (test-clock.ts) no real time spent waiting for them; no timers
  * unless started (tests drive syncs explicitly). `reload()` is a client
  * reload: the database connection closes and a new engine opens the same
- * IndexedDB database.
+ * IndexedDB database (on the same clock).
  */
 import { PWA_CLIENT_ID, PWA_CLIENT_SECRET, tokenResponseSchema } from '@sync/contract/auth';
 import type { AuthProvider } from '@sync/engine/auth';
@@ -16,6 +17,7 @@ import { noLock } from '@sync/engine/lock';
 import { SyncDatabase } from '@sync/store/database';
 import { newKey } from '@sync/store/keys';
 import { ADMIN, type SyncServer } from './sync-server';
+import type { TestClock } from './test-clock';
 
 export const FAST_BACKOFF: BackoffPolicy = { baseMs: 10, factor: 2, maxMs: 120, jitter: 0.5 };
 
@@ -67,6 +69,8 @@ export interface TestClient {
   db: SyncDatabase;
   engine: SyncEngine;
   auth: PasswordAuth;
+  /** The engine's clock and timers, when it runs on a TestClock; null: the real ones. */
+  clock: TestClock | null;
   /** Closes the store (as a reloaded tab does, mid-request or not) and opens a new engine on the same database. */
   reload(): Promise<TestClient>;
   close(): Promise<void>;
@@ -75,6 +79,7 @@ export interface TestClient {
 export type ClientOptions = Partial<Omit<SyncEngineOptions, 'db' | 'baseUrl' | 'auth'>> & {
   dbName?: string;
   auth?: PasswordAuth;
+  clock?: TestClock;
 };
 
 export async function openClient(server: SyncServer, options: ClientOptions = {}): Promise<TestClient> {
@@ -88,6 +93,7 @@ export async function openClient(server: SyncServer, options: ClientOptions = {}
     backoff: FAST_BACKOFF,
     environment: manualEnvironment(true),
     lock: noLock,
+    ...(options.clock ? { now: options.clock.now, timers: options.clock } : {}),
     ...options,
     db,
     baseUrl: server.url,
@@ -97,6 +103,7 @@ export async function openClient(server: SyncServer, options: ClientOptions = {}
     db,
     engine,
     auth,
+    clock: options.clock ?? null,
     async reload() {
       db.close();
       await engine.stop();
