@@ -4,9 +4,11 @@
  * (2013); limits of NR-15 Anexo 8 and action levels of NR-09 Anexo 1
  * (Portaria MTE 1.297/2014).
  *
- * Owns: the memory rule (vibration type → method and criterion), the bands
- * for aren and VDVR with their considerations and recommendations, and arep,
- * aren and VDVR from measured values.
+ * Owns: the memory rule (vibration type → method and criterion), the type an
+ * agent's name proposes, the bands for aren and VDVR with their
+ * considerations, recommendations and exposure recommendations, and arep,
+ * aren and VDVR from measured values (several components combined:
+ * vibration-exposure.ts).
  *
  * Choice left open: how the axes of one exposure component combine into
  * VDVR. calculations.md sums the fourth powers of every scaled axis value
@@ -19,6 +21,13 @@ import { NHO_09, NHO_10, NR_09_ANEXO_1, NR_15_ANEXO_8 } from './criteria';
 import { BAND_COLORS, CONSIDERATIONS, RECOMMENDATIONS } from './result-thresholds';
 
 export const WHOLE_BODY = 'corpo';
+/** The stored value for hands and arms; any other non-empty value also reads as hands and arms (vibrationKind). */
+export const HAND_ARM = 'maos-bracos';
+/** The vibration type's choices: the stored value and the label the form and the report show. */
+export const VIBRATION_TYPES = [
+  { value: WHOLE_BODY, label: 'Corpo inteiro' },
+  { value: HAND_ARM, label: 'Mãos e braços' },
+] as const;
 /** @public The vibration tab's choices. */
 export const VIBRATION_METHODS = ['NHO 09', 'NHO 10'] as const;
 /** @public */
@@ -33,6 +42,26 @@ export function vibrationKind(vibrationType: string | null | undefined): Vibrati
   const value = (vibrationType ?? '').trim();
   if (value === '') return null;
   return value.toLowerCase() === WHOLE_BODY ? 'whole-body' : 'hand-arm';
+}
+
+const WHOLE_BODY_AGENT = /corpo inteiro|\bvci\b/;
+const HAND_ARM_AGENT = /maos e bracos|mao e braco|maos e braco|\bvmb\b/;
+
+/**
+ * The vibration type an agent's name proposes: the catalog's 'Vibração de
+ * corpo inteiro (VCI)' → 'corpo', 'Vibração de mãos e braços (VMB)' →
+ * hands and arms (accents and case ignored); '' for a name that names
+ * neither or both ('Avaliação de vibração (VMB e VCI)').
+ */
+export function vibrationTypeOfAgent(agent: string | null | undefined): string {
+  const name = (agent ?? '')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+  const wholeBody = WHOLE_BODY_AGENT.test(name);
+  const handArm = HAND_ARM_AGENT.test(name);
+  if (wholeBody === handArm) return '';
+  return wholeBody ? WHOLE_BODY : HAND_ARM;
 }
 
 export type VibrationMemoryPatch = { method?: string; criterion?: string; criterion_1?: string };
@@ -146,6 +175,18 @@ export function vibrationClassification(input: {
     },
   };
 }
+
+/**
+ * The exposure recommendation proposed for each band (1 to 4), beside the
+ * spec's recommendation: what to do about the exposure, citing the action
+ * level of NR-09 Anexo 1 and the limit of NR-15 Anexo 8.
+ */
+export const VIBRATION_EXPOSURE_RECOMMENDATIONS = [
+  'Exposição abaixo do nível de ação: manter a condição existente e reavaliar quando mudarem a máquina ou ferramenta, o processo ou a jornada.',
+  'Exposição acima do nível de ação (NR-09 Anexo 1): adotar medidas preventivas — informação e treinamento dos trabalhadores, manutenção das máquinas e ferramentas e avaliação periódica da exposição.',
+  'Exposição na região de incerteza: adotar medidas preventivas e corretivas para reduzir a exposição — revisar as máquinas e ferramentas, as condições de operação e o tempo de exposição — e reavaliar após implantá-las.',
+  'Exposição acima do limite de exposição (NR-15 Anexo 8): adotar de imediato medidas corretivas que reduzam a exposição abaixo do limite (tempo de exposição, substituição ou manutenção do equipamento); enquanto o limite for excedido, a atividade caracteriza insalubridade em grau médio.',
+] as const;
 
 export type Axes = { x: number; y: number; z: number };
 

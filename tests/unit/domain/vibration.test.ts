@@ -1,6 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  HAND_ARM,
+  VIBRATION_EXPOSURE_RECOMMENDATIONS,
+  vibrationTypeOfAgent,
   aren,
   arep,
   vdvExposure,
@@ -33,6 +36,27 @@ describe('memory rule by vibration type', () => {
     ['', null],
   ])('vibrationKind(%j) = %s', (type, kind) => {
     expect(vibrationKind(type)).toBe(kind);
+  });
+});
+
+describe('the vibration type an agent proposes', () => {
+  it.each<[string | null, string]>([
+    ['Vibração de corpo inteiro (VCI)', 'corpo'],
+    ['Vibração de mãos e braços (VMB)', HAND_ARM],
+    ['VIBRACAO DE CORPO INTEIRO', 'corpo'],
+    ['Vibração de mão e braço', HAND_ARM],
+    ['VCI - operador de trator', 'corpo'],
+    ['Avaliação de vibração (VMB e VCI)', ''],
+    ['Ruído contínuo', ''],
+    ['VCIs', ''],
+    ['', ''],
+    [null, ''],
+  ])('%j → %j', (agent, type) => {
+    expect(vibrationTypeOfAgent(agent)).toBe(type);
+  });
+
+  it('the proposed hands-and-arms value follows the hands-and-arms rule', () => {
+    expect(vibrationMemoryDefaults(HAND_ARM)).toEqual({ method: 'NHO 10', criterion: 'AREN', criterion_1: '' });
   });
 });
 
@@ -106,6 +130,11 @@ describe('vibrationClassification', () => {
       scales: ['aren-hand-arm'],
     });
   });
+});
+
+it('proposes one exposure recommendation per band', () => {
+  expect(VIBRATION_EXPOSURE_RECOMMENDATIONS).toHaveLength(4);
+  expect(VIBRATION_EXPOSURE_RECOMMENDATIONS[3]).toContain('NR-15 Anexo 8');
 });
 
 describe('arep', () => {
