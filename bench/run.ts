@@ -33,12 +33,18 @@
  * 9. Sample typing (issue 13, bench/sample-typing.ts): keystroke →
  *    updated figure in the noise Resultado tab in Chromium, against a
  *    plain input in the same run.
+ * 10. Chemical sample (issue 22, bench/sample-chemical.ts): with ten agent
+ *    rows, a key to a new volume and to a new risk level in Chromium
+ *    (`chemical-typing`, against a plain input), and its report with eight
+ *    photos on the server warm and in Chromium offline, with its size
+ *    (`chemical-pdf`, against a blank sample's report).
  *
  * Sizes can be lowered for a quick try: BENCH_PUSH_COUNT, BENCH_REPEATS
  * (Node pairs), BENCH_BROWSER_REPEATS (Chromium pairs), BENCH_PULL_COUNT,
  * BENCH_API_RUNS; BENCH_PARTS picks parts (comma-separated: node-push,
  * node-pull, chromium-pull, chromium-push, api-throughput, first-load,
- * photos, quotation-typing, pdf, sample-typing; default all).
+ * photos, quotation-typing, pdf, sample-typing, chemical-typing, chemical-pdf;
+ * default all).
  * BENCH_TYPING_ROUNDS: rounds of part 9.
  */
 import 'fake-indexeddb/auto';
@@ -54,6 +60,7 @@ import { formatPhotos, runPhotosBench, type PhotosFigure } from './photos';
 import { formatQuotationTyping, runQuotationTypingBench, type QuotationTypingFigure } from './quotation-typing';
 import { formatPdf, runPdfBench, type PdfFigure } from './pdf';
 import { formatSampleTyping, runSampleTypingBench } from './sample-typing';
+import { type ChemicalKeyFigure, type ChemicalPdfFigure, formatChemical, runChemicalPdfBench, runChemicalTypingBench } from './sample-chemical';
 import { SEARCH_TERMS } from './support/agents';
 import { openBenchPage, type BenchBrowser } from './support/chromium';
 import { formatResults, loadAverageNow, machineInfo, type BenchResults, type PullFigure, type PushFigure, type SearchFigure } from './support/report';
@@ -80,12 +87,15 @@ const BROWSER_REPEATS = Number(process.env.BENCH_BROWSER_REPEATS ?? 2);
 const WARM_UP_COUNT = Math.min(100, PUSH_COUNT);
 const PULL_COUNT = Number(process.env.BENCH_PULL_COUNT ?? 10_000);
 const PARTS = new Set(
-  (process.env.BENCH_PARTS ?? 'node-push,node-pull,chromium-pull,chromium-push,api-throughput,first-load,photos,quotation-typing,pdf,sample-typing')
+  (
+    process.env.BENCH_PARTS ??
+    'node-push,node-pull,chromium-pull,chromium-push,api-throughput,first-load,photos,quotation-typing,pdf,sample-typing,chemical-typing,chemical-pdf'
+  )
     .split(',')
     .map((part) => part.trim()),
 );
 /** The parts that use the bench server and page (api-throughput starts its own servers). */
-const SYNC_PARTS = ['node-push', 'node-pull', 'chromium-pull', 'chromium-push', 'pdf'];
+const SYNC_PARTS = ['node-push', 'node-pull', 'chromium-pull', 'chromium-push', 'pdf', 'chemical-pdf'];
 const PUSH_GOAL = 1.5;
 const SEARCH_GOAL_MS = 50;
 const RESULTS_FILE = fileURLToPath(new URL('./results.json', import.meta.url));
@@ -213,7 +223,7 @@ async function main(): Promise<void> {
   let firstLoad: FirstLoadFigure | null = null;
   let photos: PhotosFigure | null = null;
   let quotationTyping: QuotationTypingFigure | null = null;
-  const extra: { pdf?: PdfFigure } = {};
+  const extra: { pdf?: PdfFigure; chemicalTyping?: ChemicalKeyFigure[]; chemicalPdf?: ChemicalPdfFigure } = {};
   try {
     // The parts with servers of their own first, so the sync parts' server is not running beside them.
     if (PARTS.has('first-load')) firstLoad = await runFirstLoadBench(say);
@@ -221,6 +231,7 @@ async function main(): Promise<void> {
     if (PARTS.has('photos')) photos = await runPhotosBench(say);
     if (PARTS.has('quotation-typing')) quotationTyping = await runQuotationTypingBench(say);
     if (PARTS.has('sample-typing')) results.sampleTyping = await runSampleTypingBench(say);
+    if (PARTS.has('chemical-typing')) extra.chemicalTyping = await runChemicalTypingBench(say);
     if (SYNC_PARTS.some((part) => PARTS.has(part)))
       await syncParts(results, extra, pageDir, (opened) => {
         server = opened.server ?? server;
@@ -240,13 +251,14 @@ async function main(): Promise<void> {
       quotationTyping,
     };
     writeFileSync(RESULTS_FILE, `${JSON.stringify({ ...output, ...extra }, null, 2)}\n`);
-    if (SYNC_PARTS.some((part) => part !== 'pdf' && PARTS.has(part))) console.log(`\n${formatResults(output)}\n`);
+    if (SYNC_PARTS.some((part) => part !== 'pdf' && part !== 'chemical-pdf' && PARTS.has(part))) console.log(`\n${formatResults(output)}\n`);
     if (extra.pdf) console.log(`\n${formatPdf(extra.pdf)}\n`);
     if (results.apiThroughput) console.log(`${formatApiThroughput(results.apiThroughput)}\n`);
     if (firstLoad) console.log(`${formatFirstLoad(firstLoad)}\n`);
     if (photos) console.log(`${formatPhotos(photos)}\n`);
     if (quotationTyping) console.log(`${formatQuotationTyping(quotationTyping)}\n`);
     if (results.sampleTyping) console.log(`${formatSampleTyping(results.sampleTyping)}\n`);
+    if (extra.chemicalTyping || extra.chemicalPdf) console.log(`${formatChemical(extra.chemicalTyping ?? null, extra.chemicalPdf ?? null)}\n`);
     say(`written to ${RESULTS_FILE}`);
   } finally {
     await (browser as BenchBrowser | null)?.close();
@@ -258,7 +270,7 @@ async function main(): Promise<void> {
 /** Parts 1 to 3: the bench page and server, Node and Chromium clients. */
 async function syncParts(
   results: Pick<BenchResults, 'push' | 'pull' | 'search'>,
-  extra: { pdf?: PdfFigure },
+  extra: { pdf?: PdfFigure; chemicalPdf?: ChemicalPdfFigure },
   pageDir: string,
   opened: (started: { server?: BenchServer; browser?: BenchBrowser }) => void,
 ): Promise<void> {
@@ -296,7 +308,7 @@ async function syncParts(
       await pulled.store.close();
     }
 
-    if (PARTS.has('chromium-pull') || PARTS.has('chromium-push') || PARTS.has('pdf')) {
+    if (PARTS.has('chromium-pull') || PARTS.has('chromium-push') || PARTS.has('pdf') || PARTS.has('chemical-pdf')) {
       browser = await openBenchPage(`${server.url}/`);
       opened({ browser });
       await browser.call('signIn', BENCH_ADMIN.username, BENCH_ADMIN.password);
@@ -322,6 +334,7 @@ async function syncParts(
       results.push.push(await measurePush(server, runner, 'chromium', BROWSER_REPEATS, 'c'));
     }
     if (PARTS.has('pdf')) extra.pdf = await runPdfBench(server, browser, say);
+    if (PARTS.has('chemical-pdf')) extra.chemicalPdf = await runChemicalPdfBench(server, browser, say);
   }
 }
 

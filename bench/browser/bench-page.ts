@@ -35,8 +35,22 @@ export interface BenchPage {
    * the call to the PDF Blob.
    */
   pdfRender(sources: unknown): Promise<{ ms: number; bytes: number }>;
+  /**
+   * Part `chemical-pdf` (issue 22), online: keeps a sample's report sources
+   * under `name` (the wire sample, the settings' rows, its photos' bytes
+   * downloaded from `photoPaths` as the device keeps them).
+   */
+  samplePdfLoad(name: string, sample: unknown, settings: unknown[], photoPaths: string[]): Promise<{ photoBytes: number }>;
+  /**
+   * Then, offline: prints that sample as the app's Imprimir does (the
+   * photos shrunk for print, the app's lazy render module); the time from
+   * the call to the PDF Blob, and its size.
+   */
+  samplePdfRender(name: string): Promise<{ ms: number; bytes: number; photosMs: number }>;
   close(): Promise<void>;
 }
+
+const sampleSources = new Map<string, { sample: Record<string, unknown>; settings: unknown[]; photos: Array<{ bytes: Blob; name: string }> }>();
 
 let connection: Connection | null = null;
 let pulled: PulledStore | null = null;
@@ -68,6 +82,35 @@ const bench: BenchPage = {
     const { renderQuotationPdf } = await import('@/features/quotations/quotation-print-render');
     const blob = await renderQuotationPdf(sources as Parameters<typeof renderQuotationPdf>[0], { kind: 'quotation' });
     return { ms: performance.now() - started, bytes: blob.size };
+  },
+  async samplePdfLoad(name, sample, settings, photoPaths) {
+    const photos: Array<{ bytes: Blob; name: string }> = [];
+    for (const [index, path] of photoPaths.entries()) {
+      const response = await fetch(`${location.origin}/${path}`, { headers: { authorization: `Bearer ${connected().token}` } });
+      photos.push({ bytes: await response.blob(), name: `foto-${index + 1}.jpg` });
+    }
+    sampleSources.set(name, { sample: sample as Record<string, unknown>, settings, photos });
+    return { photoBytes: photos.reduce((sum, photo) => sum + photo.bytes.size, 0) };
+  },
+  async samplePdfRender(name) {
+    const sources = sampleSources.get(name)!;
+    const started = performance.now();
+    const [{ renderSamplePdf }, { pdfSampleOf, PRINT_PHOTO }, { printPhotoDataUrl }, { settingsMap }] = await Promise.all([
+      import('@/features/samples/sample-print-render'),
+      import('@/pdf/sample'),
+      import('@/ui/photos'),
+      import('@sync/contract/settings'),
+    ]);
+    const photos = [];
+    for (const photo of sources.photos) photos.push({ image: await printPhotoDataUrl(photo.bytes, PRINT_PHOTO), name: photo.name });
+    const photosMs = performance.now() - started;
+    const blob = await renderSamplePdf({
+      sample: pdfSampleOf(sources.sample as never, null),
+      settings: settingsMap(sources.settings as never),
+      logo: null,
+      photos,
+    });
+    return { ms: performance.now() - started, bytes: blob.size, photosMs };
   },
   async close() {
     await pulled?.close();

@@ -18,6 +18,10 @@
  * bench/photos/stored-photos.ts) or, the baseline, one with none; it times
  * mount → the tab list clickable and the Caracterização fields enabled, and
  * mount → every thumbnail decoded and a frame drawn.
+ * `window.typing.openChemical()` (issue 22) mounts the page, the baseline
+ * above it, on a chemical sample of ten agent rows with their results: the
+ * keys then go to one agent row's pump flow (→ its volume) and one result
+ * row's result (→ its risk level).
  * Nothing of this ships in the app.
  */
 import '@mantine/core/styles.css';
@@ -26,7 +30,12 @@ import { createRoot, type Root } from 'react-dom/client';
 import { MantineProvider, Stack, TextInput } from '@mantine/core';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider, useParams } from '@tanstack/react-router';
 import { applyServerRecords, keysWithEntries } from '@sync/engine/apply-server';
-import { saveRecord } from '@sync/engine/mutations';
+import { CHEMICAL_DESCRIPTOR } from '@sync/contract/samples/chemical-descriptor';
+import { saveRecord, saveRecords } from '@sync/engine/mutations';
+import { readRecord } from '@sync/store/queries';
+import type { LocalQuotation } from '@sync/store/registry';
+import { defaultResultThresholds } from '@/domain/result-thresholds';
+import { planSaves } from '@/entities/sample';
 import { SyncProvider } from '@sync/react/context';
 import { SyncDatabase } from '@sync/store/database';
 import { defaultSettings } from '@server/db/seed/default-settings';
@@ -34,7 +43,8 @@ import { SampleEditPage } from '@/features/samples';
 import { localCustomer, localNoisePlan } from '../../tests/unit/features/samples/local-plan';
 import { addStoredPhotos, thumbnailsDrawn } from '../photos/stored-photos';
 
-type Target = 'calculation' | 'baseline';
+/** What a key is timed to: the noise Dose 8h, the baseline's echo, a chemical agent row's volume or a result row's risk level (issue 22). */
+type Target = 'calculation' | 'baseline' | 'volume' | 'risk';
 
 export interface TypingPage {
   /** Starts timing keystrokes on one target; returns nothing. */
@@ -47,6 +57,8 @@ export interface TypingPage {
   seedPhotos(count: number): Promise<{ bytesOnDevice: number }>;
   /** Mounts the sample page afresh on the sample with photos or the one without, and times it. */
   openSample(which: OpenWhich): Promise<OpenTiming>;
+  /** Mounts the sample page, with the baseline above it, on the chemical sample of ten agent rows (issue 22). */
+  openChemical(): Promise<void>;
 }
 
 export type OpenWhich = 'photos' | 'empty';
@@ -59,9 +71,15 @@ export interface OpenTiming {
   thumbnails: number;
 }
 
+/** The row of the chemical sample the keys go to (the middle one of ten). */
+const CHEMICAL_ROW = 5;
+const inputValue = (selector: string) => (document.querySelector(selector) as HTMLInputElement | null)?.value ?? null;
+
 const FIGURE: Record<Target, () => string | null> = {
-  calculation: () => (document.querySelector('[data-testid="nho-dose8"]') as HTMLInputElement | null)?.value ?? null,
+  calculation: () => inputValue('[data-testid="nho-dose8"]'),
   baseline: () => document.querySelector('[data-testid="baseline-echo"]')?.textContent ?? null,
+  volume: () => inputValue(`[data-field="memory_field.agents.${CHEMICAL_ROW}.volume"]`),
+  risk: () => inputValue(`[data-testid="chemical-result-${CHEMICAL_ROW}-risk"]`),
 };
 
 let armed: Target | null = null;
@@ -127,6 +145,46 @@ async function deviceWithNoiseSamples(): Promise<{ db: SyncDatabase; sampleKey: 
   return { db, sampleKey: sampleKey!, openKeys: { photos: photosKey!, empty: emptyKey! } };
 }
 
+/**
+ * A chemical sample of ten agent rows as a technician leaves it after the laboratory's results (issue 22): each row an
+ * agent with its flow and times (4 h), each result row 4 ppm against a TWA of 100 ppm and an LT of 78 ppm, derived
+ * as the page saves them.
+ */
+async function chemicalSample(db: SyncDatabase, customerKey: string): Promise<string> {
+  const quotationKey = await saveRecord(db, 'quotations', null, {
+    customer_key: customerKey,
+    rows: [{ name: 'Solventes', product_type_id: 2, quantity: 1, value: 10 }],
+    total: 10,
+  });
+  const quotation = (await readRecord(db, 'quotations', quotationKey)) as unknown as LocalQuotation;
+  const [sampleKey] = await saveRecords(db, planSaves(quotation));
+  const agents = Array.from({ length: 10 }, (_, index) => ({
+    row_id: `agente${index}`,
+    agent: `Agente químico ${index + 1}`,
+    agent_code: `Q${index + 1}`,
+    agent_method: 'NIOSH 1501',
+    pump_flow: '1',
+    initial: '08:00',
+    final: '12:00',
+  }));
+  const results = agents.map((agent) => ({
+    row_id: agent.row_id,
+    agent_row_id: agent.row_id,
+    lq: 'A cima',
+    result: '4',
+    unity: 'ppm',
+    twa: '100',
+    mp: '78',
+    calculation_base: 'TWA',
+  }));
+  const blocks = CHEMICAL_DESCRIPTOR.derive(
+    { caracterization: {}, memory_field: { agents }, result: { agents: results }, risk_classification: {}, validation: {} },
+    { thresholds: defaultResultThresholds() },
+  );
+  await saveRecord(db, 'samples', sampleKey!, blocks);
+  return sampleKey!;
+}
+
 const container = document.getElementById('root')!;
 let root: Root | null = null;
 
@@ -167,6 +225,7 @@ async function until(check: () => boolean): Promise<void> {
 
 async function start() {
   const { db, sampleKey, openKeys } = await deviceWithNoiseSamples();
+  const chemicalKey = await chemicalSample(db, await localCustomer(db));
   let photosSeeded = 0;
   const typing: TypingPage = {
     arm(target) {
@@ -196,6 +255,10 @@ async function start() {
       await until(photoAreaAnswered);
       const thumbnails = await thumbnailsDrawn(container, expected, '[data-testid="photo-grid"] img');
       return { usableMs, thumbnailsMs: performance.now() - begin, thumbnails };
+    },
+    async openChemical() {
+      mount(db, chemicalKey, true);
+      await until(tabsUsable);
     },
   };
   (window as unknown as { typing: TypingPage }).typing = typing;

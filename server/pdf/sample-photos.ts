@@ -35,13 +35,32 @@ async function readStored(storage: FileStorage, key: string): Promise<Buffer> {
   }
 }
 
+/**
+ * The print-size copies made lately, by storage key: a stored file's bytes
+ * never change under its key, and shrinking with mozjpeg costs a few hundred
+ * milliseconds a photo, so a report printed again (the office after the
+ * tablet, a second copy) reuses them. At most PRINT_CACHE_SIZE copies of
+ * about 100 kB each; the oldest used goes first.
+ */
+const PRINT_CACHE_SIZE = 64;
+const printed = new Map<string, Buffer>();
+
 /** JPEG bytes of a stored image shrunk for print. */
 async function printBytes(storage: FileStorage, key: string): Promise<Buffer> {
-  return sharp(await readStored(storage, key), { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS })
+  const kept = printed.get(key);
+  if (kept) {
+    printed.delete(key);
+    printed.set(key, kept);
+    return kept;
+  }
+  const bytes = await sharp(await readStored(storage, key), { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS })
     .rotate()
     .resize({ width: PRINT_PHOTO.maxSide, height: PRINT_PHOTO.maxSide, fit: 'inside', withoutEnlargement: true })
     .jpeg({ quality: Math.round(PRINT_PHOTO.quality * 100), mozjpeg: true })
     .toBuffer();
+  printed.set(key, bytes);
+  if (printed.size > PRINT_CACHE_SIZE) printed.delete(printed.keys().next().value!);
+  return bytes;
 }
 
 /** The sample's photos as the PDF prints them; images only, one at a time (sharp's memory on a small server). */

@@ -1,10 +1,11 @@
 /**
  * Samples as wire records (sync/contract/samples): the row with its blocks
- * as stored, its type from the constant list, its files, and
- * `f_created_at`.
+ * as stored (a chemical classification in its list form), its type from the
+ * constant list, its files, and `f_created_at`.
  */
 import { asc, eq, inArray } from 'drizzle-orm';
 import { sampleTypeById, type Sample, type SampleFile } from '@sync/contract/samples';
+import { classificationAsList } from '@sync/contract/samples/chemical';
 import { formatInstantBR } from '@/domain/dates';
 import type { Db, Tx } from '@server/db/client';
 import { sampleFiles, samples, storedFiles } from '@server/db/schema';
@@ -74,7 +75,9 @@ export async function loadSamples(db: Reader, ids: readonly number[]): Promise<S
       caracterization: row.caracterization,
       memory_field: row.memory_field,
       result: row.result,
-      risk_classification: row.risk_classification,
+      // A chemical classification saved as the original system's single record is read as its list (chemical.ts).
+      risk_classification:
+        type.slug === 'chemical' ? (classificationAsList(row.risk_classification) as Sample['risk_classification']) : row.risk_classification,
       validation: row.validation,
       files: filesOf.get(row.id) ?? [],
       f_created_at: formatInstantBR(row.created_at),

@@ -10,7 +10,7 @@
 import { useCallback, useMemo } from 'react';
 import { SAMPLE_TYPE_DESCRIPTORS, type SampleBlocks, type SampleTypeSlug } from '@sync/contract/samples';
 import { defaultResultThresholds, type ResultThresholds } from '@/domain/result-thresholds';
-import { useNoiseThresholds } from './type-fields/use-result-thresholds';
+import { useChemicalThresholds, useNoiseThresholds } from './type-fields/use-result-thresholds';
 
 export type DeriveBlocks = (blocks: SampleBlocks) => SampleBlocks;
 
@@ -21,9 +21,10 @@ export type DeriveBlocks = (blocks: SampleBlocks) => SampleBlocks;
  */
 export function useDeriveBlocks(slug: SampleTypeSlug | undefined): DeriveBlocks {
   const loaded = useNoiseThresholds();
+  const chemical = useChemicalThresholds();
   const thresholds = useMemo<ResultThresholds>(() => {
     const defaults = defaultResultThresholds();
-    return loaded ? { ...defaults, noise: loaded } : defaults;
-  }, [loaded]);
+    return { noise: loaded ?? defaults.noise, chemical: chemical ?? defaults.chemical };
+  }, [loaded, chemical]);
   return useCallback((blocks: SampleBlocks) => (slug ? SAMPLE_TYPE_DESCRIPTORS[slug].derive(blocks, { thresholds }) : blocks), [slug, thresholds]);
 }

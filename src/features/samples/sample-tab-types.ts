@@ -5,7 +5,7 @@
  * kept on the device at once (the draft), so a tab keeps no state of its
  * own that a reload could lose.
  *
- * A type module (noise/, heat/; chemical and vibration next) exports a
+ * A type module (noise/, heat/, chemical/, vibration/) exports a
  * `Partial<SampleTypeTabs>`: the tabs it fills; the others show 'Em breve'.
  */
 import type { ComponentType } from 'react';

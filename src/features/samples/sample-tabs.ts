@@ -1,8 +1,8 @@
 /**
  * The per-type tab registry: slug → the components of the five tabs
  * (props `SampleTabProps`: `{ sample, value, onChange(next), readOnly,
- * beforeCamera }`, value = that tab's block). Noise and heat come from their
- * folders; chemical and vibration fill theirs in their issues. A tab a type
+ * beforeCamera }`, value = that tab's block). Every type's tabs come from
+ * its folder (noise/, heat/, chemical/, vibration/). A tab a type
  * does not fill shows 'Em breve'. The Caracterização tab always shows the
  * common fields (./common) above the type's own content.
  *
@@ -13,13 +13,15 @@
  */
 import type { ComponentType } from 'react';
 import { requiredFieldsOf, SAMPLE_TYPE_DESCRIPTORS, type SampleBlockName, type SampleTypeSlug } from '@sync/contract/samples';
+import { CHEMICAL_TABS } from './chemical';
 import { HEAT_TABS } from './heat';
 import { NOISE_TABS } from './noise';
 import type { SampleTabProps, SampleTypeRules, SampleTypeTabs } from './sample-tab-types';
+import { VIBRATION_TABS } from './vibration';
 
 export const SAMPLE_TYPE_TABS: Record<SampleTypeSlug, Partial<SampleTypeTabs>> = {
-  vibration: {},
-  chemical: {},
+  vibration: VIBRATION_TABS,
+  chemical: CHEMICAL_TABS,
   noise: NOISE_TABS,
   heat: HEAT_TABS,
 };

@@ -18,6 +18,8 @@
  *   are few (MAX_TABLE_COLUMNS: EPIs), else each row its own label/value
  *   table titled with its name ('Tarefa 1': a heat task has 13 fields);
  *   rows nothing was typed in are left out;
+ * - a field with `unit` prints its sibling unit field after the value
+ *   (a chemical result '1,5 ppm');
  * - a figure the technician typed over is marked ' (digitado pelo técnico)':
  *   a row's `typed` list (heat tasks), and noise's Dose 8h, NEN and TWA when
  *   neither the measured dose nor the norm's average level was given;
@@ -238,7 +240,8 @@ function fieldValue(
   if (node.hidden) return null;
   const raw = scalarText(container[node.key]);
   if (raw === '') return node.required ? { text: BLOCK_TEXTS.empty, colour: null } : null;
-  const text = (node.options ? optionLabel(node, raw) : raw) + (typed.has(node.key) ? BLOCK_TEXTS.typed : '');
+  const unit = node.unit ? scalarText(container[node.unit]) : '';
+  const text = (node.options ? optionLabel(node, raw) : raw) + (unit ? ` ${unit}` : '') + (typed.has(node.key) ? BLOCK_TEXTS.typed : '');
   const byValue = scope.slug ? VALUE_COLOURS[scope.slug]?.[[scope.block, ...path, node.key].join('.')] : undefined;
   const colour = node.swatch ? colourOf(container[node.swatch]) : byValue ? byValue(raw) : null;
   return { text, colour };

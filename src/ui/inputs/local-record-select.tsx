@@ -22,11 +22,14 @@ export interface LocalRecordSelectProps<R extends NamedResource> extends Omit<Se
   value: { key: string | null; id: number | null; name: string };
   onChange: (record: ResourceRecordMap[R] | null) => void;
   limit?: number;
+  /** Which records are offered (the agents of one type); every one by default. */
+  only?: (record: ResourceRecordMap[R]) => boolean;
 }
 
-export function LocalRecordSelect<R extends NamedResource>({ resource, value, onChange, limit = 10, ...props }: LocalRecordSelectProps<R>) {
+export function LocalRecordSelect<R extends NamedResource>({ resource, value, onChange, limit = 10, only, ...props }: LocalRecordSelectProps<R>) {
   const list = useLocalList(resource);
-  const rows = (list.loading ? [] : list.rows) as unknown as Array<ResourceRecordMap[R] & Named>;
+  const all = (list.loading ? [] : list.rows) as unknown as Array<ResourceRecordMap[R] & Named>;
+  const rows = only ? all.filter(only) : all;
   const chosen = rows.find((row) => value.key !== null && row.key === value.key) ?? rows.find((row) => value.id !== null && row.id === value.id);
   const data = rows.map((row) => ({ value: row.key, label: row.name }));
   if (!chosen && value.name.trim() !== '') data.unshift({ value: SAVED_NAME, label: value.name });

@@ -2,8 +2,8 @@
  * The five JSON blocks of a sample (spec samples.md section 3):
  * `caracterization`, `memory_field`, `result`, `risk_classification` and
  * `validation`. Their content depends on the sample type, so each type
- * declares its block schemas in its own module (noise.ts, heat.ts; chemical
- * and vibration in the next issue) and `SAMPLE_BLOCK_SCHEMAS[slug]` maps a
+ * declares its block schemas in its own module (noise.ts, heat.ts,
+ * chemical.ts, vibration.ts) and `SAMPLE_BLOCK_SCHEMAS[slug]` maps a
  * type to them. A block a type does not declare is a loose object: any
  * field names, plain JSON values, with the shared text limits (no U+0000
  * nor lone surrogate, in keys too; line breaks allowed, as a loose text may

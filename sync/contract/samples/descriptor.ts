@@ -47,6 +47,8 @@ export interface FieldNode {
   hidden?: boolean;
   /** The colour field that colours this one in the report ('bgColor'), as a sibling key. */
   swatch?: string;
+  /** The field holding this value's unit, as a sibling key: the report prints it after the value ('1,5 ppm'). */
+  unit?: string;
 }
 
 export interface GroupNode {

@@ -10,7 +10,8 @@ import { SAMPLE_BLOCKS, type SampleBlockName } from './blocks';
 import { blockOf, nodeAt, pathLabel, type SampleTypeDescriptor } from './descriptor';
 import { HEAT_DESCRIPTOR } from './heat-descriptor';
 import { NOISE_DESCRIPTOR } from './noise-descriptor';
-import { CHEMICAL_DESCRIPTOR, VIBRATION_DESCRIPTOR } from './pending-descriptors';
+import { CHEMICAL_DESCRIPTOR } from './chemical-descriptor';
+import { VIBRATION_DESCRIPTOR } from './vibration-descriptor';
 import { sampleTypeById, type SampleTypeSlug } from './types';
 
 export const SAMPLE_TYPE_DESCRIPTORS: Record<SampleTypeSlug, SampleTypeDescriptor> = {

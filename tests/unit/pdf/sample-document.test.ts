@@ -129,7 +129,8 @@ describe('the sample document', () => {
   });
 
   it('prints the loose blocks of a type without declared fields: common fields by their labels first, then the rest by label', () => {
-    const sample = base(2, {
+    // A type this version has no descriptor for (every known type declares its blocks since issue 22).
+    const sample = base(99, {
       memory_field: {
         zeta: 'Z',
         agents: [{ agent_id: 4, agent: 'Tolueno', volume: '12' }],

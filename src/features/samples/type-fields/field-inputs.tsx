@@ -71,6 +71,24 @@ export function DecimalField({ label, value, onChange, field, ...props }: TextFi
   );
 }
 
+/** A whole number (repetitions, a year): the numeric keyboard, kept as typed; the schema says when it is not one. */
+export function CountField({ label, value, onChange, field, ...props }: TextFieldProps) {
+  const mark = useFieldMark(field, { input: 'decimal', value });
+  return (
+    <TextInput
+      {...mark}
+      size="md"
+      styles={TOUCH}
+      label={label}
+      inputMode="numeric"
+      autoComplete="off"
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      {...props}
+    />
+  );
+}
+
 /**
  * A time or duration HH:mm, masked as typed, on the numeric keyboard. On
  * the sample page the type's descriptor says which by the field's path;
@@ -149,17 +167,21 @@ export function ComputedField({
   criterion,
   testId,
   field,
+  error,
 }: {
   label: string;
   value: string;
   criterion: string;
   testId?: string;
   field?: string;
+  /** A computed figure that flags a problem at the field (a flow variation beyond the tolerance). */
+  error?: ReactNode;
 }) {
   const mark = useFieldMark(field);
   return (
     <TextInput
       {...mark}
+      {...(error ? { error } : {})}
       size="md"
       styles={TOUCH}
       label={label}

@@ -208,8 +208,10 @@ describe('the required fields of each type', () => {
       heatFilled,
       { ...missing({ caracterization: 0, memory_field: 0, result: 0, validation: 0 }), risk_classification: { invalid: 0, computed: true } },
     ],
-    ['chemical', blank, missing({ caracterization: 3 })], // its tabs come next; only the common fields so far
-    ['vibration', blank, missing({ caracterization: 3 })],
+    // Pump and calibrator, date, and the blank agent row's agent, flow and times; each result row's LQ and base; the validation but its variation.
+    ['chemical', blank, missing({ caracterization: 3, memory_field: 7, result: 2, validation: 8 })],
+    // Instrument, calibrator, date, type and the two times; the result row's result; the consideration; the validation.
+    ['vibration', blank, missing({ caracterization: 3, memory_field: 6, result: 1, risk_classification: 1, validation: 4 })],
   ] as const)('the tab marks of %s (%#)', (slug, blocks, marks) => {
     expect(sampleTabMarks(slug, blocks())).toEqual(marks);
   });

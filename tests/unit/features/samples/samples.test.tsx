@@ -310,9 +310,9 @@ describe('the sample page', () => {
     for (const title of titles) expect(screen.getByRole('tab', { name: title })).toBeInTheDocument();
     expect(screen.getByLabelText('Funcionário')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('tab', { name: 'Validação da medição' }));
-    // Heat fills its tabs (samples-types); chemical and vibration are the next issue's.
+    // Heat fills its tabs (samples-types); chemical too (issue 22).
     expect((await screen.findAllByLabelText('Justificativa')).length).toBeGreaterThan(0);
-    expect(sampleTabOf('chemical', 'validation')).toBeUndefined();
+    expect(sampleTabOf('chemical', 'validation')).toBeDefined();
   });
 
   it('names the quotation in the card by its number, once the server has given one', async () => {
