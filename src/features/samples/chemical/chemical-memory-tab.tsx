@@ -11,6 +11,13 @@
  * purpose when needed ('Digitado pelo técnico'). Adding, renaming or
  * removing an agent changes the rows of Resultado, which say so here
  * ('Agente atualizado na aba Resultado.', for 6 seconds).
+ *
+ * The sampling-method catalog guides the row (issue 22): choosing an agent
+ * proposes the method that lists it, its sampler and a flow in its range
+ * (only into fields still blank, besides the method); a flow or a volume
+ * outside the method's range, or a sample older than its holding time
+ * today, is flagged at the field with the method's numbers. Warnings never
+ * block a save.
  */
 import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, Stack, Text, Title } from '@mantine/core';
@@ -22,6 +29,15 @@ import { agentsIdentity, chooseAgent } from '@sync/contract/samples/chemical-row
 import { SAMPLE_TYPES } from '@sync/contract/samples/types';
 import type { LocalProduct } from '@sync/store/registry/catalog-records';
 import { AgentPicker } from '@/entities/agent';
+import {
+  methodForAgent,
+  methodOfRow,
+  methodWarnings,
+  type MethodWarning,
+  type MethodWarningField,
+  useSamplingMethods,
+} from '@/entities/sampling-methods';
+import { todayIso } from '@/ui/inputs/date-text';
 import { DateInputBR } from '@/ui/inputs';
 import { ALERT_AUTO_CLOSE_MS } from '@/ui/alerts';
 import { OneRowList } from '@/ui/rows';
@@ -173,7 +189,22 @@ const Epis = memo(
     sameJson(previous.epis, next.epis),
 );
 
+/** How a method's warning shows under its field (a constant: the memoised fields compare their props). */
+const WARNING_DESCRIPTION = { c: 'orange.8', role: 'status' } as const;
+
+/** The description props of a field the method may flag: its warning in orange, else what it shows otherwise. */
+function flagged(warnings: readonly MethodWarning[], field: MethodWarningField, otherwise?: string) {
+  const warning = warnings.find((item) => item.field === field);
+  return warning
+    ? { description: warning.message, descriptionProps: WARNING_DESCRIPTION, 'data-method-warning': field }
+    : otherwise === undefined
+      ? {}
+      : { description: otherwise };
+}
+
 function AgentRowView({ row, index, onEdit }: { row: ChemicalAgentRow; index: number; onEdit: EditRow }) {
+  const { methods } = useSamplingMethods();
+  const warnings = methodWarnings(methodOfRow(methods, row), row, todayIso());
   const on = (field: keyof ChemicalAgentRow) => (text: string) => onEdit(index, (current) => editAgentRow(current, field, text));
   const at = (field: keyof ChemicalAgentRow) => `memory_field.agents.${index}.${field}`;
   const dateMark = useFieldMark(at('date'), { input: 'date', value: row.date });
@@ -184,14 +215,20 @@ function AgentRowView({ row, index, onEdit }: { row: ChemicalAgentRow; index: nu
         {T.agentTitle(index)}
       </Text>
       <FieldGrid>
-        <AgentChoice index={index} id={row.agent_id} name={row.agent} onEdit={onEdit} />
+        <AgentChoice index={index} id={row.agent_id} name={row.agent} onEdit={onEdit} methods={methods} />
         <StableTextField field={at('agent_code')} label={T.code} value={row.agent_code} onChange={on('agent_code')} />
         <StableTextField field={at('agent_cas')} label={T.cas} value={row.agent_cas} onChange={on('agent_cas')} />
         <StableTextField field={at('agent_method')} label={T.method} value={row.agent_method} onChange={on('agent_method')} />
-        <DateInputBR {...dateMark} size="md" label={T.samplingDate} value={row.date} onChange={on('date')} />
+        <DateInputBR {...dateMark} {...flagged(warnings, 'date')} size="md" label={T.samplingDate} value={row.date} onChange={on('date')} />
         <StableTextField field={at('sampler_type')} label={T.samplerType} value={row.sampler_type} onChange={on('sampler_type')} />
         <StableTextField field={at('white_field_no')} label={T.whiteField} value={row.white_field_no} onChange={on('white_field_no')} />
-        <StableDecimalField field={at('pump_flow')} label={T.pumpFlow} value={row.pump_flow} onChange={on('pump_flow')} />
+        <StableDecimalField
+          field={at('pump_flow')}
+          label={T.pumpFlow}
+          value={row.pump_flow}
+          onChange={on('pump_flow')}
+          {...flagged(warnings, 'pump_flow')}
+        />
         <StableTimeField field={at('initial')} input="time" label={T.initial} value={row.initial} onChange={on('initial')} />
         <StableTimeField field={at('final')} input="time" label={T.final} value={row.final} onChange={on('final')} />
         <StableTimeField
@@ -220,7 +257,7 @@ function AgentRowView({ row, index, onEdit }: { row: ChemicalAgentRow; index: nu
           label={T.volume}
           value={row.volume}
           onChange={on('volume')}
-          description={typed('volume', T.volumeCriterion)}
+          {...flagged(warnings, 'volume', typed('volume', T.volumeCriterion))}
         />
         <StableDecimalField field={at('temperature')} label={T.temperature} value={row.temperature} onChange={on('temperature')} />
         <StableDecimalField field={at('initial_ura')} label={T.ura} value={row.initial_ura} onChange={on('initial_ura')} />
@@ -236,12 +273,29 @@ function AgentRowView({ row, index, onEdit }: { row: ChemicalAgentRow; index: nu
 }
 
 /** The agent of a row, chosen among the chemical agents on the device; renders again only when the choice changes. */
-const AgentChoice = memo(function AgentChoice({ index, id, name, onEdit }: { index: number; id: number | null; name: string; onEdit: EditRow }) {
+const AgentChoice = memo(function AgentChoice({
+  index,
+  id,
+  name,
+  onEdit,
+  methods,
+}: {
+  index: number;
+  id: number | null;
+  name: string;
+  onEdit: EditRow;
+  methods: Parameters<typeof methodForAgent>[0];
+}) {
   const mark = useFieldMark(`memory_field.agents.${index}.agent`);
   const choose = (agent: LocalProduct | null) =>
-    onEdit(index, (current) =>
-      chooseAgent(current, agent && { id: agent.id, name: agent.name, code: agent.code, cas: agent.cas, method: agent.method }),
-    );
+    onEdit(index, (current) => {
+      const chosen = chooseAgent(current, agent && { id: agent.id, name: agent.name, code: agent.code, cas: agent.cas, method: agent.method });
+      const proposal = agent ? methodForAgent(methods, agent.id) : null;
+      if (!proposal) return chosen;
+      const withMethod = { ...chosen, agent_method: proposal.code, sampler_type: chosen.sampler_type || proposal.sampler };
+      // The flow goes through the row's edit so the volume follows it.
+      return withMethod.pump_flow || !proposal.pumpFlow ? withMethod : editAgentRow(withMethod, 'pump_flow', proposal.pumpFlow);
+    });
   return (
     <AgentPicker
       {...mark}

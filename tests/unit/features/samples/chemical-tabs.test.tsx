@@ -76,6 +76,50 @@ describe('Memória de campo', { timeout: 30_000 }, () => {
   });
 });
 
+describe('Memória de campo with the sampling-method catalog', { timeout: 30_000 }, () => {
+  it('proposes the agent’s method, sampler and flow, and flags a flow and a volume outside the method’s range', async () => {
+    await pullSettings(db);
+    await pulled(db, 'products', [wireProduct(7, { name: 'Tolueno', type_id: 2, code: 'TOL', cas: '108-88-3', method: '' })]);
+    const stamp = '2026-11-01T10:00:00.000Z';
+    await pulled(db, 'sampling_methods', [
+      {
+        id: 1,
+        code: '1501',
+        institution: 'niosh',
+        description: null,
+        sampler: 'Tubo de carvão ativo',
+        flow_min: 0.01,
+        flow_max: 0.2,
+        volume_min: 2,
+        volume_max: 30,
+        holding_days: null,
+        storage_temperature: null,
+        laboratory: null,
+        agent_ids: [7],
+        created_at: stamp,
+        updated_at: stamp,
+      },
+    ]);
+    await renderSampleTabs(db, { memory_field: ChemicalMemoryTab }, { ...emptyChemicalBlocks() } as never);
+    const u = user();
+    const row = within(screen.getByTestId('chemical-agent-row-0'));
+
+    await u.click(input(row, 'Agente'));
+    await u.click((await screen.findAllByRole('option'))[0]!);
+    expect(input(row, 'Método')).toHaveValue('NIOSH 1501');
+    expect(input(row, 'Tipo de amostrador')).toHaveValue('Tubo de carvão ativo');
+    expect(input(row, 'Vazão da bomba (L/min)')).toHaveValue('0,11');
+    expect(screen.queryByText(/fora da faixa/)).toBeNull();
+
+    await u.clear(input(row, 'Vazão da bomba (L/min)'));
+    await u.type(input(row, 'Vazão da bomba (L/min)'), '1,5');
+    await u.type(input(row, 'Hora inicial'), '0800');
+    await u.type(input(row, 'Hora final'), '1200');
+    expect(await screen.findByText(/Vazão fora da faixa do método NIOSH 1501/)).toBeInTheDocument();
+    expect(screen.getByText(/Volume fora da faixa do método NIOSH 1501/)).toBeInTheDocument();
+  });
+});
+
 describe('Resultado', { timeout: 30_000 }, () => {
   it('gives the settings’ conclusion and colour with its criterion; the option lists are the saved settings’', async () => {
     const chemical = defaultResultThresholds().chemical;
