@@ -38,6 +38,12 @@ export const BOUNDARIES: readonly Boundary[] = [
     rule: 'src/ui imports no feature, entity, routes or app',
   },
   {
+    from: /^src\/(?:features|entities|ui|routes\/admin)\//,
+    forbids: (target) =>
+      under(target, 'sync/') && !['sync/contract', 'sync/react'].some((folder) => target === folder || under(target, `${folder}/`)),
+    rule: 'screens reach sync through its public face, sync/react (hooks, record types, the few calls a screen makes), and the shared contract; never the store, engine, HTTP or session modules',
+  },
+  {
     from: /^src\/domain\//,
     forbids: (target) => outside(target, 'src/domain/'),
     packages: { values: [], types: [] },

@@ -5,7 +5,7 @@
  * price, type and unit type, and the quotation its equipment (a sample's
  * agent row its id, name, code, CAS and method).
  */
-import type { LocalProduct } from '@sync/store/registry/catalog-records';
+import type { LocalProduct } from '@sync/react';
 import { LocalRecordSelect, type LocalRecordSelectProps } from '@/ui/inputs';
 
 export const AGENT_PICKER_TEXTS = { label: 'Agente', placeholder: 'Selecione um agente' } as const;

@@ -11,7 +11,7 @@
  * Pure functions: the page, the modal and the tests share them.
  */
 import { CUSTOMER_MESSAGES, documentProblem, type CustomerType } from '@sync/contract/customers';
-import type { LocalCustomer } from '@sync/store/registry/customer-records';
+import type { LocalCustomer } from '@sync/react';
 import { maskDocument, maskPhone, onlyDigits } from '@/domain/masks';
 import { capitalizeWords } from '@/domain/text-case';
 

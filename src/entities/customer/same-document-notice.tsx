@@ -6,7 +6,7 @@
  */
 import type { ReactNode } from 'react';
 import { Alert, Group, Text } from '@mantine/core';
-import type { LocalCustomer } from '@sync/store/registry/customer-records';
+import type { LocalCustomer } from '@sync/react';
 import { CUSTOMER_FORM_TEXTS } from './customer-form-texts';
 
 export interface SameDocumentNoticeProps {

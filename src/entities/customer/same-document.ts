@@ -6,7 +6,7 @@
  * never warns.
  */
 import { documentProblem, normalizeDocument, type CustomerType } from '@sync/contract/customers';
-import type { LocalCustomer } from '@sync/store/registry/customer-records';
+import type { LocalCustomer } from '@sync/react';
 import type { CustomerFields } from './customer-form-values';
 
 /** The stored form of the typed document when it is complete and valid for the type, else null. */

@@ -5,7 +5,7 @@
  * `showSaveError` puts the store's validation messages at the fields.
  */
 import { useCallback, useState } from 'react';
-import type { LocalCustomer } from '@sync/store/registry/customer-records';
+import type { LocalCustomer } from '@sync/react';
 import { fieldErrorsOf } from '@/ui/forms/sync-error';
 import {
   changeCustomerForm,

@@ -6,8 +6,7 @@
  */
 import { useSyncDatabase } from '@sync/react/context';
 import { useLive } from '@sync/react/use-live';
-import { readPage } from '@sync/store/queries';
-import type { LocalCustomer } from '@sync/store/registry/customer-records';
+import { type LocalCustomer, readPage } from '@sync/react';
 import type { CustomerFormValues } from './customer-form-values';
 import { customerWithDocument, documentToCheck } from './same-document';
 

@@ -17,7 +17,7 @@
  */
 import { Select, Stack } from '@mantine/core';
 import { useLocalList } from '@sync/react/use-local-record';
-import type { LocalEquipment } from '@sync/store/registry/catalog-records';
+import type { LocalEquipment } from '@sync/react';
 import { formatDateBR } from '@/domain/dates';
 import { CalibrationNotice } from './calibration-notice';
 import { type EquipmentOption, equipmentOptions } from './equipment-options';

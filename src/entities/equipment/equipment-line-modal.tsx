@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
-import type { LocalEquipment } from '@sync/store/registry/catalog-records';
+import type { LocalEquipment } from '@sync/react';
 import { todayIso } from '@/ui/inputs/date-text';
 import { equipmentOptions } from './equipment-options';
 

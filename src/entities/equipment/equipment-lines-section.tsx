@@ -11,7 +11,7 @@ import { Button, Card, Center, Group, Loader, Stack, Table, Text } from '@mantin
 import { useLocalLines, useLocalList } from '@sync/react/use-local-record';
 import { useOutboxProblems } from '@sync/react/use-outbox-problems';
 import { useSyncActions } from '@sync/react/use-sync-actions';
-import type { LocalEquipment, LocalProductEquipment, LocalServiceEquipment, ResourceInput } from '@sync/store/registry/catalog-records';
+import type { LocalEquipment, LocalProductEquipment, LocalServiceEquipment, ResourceInput } from '@sync/react';
 import { alertDanger } from '@/ui/alerts';
 import { useConfirmDelete } from '@/ui/confirm-delete';
 import { errorMessage, fieldErrorsOf } from '@/ui/forms/sync-error';

@@ -3,7 +3,7 @@
  * select options, named with the serial number and flagged when the
  * calibration has expired, so an expired instrument is never picked blind.
  */
-import type { LocalEquipment } from '@sync/store/registry/catalog-records';
+import type { LocalEquipment } from '@sync/react';
 import { expiryStatus } from './expiry';
 
 export interface EquipmentOption {

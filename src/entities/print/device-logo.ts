@@ -17,12 +17,10 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { logoPath } from '@sync/contract/settings-groups';
-import { cacheFile, readDeviceFile } from '@sync/engine/files';
-import type { FileTransfers } from '@sync/engine/files-transfer';
+import { cacheFile, type FileTransfers, readDeviceFile, type SyncDatabase } from '@sync/react';
 import { useSyncContext } from '@sync/react/context';
 import { useLocalList } from '@sync/react/use-local-record';
 import { useSyncStatus } from '@sync/react/use-sync-status';
-import type { SyncDatabase } from '@sync/store/database';
 import { logoDataUrl, logoFileId } from '@/pdf/quotation/logo';
 
 const LOGO_OPTION = 'settings_logo';

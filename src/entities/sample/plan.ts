@@ -10,8 +10,7 @@
  * with the row's sector, function and agent.
  */
 import { plannedSamples } from '@sync/contract/samples';
-import type { RecordSave } from '@sync/engine/mutations';
-import type { LocalQuotation } from '@sync/store/registry';
+import type { LocalQuotation, RecordSave } from '@sync/react';
 
 /** The plan of a quotation as the saves of one unit of work (the quotation referenced by its local key). */
 export function planSaves(quotation: Pick<LocalQuotation, 'key' | 'rows'>): Array<RecordSave & { resource: 'samples' }> {

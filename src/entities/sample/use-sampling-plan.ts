@@ -7,10 +7,9 @@
  */
 import { useRef, useState } from 'react';
 import { SAMPLE_MESSAGES } from '@sync/contract/samples';
-import { SyncError } from '@sync/engine/errors';
+import { type LocalQuotation, SyncError } from '@sync/react';
 import { useLocalPage } from '@sync/react/use-local-page';
 import { useSyncActions } from '@sync/react/use-sync-actions';
-import type { LocalQuotation } from '@sync/store/registry';
 import { canCreatePlan, planSaves } from './plan';
 
 export interface SamplingPlanState {

@@ -14,7 +14,7 @@
  *   (src/domain/sampling-method-checks.ts), none without a method.
  */
 import { samplingMethodLabel } from '@sync/contract/sampling-methods';
-import type { LocalSamplingMethod } from '@sync/store/registry/catalog-records';
+import type { LocalSamplingMethod } from '@sync/react';
 import { formatDecimal } from '@/domain/decimal';
 import { proposedFlow, samplingMethodWarnings, type MethodWarning, type SampledValues } from '@/domain/sampling-method-checks';
 

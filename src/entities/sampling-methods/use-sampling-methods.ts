@@ -4,7 +4,7 @@
  * a row against it.
  */
 import { useLocalList } from '@sync/react/use-local-record';
-import type { LocalSamplingMethod } from '@sync/store/registry/catalog-records';
+import type { LocalSamplingMethod } from '@sync/react';
 
 export interface SamplingMethodsState {
   /** True until the store's first answer (methods is empty meanwhile). */

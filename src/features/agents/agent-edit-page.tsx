@@ -7,7 +7,7 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocalList } from '@sync/react/use-local-record';
-import type { LocalProduct } from '@sync/store/registry/catalog-records';
+import type { LocalProduct } from '@sync/react';
 import { RecordEditPage, RecordRoute, useRecordEditor } from '@/ui/edit-page';
 import { EquipmentLinesSection } from '@/entities/equipment';
 import { AGENT_FIELD_NAMES, agentValues, readAgent, type AgentValues } from './agent-form';

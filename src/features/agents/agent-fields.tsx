@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import { ActionIcon, Autocomplete, Group, Select, SimpleGrid, TextInput, Tooltip } from '@mantine/core';
-import type { LocalProductType } from '@sync/store/registry/catalog-records';
+import type { LocalProductType } from '@sync/react';
 import { MoneyInput } from '@/ui/inputs';
 import type { AgentErrors, AgentField, AgentValues } from './agent-form';
 import { AGENT_TEXTS } from './agent-texts';

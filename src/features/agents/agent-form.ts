@@ -5,7 +5,7 @@
  * types, but only a chemical agent saves it (the server clears it otherwise).
  */
 import { CATALOG_MESSAGES } from '@sync/contract/catalog';
-import type { LocalProduct, ResourceInput } from '@sync/store/registry/catalog-records';
+import type { LocalProduct, ResourceInput } from '@sync/react';
 import { moneyToText, parseMoneyText } from '@/ui/inputs';
 
 export interface AgentValues {

@@ -7,7 +7,7 @@
  */
 import { useMemo } from 'react';
 import { useLocalList } from '@sync/react/use-local-record';
-import type { LocalProduct } from '@sync/store/registry/catalog-records';
+import type { LocalProduct } from '@sync/react';
 import { formatMoney } from '@/ui/format';
 import { ListPage, NewRecordButton, recordIdColumn, recordOptionsColumn, useRecordList, type ListColumn } from '@/ui/list-page';
 import { AGENT_ROUTES } from './agent-routes';

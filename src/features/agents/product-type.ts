@@ -3,7 +3,7 @@
  * only type with a CAS number, spec Agents) and which one a new agent starts
  * with (spec section 9: product_type_id 1, 'Vibração').
  */
-import type { LocalProductType } from '@sync/store/registry/catalog-records';
+import type { LocalProductType } from '@sync/react';
 
 export const CHEMICAL_SLUG = 'chemical';
 export const DEFAULT_TYPE_ID = 1;

@@ -12,7 +12,7 @@ import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Modal.css';
 import { z } from 'zod';
 import { AUTH_MESSAGES } from '@sync/contract/auth';
-import { errorMessageLines } from '@sync/http/api-error';
+import { errorMessageLines } from '@sync/react';
 
 const emailSchema = z.string().trim().email();
 

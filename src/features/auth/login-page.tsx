@@ -10,7 +10,7 @@ import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'rea
 import { Alert, Anchor, Button, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { AUTH_MESSAGES } from '@sync/contract/auth-texts';
-import type { SignInResult } from '@sync/session';
+import type { SignInResult } from '@sync/react';
 import { alertSuccess } from '@/ui/alerts';
 import { signInErrorMessage } from './sign-in-error';
 

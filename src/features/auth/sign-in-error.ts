@@ -5,7 +5,7 @@
  * the server's own message for anything else (too many attempts, ...).
  */
 import { AUTH_MESSAGES } from '@sync/contract/auth-texts';
-import { API_ERROR_MESSAGES, isApiRequestError } from '@sync/http/api-error';
+import { API_ERROR_MESSAGES, isApiRequestError } from '@sync/react';
 
 export function signInErrorMessage(error: unknown): string {
   if (!isApiRequestError(error)) return AUTH_MESSAGES.badCredentials;

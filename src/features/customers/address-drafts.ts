@@ -17,7 +17,7 @@
  * Pure functions over plain values; the tabs component keeps the state.
  */
 import { CUSTOMER_MESSAGES, STATE_CODES } from '@sync/contract/customers';
-import type { LocalCustomerAddress } from '@sync/store/registry/customer-records';
+import type { LocalCustomerAddress } from '@sync/react';
 import { maskCep, onlyDigits } from '@/domain/masks';
 import { capitalizeWords } from '@/domain/text-case';
 import { ADDRESS_TEXTS } from './customer-texts';

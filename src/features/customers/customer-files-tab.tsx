@@ -22,7 +22,7 @@ import { useSyncContext } from '@sync/react/context';
 import { useRecordFiles } from '@sync/react/use-record-files';
 import { useSyncActions } from '@sync/react/use-sync-actions';
 import { useSyncStatus } from '@sync/react/use-sync-status';
-import type { LocalCustomer } from '@sync/store/registry/customer-records';
+import type { LocalCustomer } from '@sync/react';
 import { alertDanger, alertSuccess, alertWarning } from '@/ui/alerts';
 import { ConfirmModal } from '@/ui/confirm-modal';
 import { errorMessage } from '@/ui/forms';

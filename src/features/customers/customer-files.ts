@@ -12,12 +12,16 @@
  *   copies, when it has them all.
  */
 import { allowedFileType } from '@sync/contract/customers';
-import type { SyncEngine } from '@sync/engine/engine';
-import { SyncError } from '@sync/engine/errors';
-import { readDeviceFile } from '@sync/engine/files';
-import { addRecordFiles, type NewRecordFile, type RecordFile } from '@sync/engine/record-files';
-import type { SyncDatabase } from '@sync/store/database';
-import type { LocalCustomerFile } from '@sync/store/registry/customer-records';
+import {
+  addRecordFiles,
+  type LocalCustomerFile,
+  type NewRecordFile,
+  readDeviceFile,
+  type RecordFile,
+  type SyncDatabase,
+  type SyncEngine,
+  SyncError,
+} from '@sync/react';
 import { FILE_TEXTS } from './customer-texts';
 import type { FileDraft } from './file-drafts';
 import { downloadFileName } from './save-file';

@@ -13,7 +13,7 @@ import { Anchor } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { routeParamOf } from '@sync/react/use-route-record';
 import { useSyncActions } from '@sync/react/use-sync-actions';
-import type { LocalCustomer } from '@sync/store/registry/customer-records';
+import type { LocalCustomer } from '@sync/react';
 import { maskPhone } from '@/domain/masks';
 import { formatInstantBR } from '@/ui/format';
 import { errorMessage } from '@/ui/forms';

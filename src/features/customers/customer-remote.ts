@@ -6,7 +6,7 @@
  * `message_sendMessageNewFilesUpload`, read from the device's settings.
  */
 import { messageResponseSchema } from '@sync/contract/customers';
-import type { ApiClient } from '@sync/http';
+import type { ApiClient } from '@sync/react';
 
 export const NEW_FILES_TEMPLATE_OPTION = 'message_sendMessageNewFilesUpload';
 

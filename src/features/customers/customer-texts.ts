@@ -1,5 +1,5 @@
 /** The customers area's texts (spec: Customers; sections 4, 5 and 8). */
-import { ADDRESS_FIELD_LABELS } from '@sync/store/registry/customers';
+import { ADDRESS_FIELD_LABELS } from '@sync/react';
 
 export const CUSTOMER_TEXTS = {
   listTitle: 'Clientes',

@@ -4,7 +4,7 @@
  * read it from the session and hand it to the pages as `restricted`.
  */
 import type { CurrentUser } from '@sync/contract/user';
-import { isCustomerUser } from '@sync/session/session-user';
+import { isCustomerUser } from '@sync/react';
 
 export function isRestrictedCustomerView(user: CurrentUser | null | undefined): boolean {
   return user ? isCustomerUser(user) : false;

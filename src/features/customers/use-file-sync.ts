@@ -5,7 +5,7 @@
  * The files and their states come from `useRecordFiles` (sync/react).
  */
 import { useEffect, useRef, useState } from 'react';
-import type { RecordFile } from '@sync/engine/record-files';
+import type { RecordFile } from '@sync/react';
 import { alertDanger, alertSuccess } from '@/ui/alerts';
 import { FILE_TEXTS } from './customer-texts';
 

@@ -6,7 +6,7 @@
  */
 import { CATALOG_MESSAGES } from '@sync/contract/catalog';
 import { useSyncActions } from '@sync/react/use-sync-actions';
-import type { LocalEquipmentCategory } from '@sync/store/registry/catalog-records';
+import type { LocalEquipmentCategory } from '@sync/react';
 import { alertSuccess } from '@/ui/alerts';
 import { NameModal } from '@/ui/forms';
 import { CATEGORY_TEXTS } from './equipment-texts';

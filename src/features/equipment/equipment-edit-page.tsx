@@ -7,7 +7,7 @@
  */
 import { useState } from 'react';
 import { useLocalList } from '@sync/react/use-local-record';
-import type { LocalEquipment, LocalEquipmentCategory } from '@sync/store/registry/catalog-records';
+import type { LocalEquipment, LocalEquipmentCategory } from '@sync/react';
 import { RecordEditPage, RecordRoute, useRecordForm } from '@/ui/edit-page';
 import { CategoryModal } from './category-modal';
 import { EQUIPMENT_FIELD_NAMES, equipmentFormSchema, equipmentValues } from './equipment-form';

@@ -4,7 +4,7 @@
  * date (DD/MM/YYYY, with a red warning once it has passed) and type.
  */
 import { ActionIcon, Alert, Group, Select, SimpleGrid, TextInput, Tooltip } from '@mantine/core';
-import type { LocalEquipmentCategory } from '@sync/store/registry/catalog-records';
+import type { LocalEquipmentCategory } from '@sync/react';
 import { expiryStatus } from '@/entities/equipment';
 import type { SchemaForm } from '@/ui/forms';
 import { DateInputBR, parseDateText, todayIso } from '@/ui/inputs';

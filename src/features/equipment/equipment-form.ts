@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { equipmentInputSchema } from '@sync/contract/catalog';
-import type { LocalEquipment, ResourceInput } from '@sync/store/registry/catalog-records';
+import type { LocalEquipment, ResourceInput } from '@sync/react';
 import { dateText, optionalText } from '@/ui/forms';
 import { dateToText } from '@/ui/inputs';
 

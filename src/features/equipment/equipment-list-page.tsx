@@ -8,7 +8,7 @@
 import { useMemo } from 'react';
 import { Group } from '@mantine/core';
 import { useLocalList } from '@sync/react/use-local-record';
-import type { LocalEquipment } from '@sync/store/registry/catalog-records';
+import type { LocalEquipment } from '@sync/react';
 import { ExpiryBadge } from '@/entities/equipment';
 import { formatDate } from '@/ui/format';
 import { todayIso } from '@/ui/inputs';

@@ -12,7 +12,7 @@ import { mayRead, READ_ACCESS, readerOf } from '@sync/contract/access';
 import { PROFILE_PATH, profileInputSchema, profileSaveResponseSchema } from '@sync/contract/user-input';
 import type { CurrentUser } from '@sync/contract/user';
 import { useOnlineWrite } from '@sync/react/use-online-write';
-import { isAdminUser } from '@sync/session/session-user';
+import { isAdminUser } from '@sync/react';
 import { OnlineOnlyNotice, roleLabel, toFormData, UserImageInput } from '@/entities/user';
 import { alertDanger, alertSuccess } from '@/ui/alerts';
 import { errorMessage, useSchemaForm } from '@/ui/forms';

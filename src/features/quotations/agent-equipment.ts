@@ -7,7 +7,7 @@
  * already listed keeps its line's `row_id`, a new one gets a new id.
  */
 import { newRowId } from '@sync/contract/row-id';
-import type { LocalProductEquipment } from '@sync/store/registry/catalog-records';
+import type { LocalProductEquipment } from '@sync/react';
 import { lineKey, type EquipmentValues, type RowValues } from './quotation-form-values';
 
 export function agentEquipment(

@@ -8,7 +8,7 @@
 import { memo } from 'react';
 import { NativeSelect, Table, TextInput } from '@mantine/core';
 import { useLocalList } from '@sync/react/use-local-record';
-import type { LocalProduct } from '@sync/store/registry/catalog-records';
+import type { LocalProduct } from '@sync/react';
 import { AgentPicker } from '@/entities/agent';
 import { moneyToText } from '@/ui/inputs';
 import { PricedLineCells } from './priced-line-cells';

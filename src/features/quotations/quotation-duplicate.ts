@@ -7,7 +7,7 @@
  * lines: each gets a new `row_id`.
  */
 import { withNewRowIds } from '@sync/contract/quotations';
-import type { LocalQuotation } from '@sync/store/registry/quotation-records';
+import type { LocalQuotation } from '@sync/react';
 
 const withoutTotal = <T extends { total?: number }>(lines: readonly T[]) => withNewRowIds(lines.map(({ total: _total, ...line }) => line));
 

@@ -18,7 +18,7 @@ import { usePendingCommands } from '@sync/react/use-pending-commands';
 import { useLocalList } from '@sync/react/use-local-record';
 import { useSyncActions } from '@sync/react/use-sync-actions';
 import type { RichTextDoc } from '@sync/contract/rich-text';
-import type { LocalQuotation } from '@sync/store/registry/quotation-records';
+import type { LocalQuotation } from '@sync/react';
 import { alertDanger, alertSuccess } from '@/ui/alerts';
 import { EditPage, RecordRoute, useRecordEditor, type FormRead } from '@/ui/edit-page';
 import { errorMessage } from '@/ui/forms';

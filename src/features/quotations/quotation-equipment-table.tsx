@@ -5,7 +5,7 @@
  */
 import { memo } from 'react';
 import { Table, TextInput } from '@mantine/core';
-import type { LocalEquipment } from '@sync/store/registry/catalog-records';
+import type { LocalEquipment } from '@sync/react';
 import { LocalRecordSelect } from '@/ui/inputs';
 import { LineActions } from './line-actions';
 import { LINE_INPUT_STYLES, LineTable, type LineListProps } from './line-table';

@@ -13,7 +13,7 @@
 import { DEFAULT_PAYMENT_INFO, QUOTATION_MESSAGES, type QuotationDeadline, type QuotationEquipment } from '@sync/contract/quotations';
 import { isRichTextEmpty, toRichTextDoc, type RichTextDoc } from '@sync/contract/rich-text';
 import { newRowId } from '@sync/contract/row-id';
-import type { LocalQuotation } from '@sync/store/registry/quotation-records';
+import type { LocalQuotation } from '@sync/react';
 import { parseDecimal } from '@/domain/decimal';
 import { fromCents, toCents } from '@/domain/money';
 import { MAX_DISCOUNT_PERCENT, quotationTotals, type QuotationTotals } from '@/domain/quotation-totals';

@@ -7,7 +7,7 @@
  */
 import { memo } from 'react';
 import { Group, Table, TextInput } from '@mantine/core';
-import type { LocalCost, LocalService } from '@sync/store/registry/catalog-records';
+import type { LocalCost, LocalService } from '@sync/react';
 import { LocalRecordSelect, moneyToText } from '@/ui/inputs';
 import { PricedLineCells } from './priced-line-cells';
 import { LINE_INPUT_STYLES, LineTable, type LineListProps } from './line-table';

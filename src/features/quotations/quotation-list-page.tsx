@@ -17,7 +17,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { QUOTATION_STATUSES, type QuotationStatus } from '@sync/contract/quotations';
 import { usePendingCommands } from '@sync/react/use-pending-commands';
 import { routeParamOf } from '@sync/react/use-route-record';
-import type { LocalQuotation } from '@sync/store/registry/quotation-records';
+import type { LocalQuotation } from '@sync/react';
 import { formatInstantBR } from '@/ui/format';
 import { ListPage, listSearchOf, NewRecordButton, ProblemBadge, recordOptionsColumn, useRecordList, type ListColumn } from '@/ui/list-page';
 import { quotationCreatedAt, quotationNumber } from './quotation-number';

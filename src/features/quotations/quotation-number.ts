@@ -1,5 +1,5 @@
 /** What the screens show for a quotation's number and creation day, before and after the server has it. */
-import type { LocalQuotation } from '@sync/store/registry/quotation-records';
+import type { LocalQuotation } from '@sync/react';
 import { formatQuotationNumber } from '@/domain/quotation-number';
 import { formatInstantBR } from '@/ui/format';
 import { QUOTATION_TEXTS } from './quotation-texts';

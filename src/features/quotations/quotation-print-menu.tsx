@@ -10,7 +10,7 @@
  */
 import { useState } from 'react';
 import { Button, Group, Menu, Modal, NumberInput, Stack } from '@mantine/core';
-import type { LocalQuotation } from '@sync/store/registry/quotation-records';
+import type { LocalQuotation } from '@sync/react';
 import { alertDanger } from '@/ui/alerts';
 import { useQuotationPrintSources } from './quotation-print-sources';
 import { openPendingTab, showPdf } from '@/entities/print/print-window';

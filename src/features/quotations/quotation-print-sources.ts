@@ -7,7 +7,7 @@
  * device (src/entities/print/device-logo.ts). Null while any of them is loading.
  */
 import { useLocalLines, useLocalList, useLocalRecord } from '@sync/react/use-local-record';
-import type { LocalQuotation } from '@sync/store/registry/quotation-records';
+import type { LocalQuotation } from '@sync/react';
 import type { PdfSources } from '@/pdf/quotation/assemble';
 import { useDeviceLogo } from '@/entities/print/device-logo';
 

@@ -15,7 +15,7 @@ import { Button } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { SAMPLE_MESSAGES } from '@sync/contract/samples';
 import { routeParamOf } from '@sync/react/use-route-record';
-import type { LocalQuotation } from '@sync/store/registry/quotation-records';
+import type { LocalQuotation } from '@sync/react';
 import { SAMPLE_ROUTES, useSamplingPlan } from '@/entities/sample';
 import { alertDanger, alertSuccess } from '@/ui/alerts';
 import { errorMessage } from '@/ui/forms';

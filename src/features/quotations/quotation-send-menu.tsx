@@ -23,7 +23,7 @@ import { MESSAGE_PLACEHOLDERS } from '@sync/contract/settings';
 import { useSyncActions } from '@sync/react/use-sync-actions';
 import { usePendingChanges } from '@sync/react/use-sync-status';
 import { useLocalRecord } from '@sync/react/use-local-record';
-import type { LocalQuotation } from '@sync/store/registry/quotation-records';
+import type { LocalQuotation } from '@sync/react';
 import { maskPhone } from '@/domain/masks';
 import { toCents } from '@/domain/money';
 import { whatsappLink } from '@/domain/whatsapp-link';

@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { Button, Group, Modal, NativeSelect, Stack, Text } from '@mantine/core';
 import { rowPrefill, SAMPLE_TYPES, sampleRowRef } from '@sync/contract/samples';
 import { useSyncActions } from '@sync/react/use-sync-actions';
-import type { LocalQuotation, LocalSample } from '@sync/store/registry';
+import type { LocalQuotation, LocalSample } from '@sync/react';
 import { alertDanger } from '@/ui/alerts';
 import { errorMessage } from '@/ui/forms';
 import { formatQuotationNumber } from '@/domain/quotation-number';

@@ -8,7 +8,7 @@
  * stops Salvar; an invalid one does (the save validates with the same
  * schemas), and `refusedSave` names it with its tab.
  */
-import { SyncError } from '@sync/engine/errors';
+import { SyncError } from '@sync/react';
 import {
   blockOf,
   descriptorOfType,

@@ -10,7 +10,7 @@ import { memo, useState } from 'react';
 import { Anchor, Card, Grid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { Link, linkOptions } from '@tanstack/react-router';
 import { useRouteRecord } from '@sync/react/use-route-record';
-import type { LocalSample } from '@sync/store/registry';
+import type { LocalSample } from '@sync/react';
 import { formatQuotationNumber } from '@/domain/quotation-number';
 import { sampleCreatedAt, sampleTypeName } from './sample-list-logic';
 import { SAMPLE_TEXTS } from './sample-texts';

@@ -13,7 +13,7 @@ import { useCallback } from 'react';
 import { sampleTypeById } from '@sync/contract/samples';
 import { useSyncDatabase } from '@sync/react/context';
 import { useSyncActions } from '@sync/react/use-sync-actions';
-import type { LocalSample } from '@sync/store/registry';
+import type { LocalSample } from '@sync/react';
 import { clearForCopy } from '@/domain/form-paths';
 import { nextSampleNo } from './sample-list-logic';
 import { SAMPLE_TYPE_RULES } from './sample-tabs';

@@ -22,7 +22,7 @@ import { Alert, Button, Stack, Text } from '@mantine/core';
 import { PageLoading, RecordRoute } from '@/ui/edit-page';
 import { alertDanger, alertSuccess } from '@/ui/alerts';
 import { errorMessage } from '@/ui/forms';
-import type { LocalSample } from '@sync/store/registry';
+import type { LocalSample } from '@sync/react';
 import { type SampleBlockName, sampleTypeById } from '@sync/contract/samples';
 import { SAMPLE_ROUTES } from '@/entities/sample';
 import type { MissingField } from '@/domain/form-paths';

@@ -11,7 +11,7 @@
 import { Anchor, Button, Group } from '@mantine/core';
 import { Link, linkOptions, useNavigate } from '@tanstack/react-router';
 import { useLocalList } from '@sync/react/use-local-record';
-import type { LocalQuotation } from '@sync/store/registry';
+import type { LocalQuotation } from '@sync/react';
 import { SAMPLE_ROUTES } from '@/entities/sample';
 import { LIST_TEXTS, ListPage, listSearchOf, type ListColumn } from '@/ui/list-page';
 import { useListSearch } from '@/ui/paginator';

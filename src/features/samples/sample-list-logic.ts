@@ -8,8 +8,7 @@
 import { PAGE_SIZE } from '@sync/contract/list';
 import { sampleTypeById } from '@sync/contract/samples';
 import type { LocalPageState } from '@sync/react/use-local-page';
-import type { LocalQuotation, LocalSample } from '@sync/store/registry';
-import { matchesAllWords, queryWordsOf, wordsOf } from '@sync/store/search-index';
+import { type LocalQuotation, type LocalSample, matchesAllWords, queryWordsOf, wordsOf } from '@sync/react';
 import { quotationNumberOf } from '@/domain/quotation-number';
 
 export interface SampleGroup {

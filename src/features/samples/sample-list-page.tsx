@@ -18,7 +18,7 @@ import { useLocalList } from '@sync/react/use-local-record';
 import { useOutboxProblems } from '@sync/react/use-outbox-problems';
 import { routeParamOf } from '@sync/react/use-route-record';
 import { useSyncActions } from '@sync/react/use-sync-actions';
-import type { LocalSample } from '@sync/store/registry';
+import type { LocalSample } from '@sync/react';
 import { SAMPLE_ROUTES } from '@/entities/sample';
 import { alertDanger, alertSuccess } from '@/ui/alerts';
 import { errorMessage } from '@/ui/forms';

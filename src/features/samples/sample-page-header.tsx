@@ -8,7 +8,7 @@
  */
 import { memo } from 'react';
 import { Button, Group, Title } from '@mantine/core';
-import type { LocalSample } from '@sync/store/registry';
+import type { LocalSample } from '@sync/react';
 import { SamplePrintButton } from './sample-print-button';
 import { SampleSyncBadge } from './sample-sync-badge';
 import type { SampleBlocks } from './use-sample-draft';

@@ -10,7 +10,7 @@
  */
 import type { ComponentType } from 'react';
 import type { SampleBlock, SampleBlockName } from '@sync/contract/samples';
-import type { LocalSample } from '@sync/store/registry';
+import type { LocalSample } from '@sync/react';
 import type { ClearRule, RequiredField } from '@/domain/form-paths';
 
 export interface SampleTabProps<B extends SampleBlock = SampleBlock> {

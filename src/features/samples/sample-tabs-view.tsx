@@ -26,7 +26,7 @@
 import { memo, useMemo } from 'react';
 import { Badge, Box, Group, Stack, Tabs, Text } from '@mantine/core';
 import { SAMPLE_BLOCKS, SAMPLE_TYPES, sampleTypeById, type SampleBlock, type SampleBlockName } from '@sync/contract/samples';
-import type { LocalSample } from '@sync/store/registry';
+import type { LocalSample } from '@sync/react';
 import { CaracterizationFields, SamplePhotosSlot } from './common';
 import { SAMPLE_TABS } from './sample-tab-types';
 import { sampleTabOf } from './sample-tabs';

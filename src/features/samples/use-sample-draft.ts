@@ -23,13 +23,9 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { SAMPLE_BLOCKS, type SampleBlock, type SampleBlockName } from '@sync/contract/samples';
-import { rebaseDraft } from '@sync/engine/draft-rebase';
-import { labelOfPath } from '@sync/engine/path-labels';
+import { draftKey, labelOfPath, type LocalSample, readDraft, rebaseDraft, removeDraft, sameValue, samples, writeDraft } from '@sync/react';
 import { useSyncDatabase } from '@sync/react/context';
 import { useSyncActions } from '@sync/react/use-sync-actions';
-import { draftKey, readDraft, removeDraft, writeDraft } from '@sync/store/drafts';
-import { sameValue } from '@sync/store/local-record';
-import { type LocalSample, samples } from '@sync/store/registry';
 
 export type SampleBlocks = Record<SampleBlockName, SampleBlock>;
 

@@ -6,7 +6,7 @@
  * newer agent, or one deleted elsewhere and not yet pulled) stays as
  * 'Agente #id' until the user removes it, so nothing is dropped silently.
  */
-import type { LocalProduct, LocalProductType } from '@sync/store/registry/catalog-records';
+import type { LocalProduct, LocalProductType } from '@sync/react';
 import { SAMPLING_METHOD_TEXTS } from './sampling-method-texts';
 
 const CHEMICAL_SLUG = 'chemical';

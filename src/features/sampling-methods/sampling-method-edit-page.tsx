@@ -6,7 +6,7 @@
  */
 import { useMemo } from 'react';
 import { useLocalList } from '@sync/react/use-local-record';
-import type { LocalSamplingMethod } from '@sync/store/registry/catalog-records';
+import type { LocalSamplingMethod } from '@sync/react';
 import { RecordEditPage, RecordRoute, useRecordForm } from '@/ui/edit-page';
 import { chemicalAgentOptions, type AgentOptions } from './chemical-agent-options';
 import { samplingMethodFormSchema, samplingMethodValues } from './sampling-method-form';

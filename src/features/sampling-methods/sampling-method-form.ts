@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { samplingMethodFieldsSchema, withMethodRanges } from '@sync/contract/sampling-methods';
-import type { LocalSamplingMethod } from '@sync/store/registry/catalog-records';
+import type { LocalSamplingMethod } from '@sync/react';
 import { formatDecimal, parseDecimal } from '@/domain/decimal';
 import { optionalText } from '@/ui/forms';
 import { SAMPLING_METHOD_TEXTS } from './sampling-method-texts';

@@ -10,7 +10,7 @@ import { useMemo } from 'react';
 import { Stack, Text } from '@mantine/core';
 import { samplingMethodLabel } from '@sync/contract/sampling-methods';
 import { useLocalList } from '@sync/react/use-local-record';
-import type { LocalSamplingMethod } from '@sync/store/registry/catalog-records';
+import type { LocalSamplingMethod } from '@sync/react';
 import { formatDecimal } from '@/domain/decimal';
 import { ListPage, NewRecordButton, recordIdColumn, recordOptionsColumn, useRecordList, type ListColumn } from '@/ui/list-page';
 import { SAMPLING_METHOD_ROUTES } from './sampling-method-routes';

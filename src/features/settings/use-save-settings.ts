@@ -9,7 +9,7 @@
 import { useState } from 'react';
 import { flattenMessages } from '@sync/contract/settings-groups';
 import { settingsResponseSchema } from '@sync/contract/settings';
-import { SyncError } from '@sync/engine/errors';
+import { SyncError } from '@sync/react';
 import { useOnlineWrite } from '@sync/react/use-online-write';
 import { alertDanger, alertSuccess } from '@/ui/alerts';
 import { errorMessage } from '@/ui/forms';

@@ -9,10 +9,7 @@
  */
 import { useState } from 'react';
 import { Badge, Button, Card, Group, List, Stack, Text } from '@mantine/core';
-import type { ConflictChoice } from '@sync/engine/entry-actions';
-import type { FieldChoice } from '@sync/engine/merge';
-import type { PendingChange } from '@sync/engine/reports';
-import type { OutboxStatus } from '@sync/store/types';
+import type { ConflictChoice, FieldChoice, OutboxStatus, PendingChange } from '@sync/react';
 import { ConflictVersions } from './conflict-versions';
 import { formatDateTime } from './format-sync-value';
 import { OPERATION_NAMES, SYNC_TEXTS } from './sync-texts';

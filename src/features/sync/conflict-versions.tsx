@@ -9,9 +9,7 @@
  */
 import { useId } from 'react';
 import { Radio, Table, Text } from '@mantine/core';
-import type { FieldChoice } from '@sync/engine/merge';
-import type { FieldDifference } from '@sync/engine/reports';
-import type { OutboxOperation } from '@sync/store/types';
+import type { FieldChoice, FieldDifference, OutboxOperation } from '@sync/react';
 import { formatDifference } from './format-sync-value';
 import { SYNC_TEXTS } from './sync-texts';
 

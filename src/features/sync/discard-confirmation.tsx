@@ -7,7 +7,7 @@
  */
 import { useState, type ReactNode } from 'react';
 import { Stack, Table, Text } from '@mantine/core';
-import type { DiscardReport } from '@sync/engine/entry-actions';
+import type { DiscardReport } from '@sync/react';
 import { ConfirmModal } from '@/ui/confirm-modal';
 import { alertDanger, alertSuccess } from '@/ui/alerts';
 import { formatFieldValue } from './format-sync-value';

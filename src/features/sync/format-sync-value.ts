@@ -11,7 +11,7 @@
  * ('tbn (°C): 24,1 · tg (°C): 30') against 'Linha removida'.
  */
 import { QUOTATION_STATUS_LABELS } from '@sync/contract/quotations';
-import type { FieldDifference } from '@sync/engine/reports';
+import type { FieldDifference } from '@sync/react';
 import { formatDate, formatDecimal, formatMoney } from '@/ui/format';
 import { SYNC_TEXTS } from './sync-texts';
 

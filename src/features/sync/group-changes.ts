@@ -3,7 +3,7 @@
  * conflicts (a choice is needed), refused changes (a fix is needed), then
  * what is simply waiting to be sent (including what is being sent now).
  */
-import type { PendingChange } from '@sync/engine/reports';
+import type { PendingChange } from '@sync/react';
 
 export interface ChangeSections {
   conflicts: PendingChange[];

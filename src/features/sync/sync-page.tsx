@@ -7,9 +7,7 @@
  */
 import { useState } from 'react';
 import { Center, Loader, Stack, Text, Title } from '@mantine/core';
-import type { ConflictChoice } from '@sync/engine/entry-actions';
-import type { PendingChange } from '@sync/engine/reports';
-import { usePendingChanges, useSyncActions, useSyncStatus } from '@sync/react';
+import { type ConflictChoice, type PendingChange, usePendingChanges, useSyncActions, useSyncStatus } from '@sync/react';
 import { alertDanger, alertSuccess } from '@/ui/alerts';
 import { ChangeCard } from './change-card';
 import { useDiscardConfirmation } from './discard-confirmation';

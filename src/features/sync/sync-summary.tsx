@@ -5,7 +5,7 @@
  * whichever it is, to run at once).
  */
 import { Alert, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
-import type { SyncStatus } from '@sync/engine/status';
+import type { SyncStatus } from '@sync/react';
 import { formatDateTime } from './format-sync-value';
 import { countChanges, SYNC_TEXTS } from './sync-texts';
 

@@ -4,7 +4,7 @@
  * ('Agente', 'Categoria', ...) and writes error messages in Portuguese
  * itself; this page names the operations and everything around them.
  */
-import type { OutboxOperation } from '@sync/store/types';
+import type { OutboxOperation } from '@sync/react';
 
 export const SYNC_PAGE_TITLE = 'Sincronização';
 

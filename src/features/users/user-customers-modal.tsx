@@ -9,7 +9,7 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { useLocalList } from '@sync/react/use-local-record';
-import type { LocalCustomer } from '@sync/store/registry/customer-records';
+import type { LocalCustomer } from '@sync/react';
 import { alertDanger, alertSuccess, alertWarning } from '@/ui/alerts';
 import { errorMessage } from '@/ui/forms';
 import { LocalRecordSelect } from '@/ui/inputs';

@@ -13,7 +13,7 @@ import { Button, Stack, Text } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { userCreateSchema, userUpdateSchema } from '@sync/contract/user-input';
 import { useLocalList } from '@sync/react/use-local-record';
-import type { LocalUser } from '@sync/store/registry/read-only-records';
+import type { LocalUser } from '@sync/react';
 import { OnlineOnlyNotice } from '@/entities/user';
 import { alertDanger, alertSuccess } from '@/ui/alerts';
 import { useConfirmDelete } from '@/ui/confirm-delete';

@@ -9,7 +9,7 @@ import { Button, Grid, PasswordInput, Select, Switch, Text, TextInput } from '@m
 import type { z } from 'zod';
 import { ADMIN_USER_TYPE_ID, CUSTOMER_ROLE_SLUG } from '@sync/contract/modules';
 import type { userFieldsSchema } from '@sync/contract/user-input';
-import type { LocalNamedRecord } from '@sync/store/registry/read-only-records';
+import type { LocalNamedRecord } from '@sync/react';
 import { maskPhone } from '@/domain/masks';
 import { UserImageInput } from '@/entities/user';
 import type { SchemaForm } from '@/ui/forms';

@@ -8,7 +8,7 @@
  * value typed.
  */
 import { ADMIN_USER_TYPE_ID, GENERAL_USER_TYPE_ID } from '@sync/contract/modules';
-import type { LocalUser } from '@sync/store/registry/read-only-records';
+import type { LocalUser } from '@sync/react';
 import { maskPhone } from '@/domain/masks';
 import type { FormValue } from '@/entities/user';
 

@@ -7,7 +7,7 @@
  * with a plain message and nothing changes.
  */
 import { Stack } from '@mantine/core';
-import type { LocalUser } from '@sync/store/registry/read-only-records';
+import type { LocalUser } from '@sync/react';
 import { OnlineOnlyNotice, roleLabel } from '@/entities/user';
 import { ListPage, NewRecordButton, recordIdColumn, recordOptionsColumn, useRecordList, type ListColumn } from '@/ui/list-page';
 import { USER_ROUTES } from './user-routes';

@@ -5,7 +5,7 @@
  * it is for administrators only.
  */
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { isAdminUser } from '@sync/session/session-user';
+import { isAdminUser } from '@sync/react';
 import { AdminOnlyNotice } from '@/features/settings/access-control';
 
 export const Route = createFileRoute('/admin/controle-de-acesso')({

@@ -1,6 +1,6 @@
 /** /admin/settings: 'Configurações'; the 'Controle de acesso' tab for administrators only. */
 import { createFileRoute } from '@tanstack/react-router';
-import { isAdminUser } from '@sync/session/session-user';
+import { isAdminUser } from '@sync/react';
 import { useSessionState } from '@/app/session/use-session-state';
 import { SettingsPage } from '@/features/settings';
 

@@ -4,7 +4,7 @@
  * services add their equipment list once saved.
  */
 import type { ReactNode } from 'react';
-import type { LocalCost, LocalService } from '@sync/store/registry/catalog-records';
+import type { LocalCost, LocalService } from '@sync/react';
 import { namePriceValues, readNamePrice } from '../forms/name-price';
 import { NamePriceFields } from '../forms/name-price-fields';
 import type { RecordRoutes } from '../list-page/record-routes';

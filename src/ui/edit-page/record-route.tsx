@@ -15,7 +15,7 @@ import { Button } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { isServerIdParam, routeParamToReplace, useRouteRecord } from '@sync/react/use-route-record';
 import { useSyncStatus } from '@sync/react/use-sync-status';
-import type { ResourceName, ResourceRecordMap } from '@sync/store/registry/catalog-records';
+import type { ResourceName, ResourceRecordMap } from '@sync/react';
 import type { RecordRoutes } from '../list-page/record-routes';
 import { PageLoading, RecordNotFound } from './edit-page';
 

@@ -12,7 +12,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useRecordProblem, type RecordProblem } from '@sync/react/use-outbox-problems';
 import { routeParamOf } from '@sync/react/use-route-record';
 import { useSyncActions } from '@sync/react/use-sync-actions';
-import type { ResourceInput, ResourceName, ResourceRecordMap } from '@sync/store/registry/catalog-records';
+import type { ResourceInput, ResourceName, ResourceRecordMap } from '@sync/react';
 import { alertDanger, alertSuccess } from '../alerts';
 import { useConfirmDelete, type ConfirmDelete } from '../confirm-delete';
 import { errorMessage } from '../forms/sync-error';

@@ -6,7 +6,7 @@
  */
 import { useState, type Dispatch, type SetStateAction } from 'react';
 import type { RecordProblem } from '@sync/react/use-outbox-problems';
-import type { ResourceInput, ResourceName, ResourceRecordMap } from '@sync/store/registry/catalog-records';
+import type { ResourceInput, ResourceName, ResourceRecordMap } from '@sync/react';
 import type { ConfirmDelete } from '../confirm-delete';
 import { fieldErrorsOf } from '../forms/sync-error';
 import type { RecordRoutes } from '../list-page/record-routes';

@@ -4,7 +4,7 @@
  * fields saved, a refused save shows at the fields. What new record screens use.
  */
 import type { z } from 'zod';
-import type { ResourceInput, ResourceName } from '@sync/store/registry/catalog-records';
+import type { ResourceInput, ResourceName } from '@sync/react';
 import { useSchemaForm, type FormSchema, type SchemaForm } from '../forms/use-schema-form';
 import { useRecordActions, type RecordActions, type RecordActionsOptions } from './use-record-actions';
 

@@ -3,7 +3,7 @@
  * alert, and for a validation failure the first message of each field (the
  * contract's Portuguese texts), to show at the fields.
  */
-import { SyncError } from '@sync/engine/errors';
+import { SyncError } from '@sync/react';
 
 export const GENERIC_FAILURE = 'Não foi possível concluir a operação. Tente novamente.';
 

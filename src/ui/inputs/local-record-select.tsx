@@ -8,7 +8,7 @@
  */
 import { Select, type SelectProps } from '@mantine/core';
 import { useLocalList } from '@sync/react/use-local-record';
-import type { ResourceName, ResourceRecordMap } from '@sync/store/registry/catalog-records';
+import type { ResourceName, ResourceRecordMap } from '@sync/react';
 
 type Named = { key: string; id: number | null; name: string };
 type NamedResource = { [R in ResourceName]: ResourceRecordMap[R] extends Named ? R : never }[ResourceName];

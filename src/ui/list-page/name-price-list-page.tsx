@@ -2,7 +2,7 @@
  * The list screen of costs and services: the same screen (#, Nome, Preço,
  * Opções in a titled card) with each area's texts and routes.
  */
-import type { LocalCost, LocalService } from '@sync/store/registry/catalog-records';
+import type { LocalCost, LocalService } from '@sync/react';
 import { formatMoney } from '../format';
 import { ListPage, type ListColumn } from './list-page';
 import { NewRecordButton, recordIdColumn, recordOptionsColumn } from './record-columns';

@@ -6,10 +6,9 @@
  */
 import { useNavigate } from '@tanstack/react-router';
 import { useLocalPage, type LocalPageState } from '@sync/react/use-local-page';
-import type { PageQuery } from '@sync/store/queries';
+import type { PageQuery, ResourceName, ResourceRecordMap } from '@sync/react';
 import { useOutboxProblems, type RecordProblem } from '@sync/react/use-outbox-problems';
 import { useSyncActions } from '@sync/react/use-sync-actions';
-import type { ResourceName, ResourceRecordMap } from '@sync/store/registry/catalog-records';
 import { useConfirmDelete, type ConfirmDelete } from '../confirm-delete';
 import { useListSearch, type ListSearch } from '../paginator/use-list-search';
 import { listSearchOf } from './list-route-search';

@@ -17,9 +17,8 @@
  */
 import { useRef, useState } from 'react';
 import { Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import type { RecordFile } from '@sync/engine/record-files';
+import type { RecordFields, RecordFile } from '@sync/react';
 import type { RecordFilesState } from '@sync/react/use-record-files';
-import type { RecordFields } from '@sync/store/types';
 import { alertDanger, alertSuccess, alertWarning } from '@/ui/alerts';
 import { ConfirmModal } from '@/ui/confirm-modal';
 import { PhotoCarousel } from './photo-carousel';

@@ -10,7 +10,7 @@
  * sentence, never the raw text. The engine's own errors (SyncError) are in
  * Portuguese already and keep their message.
  */
-import { SyncError } from '@sync/engine/errors';
+import { SyncError } from '@sync/react';
 
 export type PhotoFailure = 'decode' | 'quota' | 'too-large' | 'unsupported' | 'cancelled' | 'permission' | 'unknown';
 

@@ -7,7 +7,7 @@
  * and a delete control; a tap opens the carousel.
  */
 import { ActionIcon, Badge, Box, Center, Loader, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import type { RecordFile } from '@sync/engine/record-files';
+import type { RecordFile } from '@sync/react';
 import { PHOTO_TEXTS } from './photo-texts';
 import { useBlobUrl } from './use-blob-url';
 

@@ -27,7 +27,7 @@ import { withPrefilledAgent } from '@sync/contract/samples/chemical-derive';
 import { editAgentRow } from '@sync/contract/samples/chemical-figures';
 import { agentsIdentity, chooseAgent } from '@sync/contract/samples/chemical-rows';
 import { SAMPLE_TYPES } from '@sync/contract/samples/types';
-import type { LocalProduct } from '@sync/store/registry/catalog-records';
+import type { LocalProduct } from '@sync/react';
 import { AgentPicker } from '@/entities/agent';
 import {
   methodForAgent,

@@ -14,7 +14,7 @@ import { useEffect } from 'react';
 import { useSyncDatabase } from '@sync/react/context';
 import { useLive } from '@sync/react/use-live';
 import { useLocalList } from '@sync/react/use-local-record';
-import type { OutboxEntry } from '@sync/store/types';
+import type { OutboxEntry } from '@sync/react';
 import { NO_RECENT_EQUIPMENT, type RecentEquipment, recentEquipment } from '@/entities/equipment';
 
 /** Local key → epoch ms of the latest save of each sample waiting in this user's outbox (saved here, not sent yet). */

@@ -13,8 +13,7 @@
  */
 import { Alert, Stack, Tabs } from '@mantine/core';
 import type { CurrentUser } from '@sync/contract/user';
-import { useSyncStatus } from '@sync/react';
-import { isAdminUser } from '@sync/session/session-user';
+import { isAdminUser, useSyncStatus } from '@sync/react';
 import { ACCESS_TEXTS } from './access-control-texts';
 import { AdminOnlyNotice } from './admin-only-notice';
 import { PermissionsPanel } from './permissions-panel';

@@ -1,6 +1,6 @@
 /** /admin/amostra/{sampleId}: a sample's page; the id is the server id or, before the first push, the local key. */
 import { createFileRoute } from '@tanstack/react-router';
-import { isCustomerUser } from '@sync/session/session-user';
+import { isCustomerUser } from '@sync/react';
 import { useSessionState } from '@/app/session/use-session-state';
 import { SampleEditPage } from '@/features/samples';
 

@@ -1,6 +1,6 @@
 /** /admin/amostra/lista/{quotationId}/{page}: the samples of one quotation (samples.md section 2); read only for customer-type users. */
 import { createFileRoute } from '@tanstack/react-router';
-import { isCustomerUser } from '@sync/session/session-user';
+import { isCustomerUser } from '@sync/react';
 import { useSessionState } from '@/app/session/use-session-state';
 import { SampleListPage } from '@/features/samples';
 import { validateListSearch } from '@/ui/list-page';

@@ -1,6 +1,6 @@
 /** /admin/orcamentos/{quotationId}: a quotation's page; the id is the server id or, before the first push, the local key. */
 import { createFileRoute } from '@tanstack/react-router';
-import { isAdminUser } from '@sync/session/session-user';
+import { isAdminUser } from '@sync/react';
 import { sampleAccessOf } from '@/app/guard/module-access';
 import { useSessionState } from '@/app/session/use-session-state';
 import { QuotationEditPage } from '@/features/quotations';

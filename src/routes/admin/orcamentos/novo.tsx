@@ -1,6 +1,6 @@
 /** /admin/orcamentos/novo: 'Orçamento / Adicionar' (the signed-in user is the seller). */
 import { createFileRoute } from '@tanstack/react-router';
-import { isAdminUser } from '@sync/session/session-user';
+import { isAdminUser } from '@sync/react';
 import { useSessionState } from '@/app/session/use-session-state';
 import { QuotationEditPage } from '@/features/quotations';
 

@@ -2,7 +2,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useSessionState } from '@/app/session/use-session-state';
 import { UserEditPage } from '@/features/users/user-edit-page';
-import { isAdminUser } from '@sync/session/session-user';
+import { isAdminUser } from '@sync/react';
 
 export const Route = createFileRoute('/admin/usuarios/$userId')({ component: UserEditRoute });
 

@@ -7,10 +7,7 @@
  * device and offline) is left out: printing never waits for the network.
  * Loaded with the print rendering (sample-print-render.ts), not with the page.
  */
-import type { FileTransfers } from '@sync/engine/files-transfer';
-import { readRecordFiles, recordFileBytes } from '@sync/engine/record-files';
-import type { SyncDatabase } from '@sync/store/database';
-import type { LocalSampleFile } from '@sync/store/registry/sample-records';
+import { type FileTransfers, type LocalSampleFile, readRecordFiles, recordFileBytes, type SyncDatabase } from '@sync/react';
 import { type PdfPhoto, PRINT_PHOTO } from '@/pdf/sample';
 import { printPhotoDataUrl } from '@/ui/photos';
 

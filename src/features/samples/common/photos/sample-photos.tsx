@@ -10,11 +10,10 @@
  * numbers it) and the capture time (FIELD-UX item 10).
  */
 import { useCallback } from 'react';
-import type { RecordFile } from '@sync/engine/record-files';
+import type { LocalSampleFile, RecordFile } from '@sync/react';
 import { useSyncContext } from '@sync/react/context';
 import { useLocalRecord } from '@sync/react/use-local-record';
 import { useRecordFiles } from '@sync/react/use-record-files';
-import type { LocalSampleFile } from '@sync/store/registry/sample-records';
 import { PhotoArea, type PhotoView, type ReducedImage, sampleStampLabel } from '@/ui/photos';
 
 export interface SamplePhotosProps {
