@@ -37,6 +37,8 @@ export function LocalRecordSelect<R extends NamedResource>({ resource, value, on
     <Select
       searchable
       clearable
+      // Tapping the chosen record again keeps it (the × clears): a deselect on a second tap lost a planned agent.
+      allowDeselect={false}
       limit={limit}
       nothingFoundMessage={LOCAL_SELECT_TEXTS.nothingFound}
       comboboxProps={{ withinPortal: true }}

@@ -27,7 +27,7 @@ import { withPrefilledAgent } from '@sync/contract/samples/chemical-derive';
 import { editAgentRow } from '@sync/contract/samples/chemical-figures';
 import { agentsIdentity, chooseAgent } from '@sync/contract/samples/chemical-rows';
 import { SAMPLE_TYPES } from '@sync/contract/samples/types';
-import type { LocalProduct } from '@sync/react';
+import { type LocalProduct, useLocalList } from '@sync/react';
 import { AgentPicker } from '@/entities/agent';
 import {
   methodForAgent,
@@ -76,6 +76,8 @@ export function ChemicalMemoryTab({ sample, value, onChange, readOnly = false }:
     write(current.agents.map((row, at) => (at === index ? change(row) : row)));
   }, []);
   const patch = useCallback((next: Partial<ChemicalMemory>) => latest.current.onChange({ ...latest.current.memory, ...next }), []);
+  const methods = useSamplingMethods();
+  usePlannedAgentResolved(memory.agents, methods.methods, !methods.loading, editRow, readOnly);
 
   return (
     <Stack gap="lg">
@@ -272,6 +274,40 @@ function AgentRowView({ row, index, onEdit }: { row: ChemicalAgentRow; index: nu
   );
 }
 
+type Methods = Parameters<typeof methodForAgent>[0];
+
+/** A row with its agent chosen: the agent's id, name, code, CAS and method, then what the agent's sampling method proposes. */
+function withChosenAgent(current: ChemicalAgentRow, agent: LocalProduct | null, methods: Methods): ChemicalAgentRow {
+  const chosen = chooseAgent(current, agent && { id: agent.id, name: agent.name, code: agent.code, cas: agent.cas, method: agent.method });
+  const proposal = agent ? methodForAgent(methods, agent.id) : null;
+  if (!proposal) return chosen;
+  const withMethod = { ...chosen, agent_method: proposal.code, sampler_type: chosen.sampler_type || proposal.sampler };
+  // The flow goes through the row's edit so the volume follows it.
+  return withMethod.pump_flow || !proposal.pumpFlow ? withMethod : editAgentRow(withMethod, 'pump_flow', proposal.pumpFlow);
+}
+
+const sameName = (a: string, b: string) => a.trim().localeCompare(b.trim(), 'pt-BR', { sensitivity: 'base' }) === 0;
+
+/**
+ * A planned sample names its quotation row's agent only by name (the first
+ * row's `agent`, no id): when exactly one chemical agent on the device has
+ * that name, the row takes it as if chosen (code, CAS, method and the
+ * method's proposal), once the agents and the methods are read.
+ */
+function usePlannedAgentResolved(agents: readonly ChemicalAgentRow[], methods: Methods, ready: boolean, onEdit: EditRow, readOnly: boolean) {
+  const products = useLocalList('products');
+  useEffect(() => {
+    if (readOnly || !ready || products.loading) return;
+    agents.forEach((row, index) => {
+      // The plan's row may be only `{ agent }` until the first save fills it in.
+      const name = row.agent ?? '';
+      if ((row.agent_id ?? null) !== null || name.trim() === '') return;
+      const matches = products.rows.filter((agent) => agent.type_id === CHEMICAL_TYPE_ID && sameName(agent.name, name));
+      if (matches.length === 1) onEdit(index, (current) => withChosenAgent({ ...emptyChemicalAgentRow(), ...current }, matches[0]!, methods));
+    });
+  }, [agents, methods, ready, onEdit, readOnly, products]);
+}
+
 /** The agent of a row, chosen among the chemical agents on the device; renders again only when the choice changes. */
 const AgentChoice = memo(function AgentChoice({
   index,
@@ -284,18 +320,10 @@ const AgentChoice = memo(function AgentChoice({
   id: number | null;
   name: string;
   onEdit: EditRow;
-  methods: Parameters<typeof methodForAgent>[0];
+  methods: Methods;
 }) {
   const mark = useFieldMark(`memory_field.agents.${index}.agent`);
-  const choose = (agent: LocalProduct | null) =>
-    onEdit(index, (current) => {
-      const chosen = chooseAgent(current, agent && { id: agent.id, name: agent.name, code: agent.code, cas: agent.cas, method: agent.method });
-      const proposal = agent ? methodForAgent(methods, agent.id) : null;
-      if (!proposal) return chosen;
-      const withMethod = { ...chosen, agent_method: proposal.code, sampler_type: chosen.sampler_type || proposal.sampler };
-      // The flow goes through the row's edit so the volume follows it.
-      return withMethod.pump_flow || !proposal.pumpFlow ? withMethod : editAgentRow(withMethod, 'pump_flow', proposal.pumpFlow);
-    });
+  const choose = (agent: LocalProduct | null) => onEdit(index, (current) => withChosenAgent(current, agent, methods));
   return (
     <AgentPicker
       {...mark}

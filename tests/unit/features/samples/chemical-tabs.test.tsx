@@ -76,30 +76,50 @@ describe('Memória de campo', { timeout: 30_000 }, () => {
   });
 });
 
+/** NIOSH 1501 as the server sends it, listing agent 7. */
+function niosh1501() {
+  const stamp = '2026-11-01T10:00:00.000Z';
+  return {
+    id: 1,
+    code: '1501',
+    institution: 'niosh',
+    description: null,
+    sampler: 'Tubo de carvão ativo',
+    flow_min: 0.01,
+    flow_max: 0.2,
+    volume_min: 2,
+    volume_max: 30,
+    holding_days: null,
+    storage_temperature: null,
+    laboratory: null,
+    agent_ids: [7],
+    created_at: stamp,
+    updated_at: stamp,
+  };
+}
+
 describe('Memória de campo with the sampling-method catalog', { timeout: 30_000 }, () => {
+  it('a planned sample’s agent, named only, is the catalog’s agent: code, CAS and the method’s proposal filled', async () => {
+    await pullSettings(db);
+    await pulled(db, 'products', [wireProduct(7, { name: 'Tolueno', type_id: 2, code: 'TOL', cas: '108-88-3', method: '' })]);
+    await pulled(db, 'sampling_methods', [niosh1501()]);
+    // What the plan writes: the quotation row's agent by name beside the rows.
+    const blocks = emptyChemicalBlocks();
+    await renderSampleTabs(db, { memory_field: ChemicalMemoryTab }, {
+      ...blocks,
+      memory_field: { ...blocks.memory_field, agent: 'tolueno' },
+    } as never);
+    const row = within(screen.getByTestId('chemical-agent-row-0'));
+    await waitFor(() => expect(input(row, 'Código')).toHaveValue('TOL'));
+    expect(input(row, 'CAS')).toHaveValue('108-88-3');
+    expect(input(row, 'Método')).toHaveValue('NIOSH 1501');
+    expect(input(row, 'Vazão da bomba (L/min)')).toHaveValue('0,11');
+  });
+
   it('proposes the agent’s method, sampler and flow, and flags a flow and a volume outside the method’s range', async () => {
     await pullSettings(db);
     await pulled(db, 'products', [wireProduct(7, { name: 'Tolueno', type_id: 2, code: 'TOL', cas: '108-88-3', method: '' })]);
-    const stamp = '2026-11-01T10:00:00.000Z';
-    await pulled(db, 'sampling_methods', [
-      {
-        id: 1,
-        code: '1501',
-        institution: 'niosh',
-        description: null,
-        sampler: 'Tubo de carvão ativo',
-        flow_min: 0.01,
-        flow_max: 0.2,
-        volume_min: 2,
-        volume_max: 30,
-        holding_days: null,
-        storage_temperature: null,
-        laboratory: null,
-        agent_ids: [7],
-        created_at: stamp,
-        updated_at: stamp,
-      },
-    ]);
+    await pulled(db, 'sampling_methods', [niosh1501()]);
     await renderSampleTabs(db, { memory_field: ChemicalMemoryTab }, { ...emptyChemicalBlocks() } as never);
     const u = user();
     const row = within(screen.getByTestId('chemical-agent-row-0'));
