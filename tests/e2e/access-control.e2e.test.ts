@@ -27,7 +27,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { adminToken, apiCall, approvedPlan } from './support/api';
-import { launchChromium, newContext, signIn } from './support/browser';
+import { launchChromium, newContext, signIn, signInAs, WAIT_MS } from './support/browser';
 import { E2E_CUSTOMER_USER, E2E_LINKED_CUSTOMER, E2E_TECHNICIAN_USER } from './support/e2e-users';
 import { screenshot } from './support/screenshots';
 
@@ -35,7 +35,6 @@ const RUN = String(Date.now()).slice(-6);
 /** Typed in lowercase: the screen capitalises it ('de' stays lowercase). */
 const TYPED_NAME = `amostragem de campo ${RUN}`;
 const DEPARTMENT = `Amostragem de Campo ${RUN}`;
-const WAIT_MS = 30_000;
 /** The product type 'Ruído': an agent row of this type plans a noise sample. */
 const NOISE_TYPE_ID = 3;
 
@@ -51,16 +50,9 @@ afterAll(async () => {
 });
 
 async function freshPage(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser);
-  context.setDefaultTimeout(WAIT_MS);
+  const context = await newContext(browser, { timeoutMs: WAIT_MS });
   contexts.push(context);
   return { context, page: await context.newPage() };
-}
-
-async function signInAs(page: Page, username?: string, password?: string): Promise<void> {
-  await page.goto('/public/login');
-  await signIn(page, username, password);
-  await page.waitForURL(/\/admin\//);
 }
 
 async function alertShown(page: Page, text: string): Promise<void> {

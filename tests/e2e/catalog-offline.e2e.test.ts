@@ -11,7 +11,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { baseUrl, connectivity, launchChromium, newContext, recordForm, signIn, signInReadyForOffline } from './support/browser';
+import { baseUrl, connectivity, goOnline, launchChromium, newContext, recordForm, signIn, signInReadyForOffline } from './support/browser';
 import { adminToken } from './support/api';
 import { E2E_OFFICE_USER } from './support/e2e-users';
 import { screenshot } from './support/screenshots';
@@ -223,10 +223,7 @@ describe('catalog offline, end to end', () => {
       await warning.waitFor({ state: 'detached' });
 
       // Back online: the engine sends everything.
-      await admin.setOffline(false);
-      await connectivity(page)
-        .filter({ hasText: /^Online$/ })
-        .waitFor({ timeout: 60_000 });
+      await goOnline(admin, page);
       await page.getByTestId('sync-empty').filter({ hasText: 'Tudo sincronizado.' }).waitFor();
       await screenshot(page, 'sync-page-synced');
 

@@ -20,8 +20,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { readZip } from '../server/customers/support';
 import {
+  alertShown,
   baseUrl,
   connectivity,
+  goOnline,
   launchChromium,
   newContext,
   recordForm,
@@ -90,10 +92,6 @@ const fileRow = (target: Page, name: string) =>
   filesTable(target)
     .getByRole('row')
     .filter({ has: target.getByText(name, { exact: true }) });
-
-async function alertShown(target: Page, text: string) {
-  await target.getByRole('alert').filter({ hasText: text }).first().waitFor();
-}
 
 async function download(target: Page, click: () => Promise<void>): Promise<{ name: string; bytes: Buffer }> {
   const [file] = await Promise.all([target.waitForEvent('download'), click()]);
@@ -217,10 +215,7 @@ describe('customers offline, end to end', () => {
       expect(new URL(page.url()).pathname).toBe(customerPath);
 
       // Back online: the engine creates the customer, then the address and the uploads.
-      await admin.setOffline(false);
-      await connectivity(page)
-        .filter({ hasText: /^Online$/ })
-        .waitFor({ timeout: 90_000 });
+      await goOnline(admin, page);
       for (const file of FILES) {
         await expect.poll(() => fileRow(page, file.name).getByText('Pendente').count(), { timeout: 60_000 }).toBe(0);
       }

@@ -22,8 +22,8 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { readPdf } from '../server/helpers/pdf-text';
-import { adminToken, apiCall } from './support/api';
-import { baseUrl, connectivity, launchChromium, newContext, recordForm, signInReadyForOffline } from './support/browser';
+import { adminToken, apiCall, useCompanyLogo } from './support/api';
+import { alertShown, baseUrl, connectivity, goOnline, launchChromium, newContext, recordForm, signInReadyForOffline } from './support/browser';
 import { mailFiles, waitForMailMatching } from './support/mailbox';
 import { screenshot } from './support/screenshots';
 
@@ -45,14 +45,10 @@ const COST = { name: 'Deslocamento ao cliente', quantity: '1', value: '80,30' };
 /** 301,00 + 200,00 + 299,70 (agents) + 500,00 + 240,00 (services) + 80,30 (cost). */
 const TOTAL = 1621;
 const TOTAL_TEXT = 'R$ 1.621,00';
-/** A real 1×1 PNG: the company logo. */
-const LOGO_PNG = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='), (c) =>
-  c.charCodeAt(0),
-);
 
 let browser: Browser;
 let token: string;
-let previousLogo = '';
+let restoreLogo: (() => Promise<void>) | undefined;
 const contexts: BrowserContext[] = [];
 
 /** A device: a fresh profile that keeps every PDF its pages make, as they hand them to the new tab. */
@@ -75,19 +71,9 @@ async function device(): Promise<{ context: BrowserContext; page: Page }> {
   return { context, page };
 }
 
-async function setLogo(value: string) {
-  await apiCall(token, 'PUT', 'api/settings', { options: [{ option: 'settings_logo', value }] });
-}
-
 beforeAll(async () => {
   token = await adminToken();
-  const settings = await apiCall<{ options: Array<{ option: string; value: string }> }>(token, 'GET', 'api/settings/all');
-  previousLogo = settings.options.find((option) => option.option === 'settings_logo')?.value ?? '';
-  const form = new FormData();
-  form.append('file', new Blob([LOGO_PNG], { type: 'image/png' }), 'logo.png');
-  const uploaded = await fetch(`${baseUrl()}/api/file`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
-  expect(uploaded.status).toBe(201);
-  await setLogo(((await uploaded.json()) as { path: string }).path);
+  restoreLogo = await useCompanyLogo(token);
   const types = await apiCall<Array<{ id: number }> | { list: Array<{ id: number }> }>(token, 'GET', 'api/product/type');
   const typeId = (Array.isArray(types) ? types : types.list)[0]!.id;
   for (const agent of AGENTS) await apiCall(token, 'POST', 'api/product', { name: agent.name, price: agent.price, type_id: typeId });
@@ -97,13 +83,8 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const context of contexts) await context.close();
   await browser?.close();
-  // The server is shared by the other files: its logo as it was.
-  if (token) await setLogo(previousLogo);
+  await restoreLogo?.();
 });
-
-async function alertShown(target: Page, text: string) {
-  await target.getByRole('alert').filter({ hasText: text }).first().waitFor();
-}
 
 /** The records of one store in the device's local database (the signed-in user's). */
 function localRows(page: Page, store: string): Promise<Array<Record<string, unknown>>> {
@@ -269,10 +250,7 @@ describe("a quotation's journey offline, to the server and a second device", () 
 
     // ---- back online: one customer, two quotations, one e-mail ----
     const mailsBefore = mailFiles().length;
-    await tablet.context.setOffline(false);
-    await connectivity(page)
-      .filter({ hasText: /^Online$/ })
-      .waitFor({ timeout: 90_000 });
+    await goOnline(tablet.context, page);
     for (const index of [0, 1])
       await rows
         .nth(index)

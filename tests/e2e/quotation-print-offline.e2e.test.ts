@@ -16,25 +16,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { readPdf } from '../server/helpers/pdf-text';
-import { adminToken, apiCall } from './support/api';
+import { adminToken, apiCall, useCompanyLogo } from './support/api';
 import { baseUrl, connectivity, launchChromium, newContext, signInReadyForOffline } from './support/browser';
 
 const RUN = `e2e${Date.now().toString(36)}`;
 const CUSTOMER = `Cerâmica Impressão ${RUN.toUpperCase()}`;
-/** A real 1×1 PNG: the company logo. */
-const LOGO_PNG = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='), (c) =>
-  c.charCodeAt(0),
-);
 
 let browser: Browser;
 let tablet: BrowserContext;
 let page: Page;
 let token = '';
-let previousLogo = '';
-
-async function setLogo(value: string) {
-  await apiCall(token, 'PUT', 'api/settings', { options: [{ option: 'settings_logo', value }] });
-}
+let restoreLogo: (() => Promise<void>) | undefined;
 
 /** The logo copies kept in the device's local database (the signed-in user's `files` rows owned by the settings). */
 function keptLogos(target: Page): Promise<number> {
@@ -62,13 +54,7 @@ function keptLogos(target: Page): Promise<number> {
 
 beforeAll(async () => {
   token = await adminToken();
-  const settings = await apiCall<{ options: Array<{ option: string; value: string }> }>(token, 'GET', 'api/settings/all');
-  previousLogo = settings.options.find((option) => option.option === 'settings_logo')?.value ?? '';
-  const form = new FormData();
-  form.append('file', new Blob([LOGO_PNG], { type: 'image/png' }), 'logo.png');
-  const uploaded = await fetch(`${baseUrl()}/api/file`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
-  expect(uploaded.status).toBe(201);
-  await setLogo(((await uploaded.json()) as { path: string }).path);
+  restoreLogo = await useCompanyLogo(token);
   browser = await launchChromium();
   tablet = await newContext(browser);
   tablet.setDefaultTimeout(30_000);
@@ -89,8 +75,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await tablet?.close();
   await browser?.close();
-  // The server is shared by the other files: its logo as it was.
-  if (token) await setLogo(previousLogo);
+  await restoreLogo?.();
 });
 
 describe('printing a quotation offline', () => {

@@ -12,7 +12,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { baseUrl, connectivity, launchChromium, newContext, recordForm, signInReadyForOffline } from './support/browser';
+import { alertShown, baseUrl, connectivity, goOnline, launchChromium, newContext, recordForm, signInReadyForOffline } from './support/browser';
 import { adminToken } from './support/api';
 import { screenshot } from './support/screenshots';
 
@@ -38,10 +38,6 @@ afterAll(async () => {
   await admin?.close();
   await browser?.close();
 });
-
-async function alertShown(target: Page, text: string) {
-  await target.getByRole('alert').filter({ hasText: text }).first().waitFor();
-}
 
 describe('quotations offline, end to end', () => {
   it('creates a quotation for a new customer offline, changes its status, and both sync once with the server number', {
@@ -85,10 +81,7 @@ describe('quotations offline, end to end', () => {
     await screenshot(page, 'quotation-list-offline');
     await row.getByText('Aguardando sincronização', { exact: true }).waitFor();
 
-    await admin.setOffline(false);
-    await connectivity(page)
-      .filter({ hasText: /^Online$/ })
-      .waitFor({ timeout: 90_000 });
+    await goOnline(admin, page);
     await row.getByText(/^\d+\/\d{4}$/).waitFor({ timeout: 60_000 });
     await expect.poll(() => row.getByText('Aguardando sincronização', { exact: true }).count(), { timeout: 60_000 }).toBe(0);
     expect(await row.getByRole('combobox', { name: 'Status' }).inputValue()).toBe('pending');

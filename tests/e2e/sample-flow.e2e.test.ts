@@ -14,14 +14,13 @@
  *   copy (no plan unit), each with its own worker.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { adminToken, apiCall, approvedPlan } from './support/api';
-import { baseUrl, connectivity, launchChromium, signInReadyForOffline } from './support/browser';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { adminToken, apiCall, createTechnician, customerWithPlan } from './support/api';
+import { goOffline, goOnline, launchChromium, POLL, signInReadyForOffline, tabletContext } from './support/browser';
+import { openTab, sampleTab as tab, saveSample as save, textbox } from './support/sample-page';
 import { screenshot } from './support/screenshots';
 
 const RUN = `e2e${Date.now().toString(36)}`;
-const WAIT_MS = 30_000;
-const POLL = { timeout: WAIT_MS };
 const COMPANY = `Metalúrgica Duplicar ${RUN.toUpperCase()}`;
 const AGENT = `Ruído de prensa ${RUN}`;
 const TECHNICIAN = {
@@ -48,37 +47,10 @@ let quotationId: number;
 
 async function prepare(): Promise<void> {
   token = await adminToken();
-  const customer = await apiCall<{ id: number }>(token, 'POST', 'api/customer', {
-    name: COMPANY,
-    type: 'corporate',
-    email: `contato-${RUN}@duplicar.example.com`,
-    phone: '(11) 3333-5555',
-  });
-  quotationId = await approvedPlan(token, {
-    customer_id: customer.id,
-    valid_at: '2026-12-31',
-    rows: [{ product_id: null, name: AGENT, product_type_id: 3, sector: 'Prensas', function: 'Prensista', quantity: 1, value: 300 }],
-    services: [],
-    costs: [],
-    equipments: [],
-    deadlines: [],
-    discount: null,
-    discount_type: 'pct',
-    total: 300,
-    parcel: 1,
-  });
-  const roles = await apiCall<Array<{ id: number; slug: string }>>(token, 'GET', 'api/user/role/all');
-  await apiCall(token, 'POST', 'api/user', {
-    name: TECHNICIAN.name,
-    username: TECHNICIAN.username,
-    email: TECHNICIAN.email,
-    phone: '11987654321',
-    user_type_id: 2,
-    role_id: roles.find((r) => r.slug === 'tecnico-de-campo')!.id,
-    password: TECHNICIAN.password,
-    password_confirmation: TECHNICIAN.password,
-    send_password: false,
-  });
+  quotationId = await customerWithPlan(token, { name: COMPANY, email: `contato-${RUN}@duplicar.example.com`, phone: '(11) 3333-5555' }, [
+    { name: AGENT, product_type_id: 3, sector: 'Prensas', function: 'Prensista', quantity: 1, value: 300 },
+  ]);
+  await createTechnician(token, TECHNICIAN);
 }
 
 beforeAll(async () => {
@@ -91,20 +63,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const textbox = (scope: Page | Locator, name: string) => scope.getByRole('textbox', { name, exact: true });
-const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true });
 const markOf = (page: Page, name: string) => tab(page, name).getByTestId('tab-mark').textContent();
-
-async function openTab(page: Page, name: string): Promise<void> {
-  await tab(page, name).click();
-  await expect.poll(() => tab(page, name).getAttribute('aria-selected'), POLL).toBe('true');
-}
-
-async function save(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Salvar' }).click();
-  await page.getByRole('alert').filter({ hasText: 'Amostragem salva com sucesso' }).first().waitFor();
-  await expect.poll(() => page.getByText('Alterações não salvas', { exact: true }).count(), POLL).toBe(0);
-}
 
 describe('check and duplicate a sample offline, end to end', () => {
   let page: Page;
@@ -113,24 +72,14 @@ describe('check and duplicate a sample offline, end to end', () => {
   let copyPath = '';
 
   it('fills part of the sample offline: the tab marks follow, and it saves incomplete', { timeout: 180_000 }, async () => {
-    context = await browser.newContext({
-      baseURL: baseUrl(),
-      locale: 'pt-BR',
-      viewport: { width: 768, height: 1024 },
-      hasTouch: true,
-      isMobile: true,
-    });
-    context.setDefaultTimeout(WAIT_MS);
+    context = await tabletContext(browser);
     contexts.push(context);
     page = await context.newPage();
     await signInReadyForOffline(page, TECHNICIAN.username, TECHNICIAN.password);
     await page.goto(`/admin/amostra/lista/${quotationId}/1`);
     const row = page.locator('[data-list-row]').filter({ hasText: AGENT });
     await row.waitFor();
-    await context.setOffline(true);
-    await connectivity(page)
-      .filter({ hasText: /^Offline/ })
-      .waitFor();
+    await goOffline(context, page);
 
     await row.getByRole('link', { name: 'Editar' }).click();
     await page.getByRole('heading', { name: 'Amostras/Editar', level: 2 }).waitFor();
@@ -203,10 +152,7 @@ describe('check and duplicate a sample offline, end to end', () => {
   });
 
   it('back online, the server has both samples of the row, each with its own worker', { timeout: 180_000 }, async () => {
-    await context.setOffline(false);
-    await connectivity(page)
-      .filter({ hasText: /^Online$/ })
-      .waitFor({ timeout: 90_000 });
+    await goOnline(context, page);
     await page.goto('/admin/sincronizacao');
     await page.getByText('Tudo sincronizado.').waitFor({ timeout: 60_000 });
 

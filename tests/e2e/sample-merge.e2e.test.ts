@@ -15,13 +15,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { adminToken, apiCall, approvedPlan } from './support/api';
-import { baseUrl, connectivity, launchChromium, signInReadyForOffline } from './support/browser';
+import { adminToken, apiCall, customerWithPlan } from './support/api';
+import { goOffline as offline, launchChromium, POLL, signInReadyForOffline, tabletContext } from './support/browser';
+import { expectValue, saveSample as save, textbox } from './support/sample-page';
 
 const RUN = `merge${Date.now().toString(36)}`;
-const WAIT_MS = 30_000;
-const POLL = { timeout: WAIT_MS };
-const PORTRAIT = { width: 768, height: 1024 };
 const COMPANY = `Fundição Mescla ${RUN.toUpperCase()}`;
 
 type WireSample = Record<string, unknown> & { id: number; caracterization: Record<string, unknown> };
@@ -35,25 +33,9 @@ let sampleIds: number[];
 beforeAll(async () => {
   browser = await launchChromium();
   token = await adminToken();
-  const customer = await apiCall<{ id: number }>(token, 'POST', 'api/customer', {
-    name: COMPANY,
-    type: 'corporate',
-    email: `contato-${RUN}@fundicao.example.com`,
-    phone: '(11) 3333-4444',
-  });
-  const quotationId = await approvedPlan(token, {
-    customer_id: customer.id,
-    valid_at: '2026-12-31',
-    rows: [{ product_id: null, name: `Ruído ${RUN}`, product_type_id: 3, sector: 'Fundição', function: 'Forneiro', quantity: 3, value: 100 }],
-    services: [],
-    costs: [],
-    equipments: [],
-    deadlines: [],
-    discount: null,
-    discount_type: 'pct',
-    total: 300,
-    parcel: 1,
-  });
+  const quotationId = await customerWithPlan(token, { name: COMPANY, email: `contato-${RUN}@fundicao.example.com`, phone: '(11) 3333-4444' }, [
+    { name: `Ruído ${RUN}`, product_type_id: 3, sector: 'Fundição', function: 'Forneiro', quantity: 3, value: 100 },
+  ]);
   const { list } = await apiCall<{ list: Array<{ id: number; sample_no: number }> }>(
     token,
     'GET',
@@ -61,8 +43,7 @@ beforeAll(async () => {
   );
   sampleIds = list.sort((a, b) => a.sample_no - b.sample_no).map((sample) => sample.id);
   expect(sampleIds).toHaveLength(3);
-  context = await browser.newContext({ baseURL: baseUrl(), locale: 'pt-BR', viewport: PORTRAIT, hasTouch: true, isMobile: true });
-  context.setDefaultTimeout(WAIT_MS);
+  context = await tabletContext(browser);
   tablet = await context.newPage();
   await signInReadyForOffline(tablet);
 });
@@ -72,21 +53,10 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const textbox = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
-
-async function expectValue(page: Page, name: string, value: string): Promise<void> {
-  await expect.poll(() => textbox(page, name).inputValue(), POLL).toBe(value);
-}
-
 async function openSample(page: Page, id: number): Promise<void> {
   await page.goto(`/admin/amostra/${id}`);
   await page.getByRole('heading', { name: 'Amostras/Editar', level: 2 }).waitFor();
-  await expectValue(page, 'Empresa', COMPANY);
-}
-
-async function save(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Salvar' }).click();
-  await page.getByRole('alert').filter({ hasText: 'Amostragem salva com sucesso' }).first().waitFor();
+  await expectValue(textbox(page, 'Empresa'), COMPANY);
 }
 
 async function serverSample(id: number): Promise<WireSample> {
@@ -103,12 +73,7 @@ async function officeSaves(id: number, changes: Record<string, unknown>): Promis
   await apiCall(token, 'PUT', `api/sample/${id}`, body);
 }
 
-async function goOffline(page: Page): Promise<void> {
-  await context.setOffline(true);
-  await connectivity(page)
-    .filter({ hasText: /^Offline/ })
-    .waitFor();
-}
+const goOffline = (page: Page) => offline(context, page);
 
 /** Back online: the sync runs (the 'online' event) and the sync page is opened to see its outcome. */
 async function backOnline(page: Page): Promise<void> {
@@ -130,8 +95,8 @@ describe('a sample edited in two places', () => {
     await tablet.getByText('Tudo sincronizado.').waitFor();
     expect((await serverSample(id)).caracterization).toMatchObject({ register: 'M-2231', equipment: 'Forno 3' });
     await openSample(tablet, id);
-    await expectValue(tablet, 'Equipamento', 'Forno 3');
-    await expectValue(tablet, 'Matrícula', 'M-2231');
+    await expectValue(textbox(tablet, 'Equipamento'), 'Forno 3');
+    await expectValue(textbox(tablet, 'Matrícula'), 'M-2231');
   });
 
   it('two tabs on one device: the other tab’s saved field comes in, what is typed stays, both are saved', { timeout: 60_000 }, async () => {
@@ -146,8 +111,8 @@ describe('a sample edited in two places', () => {
 
       const notice = tablet.getByTestId('draft-merged');
       await notice.filter({ hasText: 'Caracterização — GHE' }).waitFor();
-      await expectValue(tablet, 'GHE', 'GHE 02');
-      await expectValue(tablet, 'Matrícula', 'M-7');
+      await expectValue(textbox(tablet, 'GHE'), 'GHE 02');
+      await expectValue(textbox(tablet, 'Matrícula'), 'M-7');
       await save(tablet);
       await expect.poll(async () => (await serverSample(id)).caracterization, { timeout: 45_000 }).toMatchObject({ register: 'M-7', ghe: 'GHE 02' });
     } finally {

@@ -13,12 +13,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { adminToken, apiCall, approvedPlan } from './support/api';
-import { baseUrl, launchChromium, signIn } from './support/browser';
+import { adminToken, apiCall, customerWithPlan } from './support/api';
+import { launchChromium, newContext, signInAs, WAIT_MS } from './support/browser';
 import { screenshot } from './support/screenshots';
 
 const RUN = `e2e${Date.now().toString(36)}`;
-const WAIT_MS = 30_000;
 const COMPANY = `Fundição Tablet ${RUN.toUpperCase()}`;
 const AGENT = `Calor do forno ${RUN}`;
 
@@ -30,25 +29,9 @@ let sampleId: number;
 
 beforeAll(async () => {
   const token = await adminToken();
-  const customer = await apiCall<{ id: number }>(token, 'POST', 'api/customer', {
-    name: COMPANY,
-    type: 'corporate',
-    email: `contato-${RUN}@tablet.example.com`,
-    phone: '(11) 3333-7777',
-  });
-  quotationId = await approvedPlan(token, {
-    customer_id: customer.id,
-    valid_at: '2026-12-31',
-    rows: [{ product_id: null, name: AGENT, product_type_id: 4, sector: 'Fundição', function: 'Forneiro', quantity: 1, value: 300 }],
-    services: [],
-    costs: [],
-    equipments: [],
-    deadlines: [],
-    discount: null,
-    discount_type: 'pct',
-    total: 300,
-    parcel: 1,
-  });
+  quotationId = await customerWithPlan(token, { name: COMPANY, email: `contato-${RUN}@tablet.example.com`, phone: '(11) 3333-7777' }, [
+    { name: AGENT, product_type_id: 4, sector: 'Fundição', function: 'Forneiro', quantity: 1, value: 300 },
+  ]);
   reference = (await apiCall<{ reference_no: string }>(token, 'GET', `api/quotation/${quotationId}`)).reference_no;
   const samples = await apiCall<{ list: Array<{ id: number }> }>(token, 'GET', `api/sample/all/0/10?quotation_id=${quotationId}`);
   sampleId = samples.list[0]!.id;
@@ -95,13 +78,10 @@ describe('the sample screens on a tablet', () => {
     ['landscape tablet', 1024, 768, true],
     ['desktop', 1366, 768, false],
   ])('%s (%i×%i): Salvar in reach at the end of the form, nothing covered', { timeout: 180_000 }, async (name, width, height, touch) => {
-    const context = await browser.newContext({ baseURL: baseUrl(), locale: 'pt-BR', viewport: { width, height }, hasTouch: touch, isMobile: touch });
-    context.setDefaultTimeout(WAIT_MS);
+    const context = await newContext(browser, { viewport: { width, height }, touch, mobile: touch, timeoutMs: WAIT_MS });
     contexts.push(context);
     const page = await context.newPage();
-    await page.goto('/public/login');
-    await signIn(page);
-    await page.waitForURL(/\/admin\//);
+    await signInAs(page);
 
     // The list: the quotation by its number, the sample's number a 44 px target.
     await page.goto(`/admin/amostra/lista/${quotationId}/1`);

@@ -23,16 +23,22 @@
  */
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { adminToken, apiCall, approvedPlan } from './support/api';
-import { baseUrl, connectivity, launchChromium, signInReadyForOffline } from './support/browser';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { adminToken, apiCall, createTechnician, customerWithPlan } from './support/api';
+import {
+  baseUrl,
+  connectivity,
+  goOffline,
+  goOnline,
+  launchChromium,
+  POLL,
+  signInReadyForOffline,
+  tabletContext as newTablet,
+} from './support/browser';
+import { expectValue, openTab, saveSample, textbox } from './support/sample-page';
 import { screenshot } from './support/screenshots';
 
 const RUN = `e2e${Date.now().toString(36)}`;
-const WAIT_MS = 30_000;
-/** expect.poll gives up after 1 s by default: too short on a busy machine. */
-const POLL = { timeout: WAIT_MS };
-const PORTRAIT = { width: 768, height: 1024 };
 const COMPANY = `Metalúrgica Amostras ${RUN.toUpperCase()}`;
 const NOISE_AGENT = `Ruído contínuo ${RUN}`;
 const HEAT_AGENT = `Calor radiante ${RUN}`;
@@ -67,10 +73,9 @@ let heatId: number;
 /** What the settings' noise levels conclude for a Dose 8h of 90 (another test file may have changed them). */
 let expectedNoise: { nho: NoiseLevel; nr15: NoiseLevel };
 
-/** A touch-screen profile (`pointer: coarse`) in portrait, as a tablet. */
+/** A touch-screen profile in portrait, as a tablet, closed at the end. */
 async function tabletContext(): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: baseUrl(), locale: 'pt-BR', viewport: PORTRAIT, hasTouch: true, isMobile: true });
-  context.setDefaultTimeout(WAIT_MS);
+  const context = await newTablet(browser);
   contexts.push(context);
   return context;
 }
@@ -90,47 +95,16 @@ function jpeg(r: number, g: number, b: number): Promise<Buffer> {
 
 async function prepare(): Promise<void> {
   token = await adminToken();
-  // A customer of its own: the seeded ones are counted by other files (the customer-type user's scope).
-  const customer = await apiCall<{ id: number }>(token, 'POST', 'api/customer', {
-    name: COMPANY,
-    type: 'corporate',
-    email: `contato-${RUN}@metalurgica.example.com`,
-    phone: '(11) 3333-4444',
-  });
-  quotationId = await approvedPlan(token, {
-    customer_id: customer.id,
-    valid_at: '2026-12-31',
-    rows: [
-      { product_id: null, name: NOISE_AGENT, product_type_id: 3, sector: 'Produção', function: 'Operador', quantity: 1, value: 300 },
-      { product_id: null, name: HEAT_AGENT, product_type_id: 4, sector: 'Fundição', function: 'Forneiro', quantity: 1, value: 250 },
-    ],
-    services: [],
-    costs: [],
-    equipments: [],
-    deadlines: [],
-    discount: null,
-    discount_type: 'pct',
-    total: 550,
-    parcel: 1,
-  });
+  quotationId = await customerWithPlan(token, { name: COMPANY, email: `contato-${RUN}@metalurgica.example.com`, phone: '(11) 3333-4444' }, [
+    { name: NOISE_AGENT, product_type_id: 3, sector: 'Produção', function: 'Operador', quantity: 1, value: 300 },
+    { name: HEAT_AGENT, product_type_id: 4, sector: 'Fundição', function: 'Forneiro', quantity: 1, value: 250 },
+  ]);
   const { list } = await apiCall<{ list: WireSample[] }>(token, 'GET', `api/sample/all/0/100?quotation_id=${quotationId}`);
   expect(list.map((s) => s.type.slug).sort()).toEqual(['heat', 'noise']);
   noiseId = list.find((s) => s.type.slug === 'noise')!.id;
   heatId = list.find((s) => s.type.slug === 'heat')!.id;
 
-  const roles = await apiCall<Array<{ id: number; slug: string }>>(token, 'GET', 'api/user/role/all');
-  const role = roles.find((r) => r.slug === 'tecnico-de-campo')!;
-  await apiCall(token, 'POST', 'api/user', {
-    name: TECHNICIAN.name,
-    username: TECHNICIAN.username,
-    email: TECHNICIAN.email,
-    phone: '11987654321',
-    user_type_id: 2,
-    role_id: role.id,
-    password: TECHNICIAN.password,
-    password_confirmation: TECHNICIAN.password,
-    send_password: false,
-  });
+  await createTechnician(token, TECHNICIAN);
 
   const settings = await apiCall<{ options: Array<{ option: string; value: string }> }>(token, 'GET', 'api/settings/all');
   const noise = JSON.parse(settings.options.find((o) => o.option === 'result_noise')!.value) as Record<'nho' | 'nr15', Record<string, NoiseLevel>>;
@@ -147,18 +121,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const textbox = (scope: Page | Locator, name: string) => scope.getByRole('textbox', { name, exact: true });
-
-async function openTab(page: Page, name: string): Promise<void> {
-  const tab = page.getByRole('tab', { name, exact: true });
-  await tab.click();
-  await expect.poll(() => tab.getAttribute('aria-selected'), POLL).toBe('true');
-}
-
-async function expectValue(field: Locator, value: string): Promise<void> {
-  await expect.poll(() => field.inputValue(), POLL).toBe(value);
-}
-
 /** The sample page, opened from the quotation's list (the ID link is the sample's number). */
 async function openSampleFromList(page: Page, agent: string): Promise<void> {
   const row = page.locator('[data-list-row]').filter({ hasText: agent });
@@ -168,11 +130,10 @@ async function openSampleFromList(page: Page, agent: string): Promise<void> {
   await expectValue(textbox(page, 'Empresa'), COMPANY);
 }
 
+/** Salvar offline: saved, and waiting to be sent. */
 async function save(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Salvar' }).click();
-  await page.getByRole('alert').filter({ hasText: 'Amostragem salva com sucesso' }).first().waitFor();
+  await saveSample(page);
   await page.getByText('Pendente de envio', { exact: true }).waitFor();
-  await expect.poll(() => page.getByText('Alterações não salvas', { exact: true }).count(), POLL).toBe(0);
 }
 
 const thumbnails = (page: Page) => page.getByTestId('photo-thumbnail');
@@ -362,10 +323,7 @@ describe('samples offline, end to end', () => {
     }
     expect(await technician.locator('[data-list-row]').count()).toBe(2);
 
-    await technicianContext.setOffline(true);
-    await connectivity(technician)
-      .filter({ hasText: /^Offline/ })
-      .waitFor();
+    await goOffline(technicianContext, technician);
     await screenshot(technician, 'samples-list-offline');
   });
 
@@ -419,10 +377,7 @@ describe('samples offline, end to end', () => {
   });
 
   it('back online both samples and their photos are sent, once each', { timeout: 180_000 }, async () => {
-    await technicianContext.setOffline(false);
-    await connectivity(technician)
-      .filter({ hasText: /^Online$/ })
-      .waitFor({ timeout: 90_000 });
+    await goOnline(technicianContext, technician);
     await technician.locator('[data-sync-state="sent"]').filter({ hasText: 'Sincronizada' }).waitFor({ timeout: 60_000 });
     await expectTwoPhotos(technician, 'uploaded');
     await technician.goto('/admin/sincronizacao');

@@ -18,15 +18,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { baseUrl, launchChromium, recordForm, signIn } from './support/browser';
+import { launchChromium, PORTRAIT, recordForm, signIn, signInAs, tabletContext as newTablet, waitForFirstSync } from './support/browser';
 import { adminToken, apiCall as api } from './support/api';
 import { E2E_ADMIN } from './support/e2e-admin';
 import { E2E_CUSTOMER_USER } from './support/e2e-users';
 import { screenshot } from './support/screenshots';
 
 const RUN = `e2e${Date.now().toString(36)}`;
-const WAIT_MS = 30_000;
-const PORTRAIT = { width: 768, height: 1024 };
 const LANDSCAPE = { width: 1024, height: 768 };
 
 const LISTS = [
@@ -39,27 +37,8 @@ const LISTS = [
 
 let browser: Browser;
 
-/** A touch-screen profile (`pointer: coarse`) at a tablet's size. */
-async function tabletContext(viewport: { width: number; height: number }): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: baseUrl(), locale: 'pt-BR', viewport, hasTouch: true });
-  context.setDefaultTimeout(WAIT_MS);
-  return context;
-}
-
-async function signInAs(page: Page, username: string, password: string): Promise<void> {
-  await page.goto('/public/login');
-  await signIn(page, username, password);
-  await page.waitForURL(/\/admin\//);
-}
-
-/** Waits for the device's first complete sync (the lists read the local store). */
-async function waitForFirstSync(page: Page): Promise<void> {
-  await page.goto('/admin/sincronizacao');
-  await page
-    .getByTestId('last-sync')
-    .filter({ hasText: /\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/ })
-    .waitFor();
-}
+/** A touch-screen profile (`pointer: coarse`) at a tablet's size, not a mobile browser. */
+const tabletContext = (viewport: { width: number; height: number }): Promise<BrowserContext> => newTablet(browser, viewport, { mobile: false });
 
 // ---- records through the API ---------------------------------------------
 

@@ -26,8 +26,8 @@
  *
  * One server and one device serve every run, as a device does over weeks;
  * each run names its records with its own token and checks only those.
- * Runs per CI run: SYNC_PROPERTY_RUNS (default 200); SYNC_PROPERTY_SEED
- * replays a failure.
+ * Runs: SYNC_PROPERTY_RUNS, 50 by default (`npm test`); CI runs it alone
+ * with 300 (.ci/run). SYNC_PROPERTY_SEED replays a failure.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -53,7 +53,7 @@ import { applySampleOp, expectSampleConverged, isSampleOp, sampleModel, sampleOp
 import { openClient, type TestClient } from './support/sync-client';
 import { startSyncServer, type SyncServer } from './support/sync-server';
 
-const RUNS = Number(process.env.SYNC_PROPERTY_RUNS ?? 200);
+const RUNS = Number(process.env.SYNC_PROPERTY_RUNS ?? 50);
 /** Replays a failing run: the seed fast-check printed. */
 const SEED = process.env.SYNC_PROPERTY_SEED === undefined ? undefined : Number(process.env.SYNC_PROPERTY_SEED);
 /** Client request timeout: generous, so a loaded machine does not time out healthy requests. */
@@ -670,7 +670,8 @@ it(
     console.info(
       `merges: ${seen.settledAlone} 409s settled without the user (${seen.sampleMerged} inside a sample's blocks), ${seen.conflictsAnswered} conflicts answered per field; the shared sample's own steps took ${Math.round(seen.sampleMs / 1000)} s`,
     );
-    if (RUNS >= 100 && SEED === undefined) {
+    // 200 runs saw about 160 merged 409s, 35 of them in a sample, and 30 conflicts: 50 runs see each (all three seen but for about 1 run in 2,000).
+    if (RUNS >= 50 && SEED === undefined) {
       expect(seen.settledAlone, 'some runs merged a 409 alone').toBeGreaterThan(0);
       expect(seen.sampleMerged, 'some runs merged two devices’ edits inside a sample’s blocks').toBeGreaterThan(0);
       expect(seen.conflictsAnswered, 'some runs asked about a field changed on both devices').toBeGreaterThan(0);

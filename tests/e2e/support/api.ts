@@ -1,7 +1,9 @@
 /**
  * The test server's REST API, for tests that prepare or check records
  * without the screens: the administrator's access token (password grant, as
- * the PWA signs in) and a JSON call that fails the test on a non-2xx answer.
+ * the PWA signs in), a JSON call that fails the test on a non-2xx answer,
+ * and the records several files start from (a customer with an approved
+ * quotation and its sampling plan, a technician, the company logo).
  */
 import { expect } from 'vitest';
 import { baseUrl } from './browser';
@@ -40,4 +42,77 @@ export async function approvedPlan(token: string, quotation: Record<string, unkn
   await apiCall(token, 'PUT', `api/quotation/${id}/status`, { status: 'approved' });
   await apiCall(token, 'POST', 'api/sample/quotation', { quotationId: id });
   return id;
+}
+
+/** An agent row of a quotation (the product type decides the sample type: 3 noise, 4 heat). */
+export interface PlanRow {
+  name: string;
+  product_type_id: number;
+  sector?: string;
+  function?: string;
+  quantity: number;
+  value: number;
+}
+
+/**
+ * A customer of the test's own (the seeded ones are counted by other files:
+ * the customer-type user's scope) with an approved quotation of `rows` and
+ * its sampling plan; the quotation's id.
+ */
+export async function customerWithPlan(token: string, customer: { name: string; email: string; phone: string }, rows: PlanRow[]): Promise<number> {
+  const { id } = await apiCall<{ id: number }>(token, 'POST', 'api/customer', { ...customer, type: 'corporate' });
+  return approvedPlan(token, {
+    customer_id: id,
+    valid_at: '2026-12-31',
+    rows: rows.map((row) => ({ product_id: null, ...row })),
+    services: [],
+    costs: [],
+    equipments: [],
+    deadlines: [],
+    discount: null,
+    discount_type: 'pct',
+    total: rows.reduce((sum, row) => sum + row.quantity * row.value, 0),
+    parcel: 1,
+  });
+}
+
+/** A field technician of the test's own, in 'Técnico de campo' (independent of the seeded one, which other files move). */
+export async function createTechnician(
+  token: string,
+  technician: { name: string; username: string; email: string; password: string },
+): Promise<void> {
+  const roles = await apiCall<Array<{ id: number; slug: string }>>(token, 'GET', 'api/user/role/all');
+  await apiCall(token, 'POST', 'api/user', {
+    ...technician,
+    phone: '11987654321',
+    user_type_id: 2,
+    role_id: roles.find((role) => role.slug === 'tecnico-de-campo')!.id,
+    password_confirmation: technician.password,
+    send_password: false,
+  });
+}
+
+async function setLogo(token: string, value: string): Promise<void> {
+  await apiCall(token, 'PUT', 'api/settings', { options: [{ option: 'settings_logo', value }] });
+}
+
+/** A real 1×1 PNG. */
+const LOGO_PNG = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='), (c) =>
+  c.charCodeAt(0),
+);
+
+/**
+ * Uploads a 1×1 PNG as the company logo (settings_logo); gives back what
+ * puts the previous logo back, for afterAll (the server is shared by the
+ * other files).
+ */
+export async function useCompanyLogo(token: string): Promise<() => Promise<void>> {
+  const settings = await apiCall<{ options: Array<{ option: string; value: string }> }>(token, 'GET', 'api/settings/all');
+  const previous = settings.options.find((option) => option.option === 'settings_logo')?.value ?? '';
+  const form = new FormData();
+  form.append('file', new Blob([LOGO_PNG], { type: 'image/png' }), 'logo.png');
+  const uploaded = await fetch(`${baseUrl()}/api/file`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  expect(uploaded.status).toBe(201);
+  await setLogo(token, ((await uploaded.json()) as { path: string }).path);
+  return () => setLogo(token, previous);
 }

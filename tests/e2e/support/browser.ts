@@ -1,6 +1,7 @@
 /**
  * Chromium for the browser tests (flags in chromium-flags.ts), the test
- * server's address, and the steps most tests share.
+ * server's address, the profiles (desktop, tablet) and the steps most tests
+ * share; the sample page's own steps are in sample-page.ts.
  */
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
@@ -15,11 +16,38 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }
 
-/** A fresh profile (cookies, storage, service workers) on the test server. */
-export async function newContext(browser: Browser): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: baseUrl(), locale: 'pt-BR', viewport: { width: 1280, height: 800 } });
-  context.setDefaultTimeout(15_000);
+/** How long a step waits on a busy machine; `expect.poll` gives up after 1 s unless given POLL. */
+export const WAIT_MS = 30_000;
+export const POLL = { timeout: WAIT_MS };
+/** A tablet in portrait. */
+export const PORTRAIT = { width: 768, height: 1024 };
+
+export interface ContextOptions {
+  viewport?: { width: number; height: number };
+  /** A touch screen (`pointer: coarse`). */
+  touch?: boolean;
+  /** A mobile browser (meta viewport, touch events). */
+  mobile?: boolean;
+  /** Each step's timeout: 15 s unless given. */
+  timeoutMs?: number;
+}
+
+/** A fresh profile (cookies, storage, service workers) on the test server, a 1280×800 desktop unless told otherwise. */
+export async function newContext(browser: Browser, options: ContextOptions = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    locale: 'pt-BR',
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+    ...(options.touch ? { hasTouch: true } : {}),
+    ...(options.mobile ? { isMobile: true } : {}),
+  });
+  context.setDefaultTimeout(options.timeoutMs ?? 15_000);
   return context;
+}
+
+/** A touch-screen profile at a tablet's size (portrait unless given), each step waiting up to WAIT_MS. */
+export function tabletContext(browser: Browser, viewport = PORTRAIT, { mobile = true } = {}): Promise<BrowserContext> {
+  return newContext(browser, { viewport, touch: true, mobile, timeoutMs: WAIT_MS });
 }
 
 export const passwordField = (page: Page) => page.locator('input[name="password"]');
@@ -56,16 +84,15 @@ export async function waitForPrecache(page: Page): Promise<void> {
   });
 }
 
-/**
- * Signs the administrator in online and waits until the app can go offline:
- * the worker in control, the shell precached, the first sync done.
- */
-export async function signInReadyForOffline(page: Page, username?: string, password?: string): Promise<void> {
+/** From the login page into the app (the administrator unless told). */
+export async function signInAs(page: Page, username?: string, password?: string): Promise<void> {
   await page.goto('/public/login');
   await signIn(page, username, password);
   await page.waitForURL(/\/admin\//);
-  await waitForServiceWorkerControl(page);
-  await waitForPrecache(page);
+}
+
+/** Waits, on the sync page, for the device's first complete sync (the lists read the local store). */
+export async function waitForFirstSync(page: Page): Promise<void> {
   await page.goto('/admin/sincronizacao');
   await page
     .getByTestId('last-sync')
@@ -73,6 +100,38 @@ export async function signInReadyForOffline(page: Page, username?: string, passw
     .waitFor();
 }
 
+/**
+ * Signs the administrator in online and waits until the app can go offline:
+ * the worker in control, the shell precached, the first sync done.
+ */
+export async function signInReadyForOffline(page: Page, username?: string, password?: string): Promise<void> {
+  await signInAs(page, username, password);
+  await waitForServiceWorkerControl(page);
+  await waitForPrecache(page);
+  await waitForFirstSync(page);
+}
+
+/** An alert (Mantine notification or inline) with `text` is on screen. */
+export async function alertShown(page: Page, text: string): Promise<void> {
+  await page.getByRole('alert').filter({ hasText: text }).first().waitFor();
+}
+
 /** The record form of an edit page, and the header's connectivity status. */
 export const recordForm = (page: Page) => page.getByRole('form', { name: 'Dados cadastrais' });
 export const connectivity = (page: Page) => page.getByTestId('connectivity');
+
+/** Takes the profile offline: the header says so (with the pending count, if any). */
+export async function goOffline(context: BrowserContext, page: Page): Promise<void> {
+  await context.setOffline(true);
+  await connectivity(page)
+    .filter({ hasText: /^Offline/ })
+    .waitFor();
+}
+
+/** Back online: the header says 'Online' once the engine has reached the server and sent what waited. */
+export async function goOnline(context: BrowserContext, page: Page): Promise<void> {
+  await context.setOffline(false);
+  await connectivity(page)
+    .filter({ hasText: /^Online$/ })
+    .waitFor({ timeout: 90_000 });
+}

@@ -1,4 +1,6 @@
 /**
+ * @vitest-environment jsdom
+ *
  * The connectivity store follows the browser's online/offline events and
  * carries what a sync engine reports; the badge text follows both.
  */

@@ -1,4 +1,6 @@
 /**
+ * @vitest-environment jsdom
+ *
  * The 403 rule against a real loopback server: a customer-type user goes
  * through the customer redirect; anyone else has the user re-read; a failed
  * reset shows a danger alert and goes to the overview.

@@ -3,15 +3,14 @@
  * submits, a refused sign-in shows 'E-mail e/ou senha estão incorretos.'
  * and clears the password, `?forgot=true` shows the reset-link alert.
  */
-import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { LoginPage, type LoginPageProps } from '@/features/auth/login-page';
 import { ApiRequestError } from '@sync/http';
 import type { SignInResult } from '@sync/session';
 import { makeUser } from '../session/user-factory';
+import { renderWithProviders } from '../support/render';
 
 async function renderLogin(props: Partial<LoginPageProps> = {}) {
   const signIn = vi.fn<LoginPageProps['signIn']>(async () => ({ user: makeUser(), customers: [] }));
@@ -26,14 +25,7 @@ async function renderLogin(props: Partial<LoginPageProps> = {}) {
     routeTree: root.addChildren([login]),
     history: createMemoryHistory({ initialEntries: ['/public/login'] }),
   });
-  await act(async () => {
-    render(
-      <MantineProvider env="test">
-        <Notifications />
-        <RouterProvider router={router as never} />
-      </MantineProvider>,
-    );
-  });
+  await renderWithProviders(<RouterProvider router={router as never} />, { notifications: true });
   await screen.findByRole('button', { name: 'Entrar' });
   const username = document.querySelector<HTMLInputElement>('input[name="username"]')!;
   const password = document.querySelector<HTMLInputElement>('input[name="password"]')!;

@@ -4,13 +4,13 @@
  * the module gets the page.
  */
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
-import { act, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ModuleGate } from '@/app/guard/module-gate';
 import { NO_PERMISSION_TEXTS } from '@/app/guard/no-permission-page';
 import type { CurrentUser } from '@sync/contract/user';
 import { makeUser } from '../session/user-factory';
-import { renderWithMantine } from '../ui/render-with-mantine';
+import { renderWithProviders } from '../support/render';
 
 async function renderAt(user: CurrentUser, path: string) {
   const root = createRootRoute({
@@ -23,9 +23,7 @@ async function renderAt(user: CurrentUser, path: string) {
   const page = createRoute({ getParentRoute: () => root, path: '/admin/custos/novo', component: () => <form aria-label="Custo" /> });
   const overview = createRoute({ getParentRoute: () => root, path: '/admin/overview', component: () => <p>Visão Global</p> });
   const router = createRouter({ routeTree: root.addChildren([page, overview]), history: createMemoryHistory({ initialEntries: [path] }) });
-  await act(async () => {
-    renderWithMantine(<RouterProvider router={router as never} />);
-  });
+  await renderWithProviders(<RouterProvider router={router as never} />);
 }
 
 describe('ModuleGate', () => {

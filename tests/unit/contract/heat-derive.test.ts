@@ -47,6 +47,12 @@ describe('task rows', () => {
     [{ tbs: '35', ibutg: '29' }, '', ''],
     [{ ibutg: '29' }, '', '29'],
     [{ typed: ['duration', 'ibutg'], initial: '08:00', final: '09:00', tbn: '27', tg: '37', duration: '', ibutg: '' }, '', ''],
+    // without solar load 0.7 tbn + 0.3 tg; with it 0.7 tbn + 0.2 tg + 0.1 tbs; a task across midnight
+    [{ initial: '08:00', final: '08:40', tbn: '27', tg: '37' }, '00:40', '30,0'],
+    [{ initial: '23:30', final: '00:30', tbn: '25,5', tg: '40' }, '01:00', '29,9'],
+    [{ initial: '08:00', final: '09:00', tbs: '35', tbn: '24', tg: '38', solar_load: 'Sim' }, '01:00', '27,9'],
+    [{ initial: '08:00', final: '09:00', tbn: '24', tg: '' }, '01:00', ''],
+    [{ initial: '08:00', final: '09:00', tbn: '24', tg: '38', solar_load: 'Sim' }, '01:00', ''],
   ])('%j → duration %j, IBUTG %j', (row, duration, ibutg) => {
     expect(taskRowFigures(row)).toEqual({ duration, ibutg });
   });

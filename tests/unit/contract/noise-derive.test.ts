@@ -29,6 +29,24 @@ describe('the noise derivation, as a table', () => {
     expect(NOISE_DESCRIPTOR.derive(derived, { thresholds })).toBe(derived);
   });
 
+  it('leaves out a half-typed interval of a draft (the server refuses one): 07:00–12:00 still counts', () => {
+    const memory_field = { initial_time: '07:00', final_time: '12:00', interval_initial: '10:3', duration: '08:00' };
+    const derived = NOISE_DESCRIPTOR.derive(blocksOf({ memory_field, result: { nho: { result: '80' } } }), { thresholds });
+    expect(normaliseNoiseBlock('result', derived.result).nho).toMatchObject({ dose8: '128,0', conclusion: 'Acima do limite de exposição' });
+  });
+
+  it('computes nothing from a measured dose without the memory times: Dose 8h stays blank, no conclusion, grey', () => {
+    const derived = NOISE_DESCRIPTOR.derive(blocksOf({ result: { nho: { result: '80' } } }), { thresholds });
+    expect(normaliseNoiseBlock('result', derived.result).nho).toMatchObject({
+      result: '80',
+      dose8: '',
+      nen: '',
+      twa: '',
+      conclusion: '',
+      bgColor: '#cfcfc4',
+    });
+  });
+
   it('gives the same object back when nothing changes', () => {
     const blocks = blocksOf({});
     expect(NOISE_DESCRIPTOR.derive(blocks, { thresholds })).toBe(blocks);
@@ -67,6 +85,32 @@ describe('the daily dose proposed from Dose 8h', () => {
       { thresholds },
     );
     expect(daily(blocks)).toMatchObject({ dose_daily: '45', consideration: 'Aceitável', bgColor: '#4caf50' });
+  });
+});
+
+describe('a daily dose typed in Classificação de risco (typeDailyDose)', () => {
+  const LEVEL_4 = {
+    consideration: 'Acima do limite de exposição',
+    recommended_action: 'Adoção imediata de medidas corretivas',
+    bgColor: '#f44336',
+  };
+  // Typed over a level-4 classification of 120 %, so that clearing is seen; zero, empty and not a number clear the three.
+  it.each([
+    ['nho', '30', 'Aceitável', 'Manutenção da condição existente', '#4caf50'],
+    ['nho', '50', 'Acima do nível de ação', 'Adoção de medidas preventivas', '#ffeb3b'],
+    ['nr15', '99,9', 'Região de incerteza', 'Adoção de medidas preventivas e corretivas para redução da exposição', '#ff9800'],
+    ['nr15', '100', 'Acima do limite de exposição', 'Adoção imediata de medidas corretivas', '#f44336'],
+    ['nho', '0', '', '', ''],
+    ['nho', '', '', '', ''],
+    ['nr15', 'x', '', '', ''],
+  ] as const)('%s daily dose %j → %j', (norm, dose, consideration, action, color) => {
+    const start = { ...normaliseNoiseBlock('risk_classification', {})[norm], dose_daily: '120', ...LEVEL_4 };
+    expect(typeDailyDose(start, dose, thresholds.noise[norm])).toMatchObject({
+      dose_daily: dose,
+      consideration,
+      recommended_action: action,
+      bgColor: color,
+    });
   });
 });
 

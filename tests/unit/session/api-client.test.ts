@@ -1,4 +1,6 @@
 /**
+ * @vitest-environment jsdom
+ *
  * The API client against a real loopback server: bearer header, 401 ->
  * one shared refresh -> retry, refresh of a token known to be expired,
  * 403 listeners, error bodies, the progress counter, and reconnection.

@@ -1,4 +1,6 @@
 /**
+ * @vitest-environment jsdom
+ *
  * The session against a real HTTP server on loopback: sign-in, sign-out,
  * single-flight refresh, and the rule that only a refused refresh ends a
  * session while a network failure never does.

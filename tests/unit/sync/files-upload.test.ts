@@ -1,4 +1,6 @@
 /**
+ * @vitest-environment jsdom
+ *
  * The transport's upload in a browser (jsdom's XMLHttpRequest) against a
  * small real server on loopback: the multipart body arrives with the
  * Idempotency-Key and the bearer token, progress is reported up to the

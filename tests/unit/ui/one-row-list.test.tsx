@@ -5,11 +5,11 @@
  * last row only.
  */
 import { useState } from 'react';
-import { MantineProvider } from '@mantine/core';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { blankEpi, EpiRows, type EpiRow } from '@/features/samples/common';
 import { addRow, removeRow, withOneRow } from '@/ui/rows';
+import { renderWithProviders } from '../support/render';
 
 const blank = () => ({ name: '' });
 
@@ -35,12 +35,8 @@ function Epis({ initial }: { initial: EpiRow[] }) {
 }
 
 describe('EPI rows', () => {
-  it('show one blank row, add under the last row only, and keep one row when the last is removed', () => {
-    render(
-      <MantineProvider env="test">
-        <Epis initial={[]} />
-      </MantineProvider>,
-    );
+  it('show one blank row, add under the last row only, and keep one row when the last is removed', async () => {
+    await renderWithProviders(<Epis initial={[]} />);
     const list = screen.getByRole('list', { name: 'EPIs' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(1);
     fireEvent.change(screen.getByLabelText('Modelo'), { target: { value: 'Concha 3M' } });

@@ -5,12 +5,12 @@
 import { act, fireEvent, renderHook, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Paginator, useListSearch } from '@/ui/paginator';
-import { renderWithMantine } from './render-with-mantine';
+import { renderWithProviders } from '../support/render';
 
 describe('Paginator', () => {
-  it('shows the range and moves between pages', () => {
+  it('shows the range and moves between pages', async () => {
     const onPageChange = vi.fn();
-    renderWithMantine(<Paginator page={2} total={35} onPageChange={onPageChange} />);
+    await renderWithProviders(<Paginator page={2} total={35} onPageChange={onPageChange} />);
 
     expect(screen.getByText('Mostrando 11 a 20 de 35 registros')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Anterior' }));
@@ -19,8 +19,8 @@ describe('Paginator', () => {
     expect(onPageChange.mock.calls).toEqual([[1], [3]]);
   });
 
-  it('disables both buttons when there is nothing to page through', () => {
-    renderWithMantine(<Paginator page={1} total={0} onPageChange={() => {}} />);
+  it('disables both buttons when there is nothing to page through', async () => {
+    await renderWithProviders(<Paginator page={1} total={0} onPageChange={() => {}} />);
 
     expect(screen.getByText('Nenhum resultado encontrado')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Anterior' })).toBeDisabled();

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { dateText, maxLengthAt, maxLengthOf, moneyText, optionalText, type SchemaRead, useSchemaForm } from '@/ui/forms';
 import { SyncError } from '@sync/engine/errors';
-import { renderWithMantine } from './render-with-mantine';
+import { renderWithProviders } from '../support/render';
 
 const contract = z.object({
   name: z.string().trim().min(1, 'Nome é obrigatório').max(20),
@@ -46,9 +46,9 @@ const blank: Values = { name: '', code: '', due: '', price: '' };
 const input = (label: string) => screen.getByRole<HTMLInputElement>('textbox', { name: label });
 
 describe('useSchemaForm', () => {
-  it('shows the schema messages at the fields, keeps the text, then gives the output', () => {
+  it('shows the schema messages at the fields, keeps the text, then gives the output', async () => {
     const reads: SchemaRead<typeof schema>[] = [];
-    renderWithMantine(<Harness initial={blank} onRead={(read) => reads.push(read)} />);
+    await renderWithProviders(<Harness initial={blank} onRead={(read) => reads.push(read)} />);
     fireEvent.change(input('Vencimento'), { target: { value: '31/02/2030' } });
     fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
     expect(reads.at(-1)).toEqual({ ok: false });
@@ -68,26 +68,26 @@ describe('useSchemaForm', () => {
     expect(reads.at(-1)).toEqual({ ok: true, output: { name: 'Bomba', code: null, due: '2030-03-15', price: 1234.5 } });
   });
 
-  it('limits inputs to the contract max length and names them by field', () => {
-    renderWithMantine(<Harness initial={blank} onRead={() => {}} />);
+  it('limits inputs to the contract max length and names them by field', async () => {
+    await renderWithProviders(<Harness initial={blank} onRead={() => {}} />);
     expect(input('Nome')).toHaveAttribute('maxlength', '20');
     expect(input('Código')).toHaveAttribute('maxlength', '8');
     expect(input('Preço')).not.toHaveAttribute('maxlength');
     expect(input('Código')).toHaveAttribute('name', 'code');
   });
 
-  it('shows the store validation messages at the fields, renamed where the form names them otherwise', () => {
+  it('shows the store validation messages at the fields, renamed where the form names them otherwise', async () => {
     const error = SyncError.of('validation', undefined, {
       fields: { name: ['Já existe um registro com esse nome'], price_cents: ['Preço muito alto'] },
     });
-    renderWithMantine(<Harness initial={blank} onRead={() => {}} saveError={error} />);
+    await renderWithProviders(<Harness initial={blank} onRead={() => {}} saveError={error} />);
     fireEvent.click(screen.getByRole('button', { name: 'Falhar' }));
     expect(screen.getByText('Já existe um registro com esse nome')).toBeInTheDocument();
     expect(screen.getByText('Preço muito alto')).toBeInTheDocument();
   });
 
-  it('is dirty once a value differs from the one it was filled with', () => {
-    renderWithMantine(<Harness initial={{ ...blank, name: 'Bomba' }} onRead={() => {}} />);
+  it('is dirty once a value differs from the one it was filled with', async () => {
+    await renderWithProviders(<Harness initial={{ ...blank, name: 'Bomba' }} onRead={() => {}} />);
     expect(screen.getByTestId('dirty')).toHaveTextContent('não');
     fireEvent.change(input('Nome'), { target: { value: 'Bomba 2' } });
     expect(screen.getByTestId('dirty')).toHaveTextContent('sim');
@@ -108,8 +108,8 @@ function WholeFormRule() {
 }
 
 describe('a rule about the whole form', () => {
-  it('refuses the read and gives its message for an alert', () => {
-    renderWithMantine(<WholeFormRule />);
+  it('refuses the read and gives its message for an alert', async () => {
+    await renderWithProviders(<WholeFormRule />);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
     expect(screen.getByRole('alert')).toHaveTextContent('O início deve ser antes do fim');

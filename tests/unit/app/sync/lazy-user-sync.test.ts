@@ -41,7 +41,8 @@ function lazyFor(session: Session): UserSyncController {
   return controller;
 }
 
-const waitUntil = async (check: () => boolean, timeoutMs = 2_000) => {
+// The first load transforms the engine's module graph: seconds on a loaded machine.
+const waitUntil = async (check: () => boolean, timeoutMs = 10_000) => {
   const deadline = Date.now() + timeoutMs;
   while (!check()) {
     if (Date.now() > deadline) throw new Error('condition not met in time');
@@ -62,7 +63,7 @@ afterEach(async () => {
   await server.close();
 });
 
-describe('createLazyUserSync', () => {
+describe('createLazyUserSync', { timeout: 30_000 }, () => {
   it('loads nothing while nobody is signed in', async () => {
     const session = createSession({ baseUrl: server.baseUrl, storage: createMemoryStorage(), cookies: null, locks: null });
     const lazy = lazyFor(session);

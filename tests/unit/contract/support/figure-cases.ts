@@ -197,6 +197,83 @@ export const NOISE_FIGURE_CASES: FigureCase[] = [
       },
     },
   },
+  {
+    // 07:00–12:30 minus 10:00–10:30 = 300 min, journey 480: a constant exposure projected to the journey.
+    // NHO 25 %: Dose 8h = 25 × 480/300 = 40.0; NEN = TWA = 85 + 10·log10(0.4) = 81.02; Leq = 85 + 10·log10(0.25 × 480/300) = 81.02 → level 1.
+    // NR 15 50 %: Dose 8h = 80.0; NEN = TWA = 85 + 16.61·log10(0.8) = 83.39; Lavg = 80 + 16.61·log10(0.16 × 50/5) = 83.39 → level 3.
+    name: 'measured doses with an interval: NHO 25 % (level 1), NR 15 50 % (level 3)',
+    blocks: {
+      memory_field: { initial_time: '07:00', final_time: '12:30', interval_initial: '10:00', interval_final: '10:30', duration: '08:00' },
+      result: { nho: { result: '25' }, nr15: { result: '50' } },
+    },
+    expected: {
+      result: {
+        nho: {
+          dose8: '40,0',
+          nen: '81,0',
+          twa: '81,0',
+          leq: '81,0',
+          conclusion: LEVEL[1].consideration,
+          bgColor: GREEN,
+          criterion: `${NHO}; Dose 8h calculada da dose medida (tempo medido 05:00, jornada 08:00); ${LIMITS}`,
+        },
+        nr15: { dose8: '80,0', nen: '83,4', twa: '83,4', lavg: '83,4', conclusion: LEVEL[3].consideration, bgColor: ORANGE },
+      },
+    },
+  },
+  {
+    // Journey 6 h: Dose 8h = 80 × 360/300 = 96.0 (level 3); NEN = 85 + 10·log10(0.96 × 360/480) = 84.8 ≠ TWA = NE(360) = 86.1 = Leq.
+    name: 'a journey of 6 h: NEN differs from TWA',
+    blocks: { memory_field: { initial_time: '07:00', final_time: '12:00', duration: '06:00' }, result: { nho: { result: '80' } } },
+    expected: {
+      result: {
+        nho: {
+          dose8: '96,0',
+          nen: '84,8',
+          twa: '86,1',
+          leq: '86,1',
+          conclusion: LEVEL[3].consideration,
+          bgColor: ORANGE,
+          criterion: `${NHO}; Dose 8h calculada da dose medida (tempo medido 05:00, jornada 06:00); ${LIMITS}`,
+        },
+      },
+    },
+  },
+  {
+    // No journey: the measured 300 min are the journey, so Dose 8h = the measured 80.0 (level 3); NEN = 85 + 10·log10(0.8 × 300/480) … 84.0.
+    name: 'no journey: the measured time is the journey',
+    blocks: { memory_field: { initial_time: '07:00', final_time: '12:00' }, result: { nho: { result: '80' } } },
+    expected: {
+      result: {
+        nho: {
+          dose8: '80,0',
+          nen: '84,0',
+          twa: '86,1',
+          leq: '86,1',
+          conclusion: LEVEL[3].consideration,
+          bgColor: ORANGE,
+          criterion: `${NHO}; Dose 8h calculada da dose medida (tempo medido 05:00, jornada 05:00); ${LIMITS}`,
+        },
+      },
+    },
+  },
+  {
+    // No dose: from the average level. NR 15 Lavg 85 over 8 h → Dose 8h = 100 % (level 4), NEN 85,0; the typed Lavg stays.
+    name: 'NR 15 Lavg 85 dB(A) typed over 8 h, no dose',
+    blocks: { memory_field: { initial_time: '08:00', final_time: '16:00' }, result: { nr15: { lavg: '85' } } },
+    expected: {
+      result: {
+        nr15: {
+          lavg: '85',
+          dose8: '100,0',
+          nen: '85,0',
+          conclusion: LEVEL[4].consideration,
+          bgColor: RED,
+          criterion: `${NR15}; Dose 8h calculada do nível médio (tempo medido 08:00, jornada 08:00); ${LIMITS}`,
+        },
+      },
+    },
+  },
 ];
 
 /* ---------- heat ---------- */
@@ -305,6 +382,44 @@ export const HEAT_FIGURE_CASES: FigureCase[] = [
       memory_field: { tasks: [{ duration: '01:00', ibutg: '29,8' }] },
       result: { ...ONE_HOUR_243, ibutg: '29,8' },
       risk_classification: { condition: 'Acima do limite de exposição' },
+    },
+  },
+  {
+    // 0.7 × 20 + 0.3 × 30 = 23.0; limit 56.7 − 11.5 × log10(178) = 56.7 − 25.88 = 30.82 → 30,8;
+    // action 59.9 − 14.1 × 2.2504 = 28.17 → 28,2; 23.0 < 28.2 → acceptable.
+    name: 'one hour at 23,0 °C and 178 W is acceptable',
+    blocks: { memory_field: { tasks: [{ task: 'Forja', initial: '10:00', final: '11:00', metabolism: '178', tbn: '20', tg: '30' }] } },
+    expected: {
+      result: { metabolism: '178', ibutg: '23,0', action_level: '28,2', max: '30,8', criterion: ACCLIMATIZED },
+      risk_classification: { condition: 'Aceitável', consideration: 'Aceitável', recomendation: 'Manutenção da condição existente' },
+    },
+  },
+  {
+    // 0.7 × 26 + 0.3 × 35 = 18.2 + 10.5 = 28.7; limit 56.7 − 11.5 × log10(332) = 56.7 − 28.99 = 27.71 → 27,7;
+    // action 59.9 − 14.1 × 2.5211 = 24.35 → 24,4; 28.7 ≥ 27.7 → above the limit.
+    name: 'one hour at 28,7 °C and 332 W is above the limit',
+    blocks: { memory_field: { tasks: [{ task: 'Forja', initial: '10:00', final: '11:00', metabolism: '332', tbn: '26', tg: '35' }] } },
+    expected: {
+      result: { metabolism: '332', ibutg: '28,7', action_level: '24,4', max: '27,7' },
+      risk_classification: {
+        condition: 'Acima do limite de exposição',
+        consideration: 'Acima do limite de exposição',
+        recomendation: 'Adoção imediata de medidas corretivas',
+      },
+    },
+  },
+  {
+    // Outdoors with sun: 0.7 × 24 + 0.2 × 38 + 0.1 × 35 = 16.8 + 7.6 + 3.5 = 27.9; 26.3 ≤ 27.9 < 29.3 → above the action level.
+    name: 'one hour in the sun at 27,9 °C and 243 W is above the action level',
+    blocks: {
+      memory_field: {
+        tasks: [{ task: 'Pátio', initial: '10:00', final: '11:00', metabolism: '243', tbs: '35', tbn: '24', tg: '38', solar_load: 'Sim' }],
+      },
+    },
+    expected: {
+      memory_field: { tasks: [{ duration: '01:00', ibutg: '27,9' }] },
+      result: { ...ONE_HOUR_243, ibutg: '27,9' },
+      risk_classification: { condition: 'Acima do nível de ação', recomendation: 'Adoção de medidas preventivas' },
     },
   },
   {

@@ -17,6 +17,8 @@ import { NoiseMemoryTab, NoiseResultTab } from '@/features/samples/noise';
 import { closeTestDb, openTestDb } from '../render-app';
 import { pullSettings, renderTab } from './render-tab';
 
+const user = userEvent.setup({ delay: null });
+
 let db: SyncDatabase;
 beforeEach(async () => {
   db = openTestDb();
@@ -51,10 +53,10 @@ describe('instrument and calibrator pickers', { timeout: 30_000 }, () => {
   it('lists only equipment of the type, copies the four fields and clears them', async () => {
     const memory: NoiseMemory = { ...emptyNoiseBlocks().memory_field, data: '20/03/2026' };
     const tab = await renderTab(db, NoiseMemoryTab, memory);
-    await userEvent.click(select('Instrumento'));
+    await user.click(select('Instrumento'));
     const options = await screen.findAllByRole('option');
     expect(options.map((o) => o.textContent)).toEqual(['Dosímetro DOS-500 (nº D123)']);
-    await userEvent.click(options[0]!);
+    await user.click(options[0]!);
     await waitFor(() =>
       expect(tab.value()).toMatchObject({
         instrument: 'Dosímetro DOS-500',
@@ -66,14 +68,14 @@ describe('instrument and calibrator pickers', { timeout: 30_000 }, () => {
     // Eleven days before the expiry on the measurement day: about to expire.
     expect(screen.getByRole('status')).toHaveTextContent('Calibração vence em breve: Dosímetro DOS-500 tem validade até 31/03/2026.');
 
-    await userEvent.click(select('Calibrador'));
-    await userEvent.click(await screen.findByRole('option', { name: 'Calibrador CAL-10 (nº C9)' }));
+    await user.click(select('Calibrador'));
+    await user.click(await screen.findByRole('option', { name: 'Calibrador CAL-10 (nº C9)' }));
     await waitFor(() =>
       expect(tab.value()).toMatchObject({ gauge: 'Calibrador CAL-10', gauge_serie: 'C9', gauge_certificate: 'RBC-77', gauge_validity: '31/12/2027' }),
     );
 
     const instrument = select('Instrumento').closest('.mantine-Select-root') as HTMLElement;
-    await userEvent.click(within(instrument).getByRole('button', { hidden: true }));
+    await user.click(within(instrument).getByRole('button', { hidden: true }));
     await waitFor(() =>
       expect(tab.value()).toMatchObject({ instrument: '', instrument_serie: '', instrument_certificate: '', instrument_validity: '' }),
     );
@@ -178,7 +180,7 @@ describe('the equipment used last offered first (issue 21)', { timeout: 60_000 }
 
   it('offers the latest of the same type on top, without choosing it', async () => {
     const tab = await renderTab(db, NoiseMemoryTab, { ...emptyNoiseBlocks().memory_field, data: '20/11/2026' }, { type_id: 3 });
-    await userEvent.click(select('Instrumento'));
+    await user.click(select('Instrumento'));
     await waitFor(() => expect(optionNames()).toEqual(['Dosímetro DOS-700 (nº D700)', 'Dosímetro DOS-500 (nº D123)', 'Medidor IBUTG (nº M1)']));
     const open = within(screen.getByRole('listbox'));
     expect(open.getByText('Usado por último')).toBeInTheDocument();
@@ -186,10 +188,10 @@ describe('the equipment used last offered first (issue 21)', { timeout: 60_000 }
     // Offered, not filled in.
     expect(select('Instrumento')).toHaveValue('');
     expect(tab.value().instrument).toBe('');
-    await userEvent.click(screen.getByRole('option', { name: 'Dosímetro DOS-700 (nº D700)' }));
+    await user.click(screen.getByRole('option', { name: 'Dosímetro DOS-700 (nº D700)' }));
     await waitFor(() => expect(tab.value()).toMatchObject({ instrument: 'Dosímetro DOS-700', instrument_serie: 'D700' }));
 
-    await userEvent.click(select('Calibrador'));
+    await user.click(select('Calibrador'));
     await waitFor(() => expect(optionNames()).toEqual(['Calibrador CAL-20 (nº C20)', 'Calibrador CAL-10 (nº C9)']));
   });
 
@@ -199,16 +201,16 @@ describe('the equipment used last offered first (issue 21)', { timeout: 60_000 }
       memory_field: { instrument: 'Dosímetro DOS-500', instrument_serie: 'D123', gauge: 'Calibrador CAL-10', gauge_serie: 'C9' },
     });
     await renderTab(db, NoiseMemoryTab, emptyNoiseBlocks().memory_field, { type_id: 3 });
-    await userEvent.click(select('Calibrador'));
+    await user.click(select('Calibrador'));
     await waitFor(() => expect(optionNames()).toEqual(['Calibrador CAL-10 (nº C9)', 'Calibrador CAL-20 (nº C20)']));
   });
 
   it('a heat sample is offered the instrument of the heat samples', async () => {
     await renderTab(db, HeatMemoryTab, emptyHeatBlocks().memory_field, { type_id: 4 });
-    await userEvent.click(select('Instrumento'));
+    await user.click(select('Instrumento'));
     await waitFor(() => expect(optionNames()).toEqual(['Medidor IBUTG (nº M1)', 'Dosímetro DOS-500 (nº D123)', 'Dosímetro DOS-700 (nº D700)']));
     // No heat sample used a calibrator: the plain list.
-    await userEvent.click(select('Calibrador'));
+    await user.click(select('Calibrador'));
     await waitFor(() => expect(optionNames()).toEqual(['Calibrador CAL-10 (nº C9)', 'Calibrador CAL-20 (nº C20)']));
     expect(within(screen.getByRole('listbox')).queryByText('Usado por último')).toBeNull();
   });

@@ -23,6 +23,8 @@ import { refusedSave } from '@/features/samples/sample-check';
 import { closeTestDb, openTestDb, renderApp } from '../render-app';
 import { localCustomer, localNoiseSample, sampleRoutes } from './local-plan';
 
+const user = userEvent.setup({ delay: null });
+
 vi.setConfig({ testTimeout: 90_000 });
 
 const M = SAMPLE_FIELD_MESSAGES;
@@ -37,8 +39,8 @@ const tab = (title: string) => screen.getByRole('tab', { name: title });
 
 async function retype(label: string, text: string) {
   const input = screen.getByLabelText(label);
-  await userEvent.clear(input);
-  await userEvent.type(input, text);
+  await user.clear(input);
+  await user.type(input, text);
   return input;
 }
 
@@ -77,14 +79,14 @@ describe('a refused value at the field, on its tab, in Verificar and in Salvar',
     const initial = await retype('Hora inicial', '2');
     expect(initial).toHaveFocus();
     expect(initial).not.toHaveAttribute('aria-invalid', 'true');
-    await userEvent.type(initial, '575');
+    await user.type(initial, '575');
     expect(initial).toHaveValue('25:75');
     expect(initial).toHaveAccessibleDescription(M.time);
 
     // Left half typed: the error when the field is left; fixed, it goes.
     const final = await retype('Hora final', '1');
     expect(final).not.toHaveAttribute('aria-invalid', 'true');
-    await userEvent.tab();
+    await user.tab();
     expect(final).toHaveAccessibleDescription(M.time);
     await retype('Hora final', '1200');
     expect(final).not.toHaveAttribute('aria-invalid', 'true');
@@ -93,7 +95,7 @@ describe('a refused value at the field, on its tab, in Verificar and in Salvar',
     const calibration = await retype('Calibração inicial (dB)', 'a');
     expect(calibration).toHaveAttribute('inputmode', 'decimal');
     expect(calibration).toHaveAccessibleDescription(M.decimal);
-    await userEvent.type(calibration, 'bc');
+    await user.type(calibration, 'bc');
     expect(calibration).toHaveValue('abc');
     expect(calibration).toHaveAccessibleDescription(M.decimal);
 

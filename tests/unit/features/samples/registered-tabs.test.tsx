@@ -5,14 +5,13 @@
  * a reader who may not write sees every field disabled.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MantineProvider } from '@mantine/core';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
-import { SyncProvider } from '@sync/react/context';
+import { screen, waitFor, within } from '@testing-library/react';
 import { fillDefaults } from '@sync/contract/samples/block-fields';
 import { normaliseHeatBlock } from '@sync/contract/samples/heat';
 import type { SyncDatabase } from '@sync/store/database';
 import type { LocalSample } from '@sync/store/registry';
 import { sampleTabOf } from '@/features/samples/sample-tabs';
+import { renderWithProviders } from '../../support/render';
 import { closeTestDb, openTestDb } from '../render-app';
 import { pullSettings } from './render-tab';
 
@@ -58,21 +57,16 @@ describe('fillDefaults', () => {
 async function renderRegistered(slug: 'noise' | 'heat', block: 'result' | 'memory_field', sample: Partial<LocalSample>, readOnly: boolean) {
   const Tab = sampleTabOf(slug, block)!;
   const changes: unknown[] = [];
-  await act(async () => {
-    render(
-      <MantineProvider env="test">
-        <SyncProvider db={db}>
-          <Tab
-            sample={sample as LocalSample}
-            value={(sample[block] as Record<string, unknown>) ?? {}}
-            onChange={(next) => changes.push(next)}
-            readOnly={readOnly}
-            beforeCamera={async () => {}}
-          />
-        </SyncProvider>
-      </MantineProvider>,
-    );
-  });
+  await renderWithProviders(
+    <Tab
+      sample={sample as LocalSample}
+      value={(sample[block] as Record<string, unknown>) ?? {}}
+      onChange={(next) => changes.push(next)}
+      readOnly={readOnly}
+      beforeCamera={async () => {}}
+    />,
+    { db },
+  );
   return changes;
 }
 

@@ -4,13 +4,11 @@
  * settings as the server seeds them (or changed ones), and the tab's block
  * held in state, so every keystroke goes through onChange and back.
  */
-import { type ComponentType, type ReactElement, useState } from 'react';
-import { MantineProvider } from '@mantine/core';
-import { act, render } from '@testing-library/react';
-import { SyncProvider } from '@sync/react/context';
+import { type ComponentType, useState } from 'react';
 import type { SyncDatabase } from '@sync/store/database';
 import { defaultSettings } from '@server/db/seed/default-settings';
 import type { SampleForTabs, TypeTabProps } from '@/features/samples/type-fields/type-tab-props';
+import { renderWithProviders } from '../../support/render';
 import { AT, pulled } from '../server-records';
 
 /** The settings as the server seeds them, with `overrides` replacing whole options ({ result_noise: {...} }); `at` is their server time (a later one for a change). */
@@ -73,20 +71,13 @@ function SampleHarness({
   );
 }
 
-async function renderInApp(db: SyncDatabase, element: ReactElement) {
-  await act(async () => {
-    render(
-      <MantineProvider env="test">
-        <SyncProvider db={db}>{element}</SyncProvider>
-      </MantineProvider>,
-    );
-  });
-}
-
 /** One tab with its block held in state; `value()` is the block as the tab last handed it back. */
 export async function renderTab<T>(db: SyncDatabase, Tab: ComponentType<TypeTabProps<T>>, initial: T, sample: SampleForTabs = {}) {
   let current = initial;
-  await renderInApp(db, <TabHarness Tab={Tab as unknown as AnyTab} initial={initial} sample={sample} report={(value) => (current = value as T)} />);
+  await renderWithProviders(
+    <TabHarness Tab={Tab as unknown as AnyTab} initial={initial} sample={sample} report={(value) => (current = value as T)} />,
+    { db },
+  );
   return { value: () => current };
 }
 
@@ -98,6 +89,6 @@ export async function renderTab<T>(db: SyncDatabase, Tab: ComponentType<TypeTabP
 export async function renderSampleTabs(db: SyncDatabase, tabs: Partial<Record<BlockName, unknown>>, initial: Record<BlockName, unknown>) {
   let current = initial;
   const list = Object.entries(tabs) as unknown as Array<[BlockName, AnyTab]>;
-  await renderInApp(db, <SampleHarness tabs={list} initial={initial} report={(sample) => (current = sample)} />);
+  await renderWithProviders(<SampleHarness tabs={list} initial={initial} report={(sample) => (current = sample)} />, { db });
   return { sample: () => current };
 }

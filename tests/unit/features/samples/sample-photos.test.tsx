@@ -8,18 +8,16 @@
  * (fake-indexeddb cannot store jsdom's Blob).
  */
 import { Blob as NodeBlob } from 'node:buffer';
-import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyServerRecords, keysWithEntries } from '@sync/engine/apply-server';
 import { readDeviceFile } from '@sync/engine/files';
 import type { SyncEngine } from '@sync/engine/engine';
-import { SyncProvider } from '@sync/react/context';
 import type { SyncDatabase } from '@sync/store/database';
 import type { RecordFields } from '@sync/store/types';
 import { SamplePhotosSlot } from '@/features/samples/common/sample-photos-slot';
 import { thumbnailPathOf } from '@/features/samples/common/photos/sample-photos';
+import { renderWithProviders } from '../../support/render';
 import { at, useTestDb } from '../../sync/support';
 
 configure({ asyncUtilTimeout: 4_000 });
@@ -86,14 +84,11 @@ async function pulledSample(files: RecordFields[]): Promise<string> {
 }
 
 function renderSlot(sampleKey: string, beforeCamera: () => Promise<void>, engine?: SyncEngine) {
-  return render(
-    <MantineProvider env="test">
-      <Notifications />
-      <SyncProvider db={db} engine={engine}>
-        <SamplePhotosSlot sampleKey={sampleKey} readOnly={false} beforeCamera={beforeCamera} />
-      </SyncProvider>
-    </MantineProvider>,
-  );
+  return renderWithProviders(<SamplePhotosSlot sampleKey={sampleKey} readOnly={false} beforeCamera={beforeCamera} />, {
+    db,
+    engine,
+    notifications: true,
+  });
 }
 
 describe('the sample photos', () => {
@@ -113,7 +108,7 @@ describe('the sample photos', () => {
     const beforeCamera = vi.fn(async () => {
       order.push('draft saved');
     });
-    renderSlot(sampleKey, beforeCamera);
+    await renderSlot(sampleKey, beforeCamera);
     await screen.findByText('Nenhuma imagem adicionada.');
     fireEvent.click(screen.getByRole('button', { name: 'Tirar foto' }));
     await waitFor(() => expect(order).toEqual(['draft saved', 'camera']));
@@ -132,7 +127,7 @@ describe('the sample photos', () => {
   it('shows a photo that is only on the server from its 150 by 150 thumbnail', async () => {
     const sampleKey = await pulledSample([wireSampleFile(3)]);
     const download = vi.fn(async (path: string) => new NodeBlob([path], { type: 'image/jpeg' }) as unknown as Blob);
-    renderSlot(sampleKey, async () => {}, { files: { download } } as unknown as SyncEngine);
+    await renderSlot(sampleKey, async () => {}, { files: { download } } as unknown as SyncEngine);
     await waitFor(() => expect(screen.getAllByRole('img')).toHaveLength(1));
     expect(download).toHaveBeenCalledWith('api/sample/file/3?w=150&h=150');
     expect(screen.getByTestId('photo-state').textContent).toBe('Sincronizada');

@@ -7,9 +7,7 @@
  * needs a connection, keeping what was typed; a non-administrator is told
  * the tab is not for them.
  */
-import { MantineProvider } from '@mantine/core';
-import { Notifications, notifications } from '@mantine/notifications';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACCESS_CONTROL_MESSAGES } from '@sync/contract/access-control';
 import { PWA_CLIENT_ID, PWA_CLIENT_SECRET } from '@sync/contract/auth';
@@ -18,11 +16,11 @@ import { ONLINE_WRITE_MESSAGES } from '@sync/engine/online-writes';
 import { createSyncEngine, type SyncEngine } from '@sync/engine/engine';
 import { manualEnvironment, type ManualEnvironment } from '@sync/engine/environment';
 import { noLock } from '@sync/engine/lock';
-import { SyncProvider } from '@sync/react/context';
 import { SyncDatabase } from '@sync/store/database';
 import { newKey } from '@sync/store/keys';
 import { AccessControlTab } from '@/features/settings/access-control';
 import { makeAdmin, makeUser } from '../../session/user-factory';
+import { renderWithProviders } from '../../support/render';
 import { type ServerSeed, startTestServer, type TestServer } from '../../support/test-server';
 
 // Each test goes to the server and back a few times.
@@ -81,17 +79,7 @@ afterEach(async () => {
 });
 
 async function renderTab(user: Parameters<typeof AccessControlTab>[0]['user'] = undefined) {
-  notifications.clean();
-  await act(async () => {
-    render(
-      <MantineProvider env="test">
-        <Notifications />
-        <SyncProvider db={db} engine={engine}>
-          <AccessControlTab user={user} />
-        </SyncProvider>
-      </MantineProvider>,
-    );
-  });
+  await renderWithProviders(<AccessControlTab user={user} />, { db, engine, notifications: true });
 }
 
 async function openTab(name: string) {

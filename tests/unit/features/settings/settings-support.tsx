@@ -6,18 +6,16 @@
  * whose online writes the screens use. `offline()` turns the device's
  * connection off, as the browser's offline event does.
  */
-import { MantineProvider } from '@mantine/core';
-import { Notifications, notifications } from '@mantine/notifications';
-import { act, configure, render } from '@testing-library/react';
+import { configure } from '@testing-library/react';
 import { SyncEngine } from '@sync/engine/engine';
 import { manualEnvironment, type ManualEnvironment } from '@sync/engine/environment';
 import { noLock } from '@sync/engine/lock';
-import { SyncProvider } from '@sync/react/context';
 import { SyncDatabase } from '@sync/store/database';
 import { newKey } from '@sync/store/keys';
 import { readAll } from '@sync/store/queries';
 import { SettingsPage } from '@/features/settings';
 import { formDataFetch, passwordGrant, TEST_ADMIN } from '../../support/node-device';
+import { renderWithProviders } from '../../support/render';
 import type { TestServer } from '../../support/test-server';
 
 const ADMIN = TEST_ADMIN;
@@ -71,17 +69,7 @@ export async function openDevice(t: TestServer, username = ADMIN.username, passw
 }
 
 export async function renderSettings(device: Device, { isAdmin = true } = {}) {
-  notifications.clean();
-  await act(async () => {
-    render(
-      <MantineProvider env="test">
-        <Notifications />
-        <SyncProvider db={device.db} engine={device.engine}>
-          <SettingsPage isAdmin={isAdmin} />
-        </SyncProvider>
-      </MantineProvider>,
-    );
-  });
+  await renderWithProviders(<SettingsPage isAdmin={isAdmin} />, { db: device.db, engine: device.engine, notifications: true });
 }
 
 /** Goes offline as the browser does: the engine's environment and navigator.onLine, with the event the screens follow. */

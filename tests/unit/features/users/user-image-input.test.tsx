@@ -5,11 +5,10 @@
  * chosen; an image is handed to the form.
  */
 import { useState } from 'react';
-import { MantineProvider } from '@mantine/core';
-import { Notifications, notifications } from '@mantine/notifications';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { UserImageInput } from '@/entities/user';
+import { renderWithProviders } from '../../support/render';
 
 function Harness({ onChange }: { onChange: (file: File | null) => void }) {
   const [file, setFile] = useState<File | null>(null);
@@ -32,14 +31,8 @@ function choose(file: File) {
 
 describe('user image input', () => {
   it('refuses a file that is not an image, and takes an image', async () => {
-    notifications.clean();
     const onChange = vi.fn();
-    render(
-      <MantineProvider env="test">
-        <Notifications />
-        <Harness onChange={onChange} />
-      </MantineProvider>,
-    );
+    await renderWithProviders(<Harness onChange={onChange} />, { notifications: true });
     choose(new File(['olá'], 'notas.txt', { type: 'text/plain' }));
     expect(await screen.findByText('Você não pode enviar arquivos desse tipo.')).toBeInTheDocument();
     expect(await screen.findByText('Tipo de arquivo não suportado: text/plain')).toBeInTheDocument();

@@ -12,17 +12,16 @@
  * The bytes are Node Blobs: fake-indexeddb cannot store jsdom's Blob.
  */
 import { Blob as NodeBlob } from 'node:buffer';
-import { MantineProvider } from '@mantine/core';
-import { Notifications, notifications } from '@mantine/notifications';
-import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyServerRecords, keysWithEntries } from '@sync/engine/apply-server';
 import { readDeviceFile } from '@sync/engine/files';
-import { SyncProvider, useRecordFiles } from '@sync/react';
+import { useRecordFiles } from '@sync/react';
 import type { SyncDatabase } from '@sync/store/database';
 import type { LocalCustomerFile } from '@sync/store/registry/customer-records';
 import type { RecordFields } from '@sync/store/types';
 import { PhotoArea } from '@/ui/photos';
+import { renderWithProviders } from '../../support/render';
 import { at, useTestDb } from '../../sync/support';
 
 configure({ asyncUtilTimeout: 4_000 });
@@ -47,7 +46,6 @@ beforeEach(() => {
   URL.revokeObjectURL = (url: string) => {
     objectUrls.delete(url);
   };
-  notifications.clean();
 });
 afterEach(() => {
   vi.restoreAllMocks();
@@ -120,14 +118,7 @@ function Photos({ customerKey, onBeforeCamera, download, readOnly }: HarnessProp
 }
 
 function renderArea(props: HarnessProps) {
-  return render(
-    <MantineProvider env="test">
-      <Notifications />
-      <SyncProvider db={db}>
-        <Photos {...props} />
-      </SyncProvider>
-    </MantineProvider>,
-  );
+  return renderWithProviders(<Photos {...props} />, { db, notifications: true });
 }
 
 const image = (name: string, type = 'image/jpeg') => new File(['raw camera bytes'], name, { type });
@@ -147,7 +138,7 @@ async function storedLines() {
 describe('PhotoArea', () => {
   it('refuses anything but images with the spec messages, and keeps nothing', async () => {
     const customerKey = await pulledCustomer();
-    renderArea({ customerKey });
+    await renderArea({ customerKey });
     await screen.findByText('Nenhuma imagem adicionada.');
     choose([image('foto.jpg'), new File(['%PDF'], 'laudo.pdf', { type: 'application/pdf' }), new File(['x'], 'planilha.xlsx', { type: '' })]);
     expect((await screen.findByTestId('photo-refused')).textContent).toBe('Você não pode enviar arquivos desse tipo.');
@@ -160,7 +151,7 @@ describe('PhotoArea', () => {
 
   it('reduces each image to JPEG with the app-served library in a worker, keeps it with its bytes and shows its thumbnail', async () => {
     const customerKey = await pulledCustomer();
-    renderArea({ customerKey });
+    await renderArea({ customerKey });
     await screen.findByText('Nenhuma imagem adicionada.');
     choose([image('IMG_0001.HEIC', 'image/heic'), image('obra.png', 'image/png')]);
 
@@ -213,7 +204,7 @@ describe('PhotoArea', () => {
         }
       },
     );
-    renderArea({ customerKey });
+    await renderArea({ customerKey });
     await screen.findByText('Nenhuma imagem adicionada.');
     choose([image('obra.jpg')]);
     await waitFor(() => expect(screen.getAllByRole('img')).toHaveLength(1));
@@ -237,7 +228,7 @@ describe('PhotoArea', () => {
       }
       return new NodeBlob(['jpeg'], { type: 'image/jpeg' });
     });
-    renderArea({ customerKey });
+    await renderArea({ customerKey });
     await screen.findByText('Nenhuma imagem adicionada.');
     choose([image('corrompida.jpg'), image('boa.jpg')]);
     await waitFor(() =>
@@ -260,7 +251,7 @@ describe('PhotoArea', () => {
       if (fail) throw new Event('error');
       events.push('saved');
     });
-    renderArea({ customerKey, onBeforeCamera });
+    await renderArea({ customerKey, onBeforeCamera });
     await screen.findByText('Nenhuma imagem adicionada.');
 
     fireEvent.click(screen.getByRole('button', { name: 'Tirar foto' }));
@@ -279,7 +270,7 @@ describe('PhotoArea', () => {
 
   it('opens the carousel on a thumbnail: arrows move (wrapping), Escape closes', async () => {
     const customerKey = await pulledCustomer();
-    renderArea({ customerKey });
+    await renderArea({ customerKey });
     await screen.findByText('Nenhuma imagem adicionada.');
     choose([image('a.jpg'), image('b.jpg'), image('c.jpg')]);
     await waitFor(() => expect(screen.getAllByTestId('photo-thumbnail')).toHaveLength(3));
@@ -309,7 +300,7 @@ describe('PhotoArea', () => {
 
   it('deletes a photo only after the shared confirmation', async () => {
     const customerKey = await pulledCustomer();
-    renderArea({ customerKey });
+    await renderArea({ customerKey });
     await screen.findByText('Nenhuma imagem adicionada.');
     choose([image('a.jpg'), image('b.jpg')]);
     await waitFor(() => expect(screen.getAllByTestId('photo-thumbnail')).toHaveLength(2));
@@ -332,7 +323,7 @@ describe('PhotoArea', () => {
   it('shows a photo on the server but not on this device from the server thumbnail, 150 by 150', async () => {
     const customerKey = await pulledCustomer([wireFile(3), wireFile(4)]);
     const download = vi.fn(async (path: string) => new NodeBlob([path], { type: 'image/jpeg' }) as unknown as Blob);
-    renderArea({ customerKey, download });
+    await renderArea({ customerKey, download });
     await waitFor(() => expect(screen.getAllByRole('img')).toHaveLength(2));
     expect(download.mock.calls.map(([path]) => path).sort()).toEqual([
       'api/customer/7/file/3/download?w=150&h=150',
@@ -358,7 +349,7 @@ describe('PhotoArea', () => {
       created_at: 0,
       changed_at: 0,
     });
-    renderArea({ customerKey, readOnly: true });
+    await renderArea({ customerKey, readOnly: true });
     await waitFor(() => expect(screen.getByTestId('photo-state').textContent).toBe('Falhou'));
     expect(screen.getByTestId('photo-thumbnail').dataset.state).toBe('failed');
     expect(screen.queryByRole('button', { name: 'Tirar foto' })).toBeNull();
@@ -369,7 +360,7 @@ describe('PhotoArea', () => {
 
   it('says a photo is not available offline when neither the device nor the server can show it', async () => {
     const customerKey = await pulledCustomer([wireFile(3)]);
-    renderArea({ customerKey });
+    await renderArea({ customerKey });
     await screen.findByText('Imagem não disponível offline');
   });
 });

@@ -1,4 +1,6 @@
 /**
+ * @vitest-environment jsdom
+ *
  * Why a photo failed, readable (src/ui/photos/photo-errors.ts): each thing
  * the reduction library, the browser, the local store or the camera throws,
  * mapped to a kind and to a Portuguese sentence; an Event or anything
