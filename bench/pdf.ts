@@ -27,36 +27,20 @@
 import type { BenchBrowser } from './support/chromium';
 import { BENCH_ADMIN, type BenchServer } from './support/server-control';
 import { signIn } from './support/sign-in';
-import { median, round } from './support/stats';
+import { round } from './support/stats';
+import { pdfTiming, type PdfTiming } from './support/pdf-timing';
 
 const RUNS = Number(process.env.BENCH_PDF_RUNS ?? 10);
 const WARM_UP = 3;
 export const PDF_GOALS = { serverMs: 500, chromiumMs: 2000 } as const;
 
-export interface PdfTiming {
-  runsMs: number[];
-  medianMs: number;
-  minMs: number;
-  maxMs: number;
-  bytes: number;
-}
+export type { PdfTiming } from './support/pdf-timing';
 
 export interface PdfFigure {
   rows: number;
   runs: number;
   server: { full: PdfTiming; empty: PdfTiming; longWord: PdfTiming; goalMs: number; met: boolean };
   chromium: { full: PdfTiming; empty: PdfTiming; coldMs: number; goalMs: number; met: boolean } | null;
-}
-
-function timing(runs: Array<{ ms: number; bytes: number }>): PdfTiming {
-  const times = runs.map((run) => run.ms);
-  return {
-    runsMs: times.map((ms) => round(ms)),
-    medianMs: round(median(times)),
-    minMs: round(Math.min(...times)),
-    maxMs: round(Math.max(...times)),
-    bytes: runs[0]!.bytes,
-  };
 }
 
 const DETAILS = {
@@ -192,9 +176,9 @@ export async function runPdfBench(server: BenchServer, browser: BenchBrowser | n
     serverLongWord.push(await serverRender(server.url, token, longWord.id));
   }
   const serverFigure = {
-    full: timing(serverFull),
-    empty: timing(serverEmpty),
-    longWord: timing(serverLongWord),
+    full: pdfTiming(serverFull),
+    empty: pdfTiming(serverEmpty),
+    longWord: pdfTiming(serverLongWord),
     goalMs: PDF_GOALS.serverMs,
     met: false,
   };
@@ -221,7 +205,7 @@ export async function runPdfBench(server: BenchServer, browser: BenchBrowser | n
     } finally {
       await browser.setOffline(false);
     }
-    chromium = { full: timing(pageFull), empty: timing(pageEmpty), coldMs: round(cold.ms), goalMs: PDF_GOALS.chromiumMs, met: false };
+    chromium = { full: pdfTiming(pageFull), empty: pdfTiming(pageEmpty), coldMs: round(cold.ms), goalMs: PDF_GOALS.chromiumMs, met: false };
     chromium.met = chromium.full.medianMs <= PDF_GOALS.chromiumMs;
     say(`pdf Chromium offline: 100 rows median ${chromium.full.medianMs} ms, empty ${chromium.empty.medianMs} ms, cold ${chromium.coldMs} ms`);
   }

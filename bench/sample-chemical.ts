@@ -26,11 +26,10 @@
  * same plan with nothing typed and no photos (what any sample report
  * costs). Medians, with every run.
  */
-import { existsSync, mkdtempSync, rmSync, statSync, createReadStream } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { extname, join, normalize } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { chromium, type Page } from 'playwright-core';
@@ -40,6 +39,8 @@ import type { BenchBrowser } from './support/chromium';
 import { BENCH_ADMIN, type BenchServer } from './support/server-control';
 import { signIn } from './support/sign-in';
 import { median, percentile, round } from './support/stats';
+import { pdfTiming, type PdfTiming } from './support/pdf-timing';
+import { serveStatic } from './support/static-server';
 
 const ROUNDS = Number(process.env.BENCH_TYPING_ROUNDS ?? 15);
 const RUNS = Number(process.env.BENCH_PDF_RUNS ?? 10);
@@ -79,19 +80,6 @@ const call = (page: Page, method: string, ...args: unknown[]) =>
     method,
     args,
   ] as [string, unknown[]]);
-
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
-
-function serve(dir: string): Promise<Server> {
-  const server = createServer((request, response) => {
-    const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
-    let file = join(dir, path);
-    if (!existsSync(file) || statSync(file).isDirectory()) file = join(dir, 'index.html');
-    response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
-    createReadStream(file).pipe(response);
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-}
 
 function inputOf(page: Page, target: Target) {
   if (target === 'baseline') return page.getByTestId('baseline-input');
@@ -142,7 +130,7 @@ export async function runChemicalTypingBench(say: (message: string) => void): Pr
   const profile = mkdtempSync(join(tmpdir(), 'ho-bench-chemical-chromium-'));
   say('chemical-typing: building the typing page (vite)...');
   await build({ configFile: fileURLToPath(new URL('./vite.typing.config.ts', import.meta.url)), build: { outDir: dir } });
-  const server = await serve(dir);
+  const server = await serveStatic(dir);
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
@@ -181,13 +169,7 @@ export async function runChemicalTypingBench(say: (message: string) => void): Pr
 
 /* ---------- the report ---------- */
 
-export interface ChemicalPdfTiming {
-  runsMs: number[];
-  medianMs: number;
-  minMs: number;
-  maxMs: number;
-  bytes: number;
-}
+export type ChemicalPdfTiming = PdfTiming;
 
 export interface ChemicalPdfFigure {
   agentRows: number;
@@ -207,17 +189,6 @@ export interface ChemicalPdfFigure {
   } | null;
   fileGoalBytes: number;
   fileMet: boolean;
-}
-
-function timing(runs: Array<{ ms: number; bytes: number }>): ChemicalPdfTiming {
-  const times = runs.map((run) => run.ms);
-  return {
-    runsMs: times.map((ms) => round(ms)),
-    medianMs: round(median(times)),
-    minMs: round(Math.min(...times)),
-    maxMs: round(Math.max(...times)),
-    bytes: runs[0]!.bytes,
-  };
 }
 
 type Api = <T>(method: string, path: string, body?: unknown) => Promise<T>;
@@ -370,7 +341,7 @@ export async function runChemicalPdfBench(
       serverFull.push(await serverRender(server.url, token, full!.id));
     }
   }
-  const serverFigure = { full: timing(serverFull), empty: timing(serverEmpty), ratio: 0, goalMs: CHEMICAL_GOALS.serverMs, met: false };
+  const serverFigure = { full: pdfTiming(serverFull), empty: pdfTiming(serverEmpty), ratio: 0, goalMs: CHEMICAL_GOALS.serverMs, met: false };
   serverFigure.ratio = round(serverFigure.full.medianMs / serverFigure.empty.medianMs, 2);
   serverFigure.met = serverFigure.full.medianMs <= CHEMICAL_GOALS.serverMs;
   say(
@@ -405,8 +376,8 @@ export async function runChemicalPdfBench(
       await browser.setOffline(false);
     }
     chromiumFigure = {
-      full: timing(pageFull),
-      empty: timing(pageEmpty),
+      full: pdfTiming(pageFull),
+      empty: pdfTiming(pageEmpty),
       photosMedianMs: round(median(pageFull.map((run) => run.photosMs))),
       ratio: 0,
       goalMs: CHEMICAL_GOALS.chromiumMs,

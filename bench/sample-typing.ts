@@ -29,17 +29,18 @@
  * on a sample of the same plan with no photos. One warm-up each, then
  * BENCH_SAMPLE_OPEN_ROUNDS (5) rounds, order alternating, at 1× and 4× CPU.
  */
-import { createReadStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { extname, join, normalize } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
 import { build } from 'vite';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/support/chromium-flags';
 import type { OpenTiming, OpenWhich, TypingPage } from './typing/typing-page';
 import { median, percentile, round } from './support/stats';
+import { serveStatic } from './support/static-server';
 
 const ROUNDS = Number(process.env.BENCH_TYPING_ROUNDS ?? 15);
 const GOAL_MS = 50;
@@ -109,19 +110,6 @@ function spread(values: number[]): Spread {
     min: round(Math.min(...values)),
     max: round(Math.max(...values)),
   };
-}
-
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
-
-function serve(dir: string): Promise<Server> {
-  const server = createServer((request, response) => {
-    const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
-    let file = join(dir, path);
-    if (!existsSync(file) || statSync(file).isDirectory()) file = join(dir, 'index.html');
-    response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
-    createReadStream(file).pipe(response);
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
 const call = <M extends keyof TypingPage>(page: Page, method: M, ...args: Parameters<TypingPage[M]>) =>
@@ -197,7 +185,7 @@ export async function runSampleTypingBench(say: (message: string) => void): Prom
   const context = await (async () => {
     say('sample-typing: building the typing page (vite)...');
     await build({ configFile: fileURLToPath(new URL('./vite.typing.config.ts', import.meta.url)), build: { outDir: dir } });
-    server = await serve(dir);
+    server = await serveStatic(dir);
     return chromium.launchPersistentContext(profile, { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, viewport: { width: 768, height: 1024 } });
   })();
   try {
