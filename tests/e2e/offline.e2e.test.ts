@@ -45,11 +45,12 @@ describe('offline', () => {
   it('opens a deep link typed while offline', async () => {
     await context.setOffline(true);
 
-    await page.goto('/admin/amostra/lista/3/2');
+    // Page 1: a later page is clamped to the last one, and how many samples this worker's server holds depends on the files it ran before.
+    await page.goto('/admin/amostra/lista/3/1');
 
     await page.getByRole('heading', { name: 'Amostras' }).waitFor();
     expect(await page.getByTestId('user-name').textContent()).toBe('Administrador');
-    expect(new URL(page.url()).pathname).toBe('/admin/amostra/lista/3/2');
+    expect(new URL(page.url()).pathname).toBe('/admin/amostra/lista/3/1');
     await context.setOffline(false);
   });
 

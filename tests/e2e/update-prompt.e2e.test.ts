@@ -13,9 +13,9 @@
  * which deploy it is ('deploy-1', then 'deploy-2' once the test "deploys").
  * The browser sees a byte-different sw.js from the same URL, exactly as
  * after a real release, and the test can ask the controlling worker which
- * version it is. dist/sw.js itself is never written: the e2e files run one
- * at a time (fileParallelism: false), but the checkout is shared, and
- * another e2e run (its own server on the same dist/) or a `vite build` at
+ * version it is. dist/sw.js itself is never written: every worker's server
+ * serves the same dist/ of the shared checkout, and
+ * another e2e file or run (its own server on the same dist/) or a `vite build` at
  * the same time would see a modified file, or have its fresh sw.js
  * overwritten by a "restore"; a killed run would also leave it modified.
  */

@@ -4,19 +4,19 @@
  * share; the sample page's own steps are in sample-page.ts.
  */
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium-flags';
 import { E2E_ADMIN } from './e2e-admin';
+import { e2eServer } from './test-server';
 
 export function baseUrl(): string {
-  return inject('e2eBaseUrl');
+  return e2eServer().baseUrl;
 }
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }
 
-/** How long a step waits on a busy machine; `expect.poll` gives up after 1 s unless given POLL. */
+/** How long a step waits on a busy machine (also `expect.poll`'s default in vitest.e2e.config.ts; POLL says it where a file passes it). */
 export const WAIT_MS = 30_000;
 export const POLL = { timeout: WAIT_MS };
 /** A tablet in portrait. */

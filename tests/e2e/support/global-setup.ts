@@ -2,13 +2,13 @@
  * Global setup of the browser tests:
  * 1. builds the PWA (`vite build`) when dist/ is missing or older than the
  *    sources (E2E_SKIP_BUILD=1 skips the check);
- * 2. seeds the users of e2e-users.ts into a throwaway DATA_DIR
- *    (seed-users.ts, before the server opens the folder), then starts the
- *    real server (`node --import tsx server/main.ts`, node itself so killing
- *    it frees the port) on a free loopback port, with that DATA_DIR and a
- *    known administrator password;
- * 3. waits until it serves the app, hands its address to the tests, and
- *    stops it (and removes the data folder) at the end.
+ * 2. for each worker (E2E_WORKERS), seeds the users of e2e-users.ts into a
+ *    throwaway DATA_DIR (seed-users.ts, before the server opens the folder),
+ *    then starts the real server (`node --import tsx server/main.ts`, node
+ *    itself so killing it frees the port) on a free loopback port, with that
+ *    DATA_DIR and a known administrator password;
+ * 3. waits until they serve the app, hands their addresses to the tests, and
+ *    stops them (and removes the data folders) at the end.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -19,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { CHROMIUM_PATH } from './chromium-flags';
 import { E2E_ADMIN } from './e2e-admin';
+import { E2E_WORKERS } from './e2e-workers';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const DIST_INDEX = join(ROOT, 'dist', 'index.html');
@@ -89,16 +90,27 @@ function stop(child: ChildProcess): Promise<void> {
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    e2eBaseUrl: string;
-    /** The server's DATA_DIR: e-mails land in its mail/ folder as .eml files. */
-    e2eDataDir: string;
+    /**
+     * One test server per worker (E2E_WORKERS): a file reads its worker's
+     * (`e2eServer()` in test-server.ts), so files that run at the same time
+     * never share a server or its records.
+     */
+    e2eServers: E2eServer[];
   }
 }
 
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  if (!existsSync(CHROMIUM_PATH)) throw new Error(`Chromium not found at ${CHROMIUM_PATH} (apt-get install chromium)`);
-  buildIfStale();
+export interface E2eServer {
+  baseUrl: string;
+  /** The server's DATA_DIR: e-mails land in its mail/ folder as .eml files. */
+  dataDir: string;
+}
 
+interface RunningServer extends E2eServer {
+  stop(): Promise<void>;
+}
+
+/** Seeds a throwaway data folder and starts one server on it; resolves once it serves the app. */
+async function startServer(): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ho-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -135,20 +147,37 @@ export default async function setup(project: TestProject): Promise<() => Promise
   });
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
-
-  try {
-    await waitForServer(baseUrl, child, logFile);
-  } catch (error) {
-    await stop(child);
-    rmSync(dataDir, { recursive: true, force: true });
-    throw error;
-  }
-  project.provide('e2eBaseUrl', baseUrl);
-  project.provide('e2eDataDir', dataDir);
-
-  return async () => {
+  const stopAndClean = async () => {
     await stop(child);
     log.end();
     rmSync(dataDir, { recursive: true, force: true });
   };
+  try {
+    await waitForServer(baseUrl, child, logFile);
+  } catch (error) {
+    await stopAndClean();
+    throw error;
+  }
+  return { baseUrl, dataDir, stop: stopAndClean };
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  if (!existsSync(CHROMIUM_PATH)) throw new Error(`Chromium not found at ${CHROMIUM_PATH} (apt-get install chromium)`);
+  buildIfStale();
+
+  const started = await Promise.allSettled(Array.from({ length: E2E_WORKERS }, () => startServer()));
+  const servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const stopAll = async () => {
+    await Promise.all(servers.map((server) => server.stop()));
+  };
+  const failed = started.find((result) => result.status === 'rejected');
+  if (failed) {
+    await stopAll();
+    throw failed.reason;
+  }
+  project.provide(
+    'e2eServers',
+    servers.map(({ baseUrl, dataDir }) => ({ baseUrl, dataDir })),
+  );
+  return stopAll;
 }

@@ -4,7 +4,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { inject } from 'vitest';
+import { e2eServer } from './test-server';
 
 /** Undoes quoted-printable soft line breaks and escapes. */
 function decodeQuotedPrintable(text: string): string {
@@ -12,7 +12,7 @@ function decodeQuotedPrintable(text: string): string {
 }
 
 export function mailFiles(): string[] {
-  const folder = join(inject('e2eDataDir'), 'mail');
+  const folder = join(e2eServer().dataDir, 'mail');
   if (!existsSync(folder)) return [];
   return readdirSync(folder)
     .filter((name) => name.endsWith('.eml'))
