@@ -7,6 +7,7 @@ import { oauthRoutes } from '../auth/oauth-routes';
 import { passwordRecoveryRoutes } from '../auth/password-recovery-routes';
 import { catalogRoutes } from './catalog';
 import { customerRoutes } from './customers';
+import { dashboardRoutes } from './dashboard';
 import { quotationRoutes } from './quotations';
 import { sampleRoutes } from './samples';
 import { lookupRoutes } from './lookups';
@@ -30,5 +31,6 @@ export const routeModules: RouteModule[] = [
   customerRoutes,
   quotationRoutes,
   sampleRoutes,
+  dashboardRoutes,
   syncBatchRoutes,
 ];

@@ -22,6 +22,7 @@
 import type { Transaction } from 'dexie';
 import { withIndexes } from './local-record';
 import { allReferences, type ResourceDefinition } from './registry/resource';
+import { ALERT_RESOURCES } from './registry/alerts';
 import { CATALOG_RESOURCES, SAMPLING_METHOD_RESOURCES } from './registry/catalog';
 import { CUSTOMER_RESOURCES } from './registry/customers';
 import { QUOTATION_RESOURCES } from './registry/quotations';
@@ -132,4 +133,6 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
   { version: 8, stores: dropSearchTables(ALL_RESOURCES) },
   // Issue 22: the sampling-method catalog (a new table only).
   { version: 9, stores: resourceStores(SAMPLING_METHOD_RESOURCES) },
+  // Issue 24: the dashboard's alerts, a read-only list (a new table only).
+  { version: 10, stores: resourceStores(ALERT_RESOURCES) },
 ];

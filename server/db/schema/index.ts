@@ -14,3 +14,4 @@ export * from './sync';
 export * from './system';
 export * from './samples';
 export * from './sampling-methods';
+export * from './alerts';

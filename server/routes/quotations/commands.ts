@@ -35,6 +35,7 @@ import { requireAuth } from '@server/auth/authenticate';
 import type { AppContext, ZodApp } from '@server/app-context';
 import { quotations } from '@server/db/schema';
 import { HttpError, notFound } from '@server/http/errors';
+import { alertQuotationStatus } from '@server/routes/dashboard/alert-events';
 import { idParam } from '@server/sync/crud-routes';
 import { conflictAnswerSchema } from '@server/sync/conflict';
 import { atVersion, ifMatchOf, nextUpdatedAt, writeTime } from '@server/sync/versioning';
@@ -69,6 +70,7 @@ export function registerQuotationCommands(app: ZodApp, ctx: AppContext) {
             .set({ status, ...(markAsSent ? { sent_at: now } : {}), updated_at: nextUpdatedAt(quotations.updated_at, now) } as never)
             .where(atVersion(quotations.id, id, quotations.updated_at, version));
         }
+        await alertQuotationStatus(tx, current, status, requireAuth(request).user.id, now);
         return { quotation: (await loadQuotations(tx, [id]))[0]! };
       });
       if ('stale' in outcome) return reply.code(409).send({ message: CONFLICT_MESSAGE, current: outcome.stale });

@@ -22,6 +22,7 @@ import { idParam, registerCrudRoutes } from '@server/sync/crud-routes';
 import type { ListSource } from '@server/sync/list';
 import { nextUpdatedAt, writeTime } from '@server/sync/versioning';
 import { notFound } from '@server/http/errors';
+import { alertSampleSaved } from '@server/routes/dashboard/alert-events';
 import { assertSampleCustomer, SAMPLE_ACCESS, SAMPLE_READ, sampleVisibility } from './access';
 import { loadSamples } from './load';
 import { attachReceivedImages } from './multipart-save';
@@ -73,6 +74,7 @@ export function registerSampleCrud(app: ZodApp, ctx: AppContext) {
       return values;
     },
     async afterSave(tx, id, _input, now, created) {
+      await alertSampleSaved(tx, id, now);
       if (!created) return;
       const [row] = await tx.select({ quotation_id: samples.quotation_id }).from(samples).where(eq(samples.id, id));
       if (row) await bumpQuotation(tx, row.quotation_id, now);

@@ -23,6 +23,7 @@ import { useSignOutGuard } from '../sync/sign-out-guard';
 import { SignedInSync } from '../sync/user-sync-context';
 import type { CurrentUser } from '@sync/contract/user';
 import { DeviceLogoKeeper } from '@/entities/print/device-logo';
+import { AlertsBell } from '@/features/overview/alerts-bell';
 import { AdminNavbar } from './admin-navbar';
 import { UserMenu } from './user-menu';
 import '@/ui/styles/all-styles';
@@ -92,6 +93,7 @@ function AdminShell({ user, signOut }: { user: CurrentUser; signOut: () => Promi
           </Group>
           <Group gap="sm" wrap="nowrap" style={{ flexShrink: 0 }}>
             <ConnectivityIndicator />
+            <AlertsBell />
             <UserMenu user={user} onSignOut={requestSignOut} />
           </Group>
         </Group>

@@ -1,5 +1,7 @@
-/** /admin/overview: 'Visão Global'. */
+/** /admin/overview: 'Visão Global', the dashboard. */
+import { useMemo } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
+import { readerOf } from '@sync/contract/access';
 import { MODULES } from '@sync/contract/modules';
 import { navigationFor } from '@/app/navigation/admin-navigation';
 import { useSessionState } from '@/app/session/use-session-state';
@@ -12,9 +14,10 @@ const DESCRIPTIONS = new Map<string, string>(MODULES.map((m) => [m.slug, m.descr
 function OverviewRoute() {
   const { session } = Route.useRouteContext();
   const { user } = useSessionState(session);
-  if (!user) return null;
+  const reader = useMemo(() => (user ? readerOf(user) : null), [user]);
+  if (!user || !reader) return null;
   const areas = navigationFor(user)
     .filter((item) => item.module !== null)
     .map((item) => ({ label: item.label, to: item.to, description: item.description ?? DESCRIPTIONS.get(item.module ?? '') }));
-  return <OverviewPage userName={user.name} areas={areas} />;
+  return <OverviewPage userName={user.name} areas={areas} reader={reader} />;
 }

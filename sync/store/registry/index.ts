@@ -3,6 +3,7 @@
  * customers, issue 8 the quotations and the read-only lists (settings,
  * modules, types, roles), issue 13 the samples and their files.
  */
+import { ALERT_RESOURCES } from './alerts';
 import { CATALOG_RESOURCES, SAMPLING_METHOD_RESOURCES } from './catalog';
 import { CUSTOMER_RESOURCES } from './customers';
 import { QUOTATION_RESOURCES } from './quotations';
@@ -17,6 +18,7 @@ export * from './customers';
 export * from './quotations';
 export * from './read-only';
 export * from './samples';
+export * from './alerts';
 
 export const SYNCED_RESOURCES = [
   ...CATALOG_RESOURCES,
@@ -25,6 +27,7 @@ export const SYNCED_RESOURCES = [
   ...QUOTATION_RESOURCES,
   ...READ_ONLY_RESOURCES,
   ...SAMPLE_RESOURCES,
+  ...ALERT_RESOURCES,
 ];
 
 export function createDefaultRegistry(): ResourceRegistry {
