@@ -479,12 +479,16 @@ describe('a logo stored before the checks', () => {
     ['50,000 × 50,000 px', BOMB_50K],
   ])('a PNG declaring %s: the quotation PDF answers 200 quickly, without the logo', async (_what, bomb) => {
     const quotation = await createQuotation(admin, customerId);
+    // This machine's pace right now: the same document without a logo.
+    const plain = await quotationPdf(quotation.id);
+    expect(plain.status).toBe(200);
     const setting = await storeLegacyLogo(bomb);
     try {
       for (let round = 0; round < 2; round++) {
         const pdf = await quotationPdf(quotation.id);
         expect(pdf.status).toBe(200);
-        expect(pdf.ms).toBeLessThan(5000);
+        // Decoding 256 million pixels would take far longer than a plain print.
+        expect(pdf.ms).toBeLessThan(Math.max(5_000, 4 * plain.ms));
         expect((await readPdf(pdf.bytes)).images[0]).toBe(0);
       }
       expect(await storedLogo(t.db, storage, setting)).toBeNull();
