@@ -8,7 +8,7 @@
  * then the route modules from server/routes/index.ts, each in its own
  * scope, and last the built PWA with its SPA fallback.
  */
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext, AppPlugin, RouteModule, ZodApp } from './app-context';
 import type { AttemptStore } from './auth/attempt-store';
@@ -38,6 +38,7 @@ import type { Mailer } from './mail/mailer';
 import { appPlugins } from './plugins';
 import { routeModules } from './routes';
 import { createMailQuota } from './mail/sending-quota';
+import { installRequestLog } from './app-request-log';
 
 const FIFTEEN_MINUTES = 15 * 60_000;
 /** The API's version in its OpenAPI document. */
@@ -66,6 +67,8 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
 
   const app = Fastify({
     logger: deps.logger ?? { level: config.logLevel },
+    // One line per request only at debug (app-request-log.ts); refusals and failures are logged by the error handler.
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy,
     // Settings texts and result thresholds are the largest JSON bodies today; files use multipart later.
     bodyLimit: 2 * 1024 * 1024,
@@ -84,6 +87,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   installFormBodyParser(app);
   installInputGuards(app);
   installSecurityHeaders(app);
+  installRequestLog(app);
 
   const tokenSecret = await resolveTokenSecret(db, config.tokenSecret);
   const attempts = deps.attemptStore ?? databaseAttemptStore({ db, now: () => clock.now(), maxAgeMs: ACCOUNT_FORGET_AFTER_MS });

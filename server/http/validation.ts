@@ -8,6 +8,7 @@
  */
 import type { FastifySchemaCompiler, FastifySchemaValidationError } from 'fastify';
 import { safeParse, type $ZodErrorMap, type $ZodType } from 'zod/v4/core';
+import { tooLongMessage } from '@sync/contract/fields';
 import type { FieldErrors } from './errors';
 import { HTTP_MESSAGES } from './messages';
 
@@ -44,7 +45,7 @@ export const ptBrErrorMap: $ZodErrorMap = (issue) => {
     }
     case 'too_big': {
       const max = Number(issue.maximum);
-      if (issue.origin === 'string') return `Deve ter no máximo ${max} caracteres.`;
+      if (issue.origin === 'string') return tooLongMessage(max);
       if (issue.origin === 'array' || issue.origin === 'set') return `Deve ter no máximo ${max} ${max === 1 ? 'item' : 'itens'}.`;
       return issue.inclusive ? `Deve ser menor ou igual a ${max}.` : `Deve ser menor que ${max}.`;
     }

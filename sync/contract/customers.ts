@@ -18,7 +18,7 @@
 import { z } from 'zod';
 import { isValidCnpj, isValidCpf } from '@/domain/documents';
 import { onlyDigits } from '@/domain/masks';
-import { idSchema, requiredText, text, TEXT_LIMITS, trimmedText } from './fields';
+import { idSchema, requiredText, text, TEXT_LIMITS, tooLongMessage, trimmedText } from './fields';
 import { syncFieldsSchema } from './sync';
 
 export const CUSTOMER_TYPES = ['individual', 'corporate'] as const;
@@ -195,7 +195,7 @@ const phoneDigits = text(TEXT_LIMITS.phone, tooLong)
 
 const requiredPhone = z
   .string({ error: CUSTOMER_MESSAGES.phoneRequired })
-  .max(TEXT_LIMITS.phone, CUSTOMER_MESSAGES.textTooLong)
+  .max(TEXT_LIMITS.phone, tooLongMessage(TEXT_LIMITS.phone))
   .trim()
   .min(1, { message: CUSTOMER_MESSAGES.phoneRequired, abort: true })
   .pipe(phoneDigits);
@@ -355,13 +355,14 @@ const INVISIBLE_CHARACTERS = /[\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g;
  */
 export const fileDisplayNameSchema = z
   .string({ error: CUSTOMER_MESSAGES.fileNamesRequired })
-  .max(TEXT_LIMITS.note, { message: CUSTOMER_MESSAGES.textTooLong, abort: true })
+  // A guard before the clean-up: the name's own maximum is the one said.
+  .max(TEXT_LIMITS.note, { message: tooLongMessage(MAX_TEXT), abort: true })
   .transform((text) => text.replace(INVISIBLE_CHARACTERS, '').trim())
   .pipe(
     z
       .string()
       .min(1, { message: CUSTOMER_MESSAGES.fileNamesRequired, abort: true })
-      .max(MAX_TEXT, { message: CUSTOMER_MESSAGES.textTooLong, abort: true })
+      .max(MAX_TEXT, { message: tooLongMessage(MAX_TEXT), abort: true })
       .refine((text) => !/[\u0000-\u001f\u007f]/.test(text) && !/^\.+$/.test(text), CUSTOMER_MESSAGES.fileNameInvalid),
   );
 

@@ -61,8 +61,18 @@ export const FIELD_MESSAGES = {
   dateOutOfRange: 'Data fora do intervalo aceito (anos 0001 a 9999).',
 } as const;
 
-export function tooLongMessage(max: number): string {
-  return `Deve ter no máximo ${max.toLocaleString('pt-BR')} caracteres.`;
+/** How a text above its maximum is refused, before the maximum (the customers' wording, now everyone's). */
+export const TOO_LONG_LEAD = 'Texto muito longo';
+
+/**
+ * The one message for a text above its maximum, always with the maximum
+ * (issue 24: 'Texto muito longo' alone left the user guessing how much to
+ * cut): 'Texto muito longo (máximo 255 caracteres)', N written the
+ * Brazilian way ('100.000'). Every builder below, the areas' own `tooLong`
+ * leads and the server's fallback for schemas without a message use it.
+ */
+export function tooLongMessage(max: number, lead: string = TOO_LONG_LEAD): string {
+  return `${lead} (máximo ${max.toLocaleString('pt-BR')} caracteres)`;
 }
 
 const NO_NUL = /^[^\u0000]*$/;
@@ -101,7 +111,7 @@ export function hasLineBreak(value: string): boolean {
 }
 
 export interface TextOptions {
-  /** Replaces the default message ("Deve ter no máximo N caracteres."). */
+  /** Replaces the message's lead ('Texto muito longo'); the maximum is always said after it (`tooLongMessage`). */
   tooLong?: string;
   /** Line breaks allowed (notes, comments, e-mail and message bodies); default: one line. */
   multiline?: boolean;
@@ -118,30 +128,17 @@ function withTextRules(schema: z.ZodString, options: TextOptions): z.ZodString {
  * line unless `multiline`.
  */
 export function text(max: number, options: TextOptions = {}) {
-  return withTextRules(z.string().max(max, options.tooLong ?? tooLongMessage(max)), options);
+  return withTextRules(z.string().max(max, tooLongMessage(max, options.tooLong)), options);
 }
 
 /** `text(max)` trimmed first, so surrounding spaces (and line breaks) neither count nor stay. */
 export function trimmedText(max: number, options: TextOptions = {}) {
-  return withTextRules(
-    z
-      .string()
-      .trim()
-      .max(max, options.tooLong ?? tooLongMessage(max)),
-    options,
-  );
+  return withTextRules(z.string().trim().max(max, tooLongMessage(max, options.tooLong)), options);
 }
 
 /** A required, trimmed text: blank answers `required`. */
 export function requiredText(max: number, required: string, options: TextOptions = {}) {
-  return withTextRules(
-    z
-      .string({ error: required })
-      .trim()
-      .min(1, required)
-      .max(max, options.tooLong ?? tooLongMessage(max)),
-    options,
-  );
+  return withTextRules(z.string({ error: required }).trim().min(1, required).max(max, tooLongMessage(max, options.tooLong)), options);
 }
 
 /** An id in a body: a positive integer the database can hold. */

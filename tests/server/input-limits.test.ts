@@ -117,12 +117,12 @@ describe('texts have a maximum', () => {
 
   it('an agent name of 1 MB → 400', async () => {
     const reply = await admin.post('/api/product', { name: 'x'.repeat(1024 * 1024), price: 1, type_id: 2 });
-    expect(reply).toMatchObject({ status: 400, body: { errors: { name: ['Deve ter no máximo 255 caracteres.'] } } });
+    expect(reply).toMatchObject({ status: 400, body: { errors: { name: ['Texto muito longo (máximo 255 caracteres)'] } } });
   });
 
   it('a settings value over the rich-text limit → 400', async () => {
     const reply = await admin.put('/api/settings', { options: [{ option: 'message_footer', value: 'x'.repeat(TEXT_LIMITS.richText + 1) }] });
-    expect(reply).toMatchObject({ status: 400, body: { errors: { 'options.0.value': ['Deve ter no máximo 100.000 caracteres.'] } } });
+    expect(reply).toMatchObject({ status: 400, body: { errors: { 'options.0.value': ['Texto muito longo (máximo 100.000 caracteres)'] } } });
   });
 });
 

@@ -61,7 +61,7 @@ const CASES: Array<[string, unknown, string | null]> = [
   ['company_bgColor', '#1c7ed6', null],
   ['company_name', '', null],
   ['company_whatsapp1', '(11) 98765-4321', null],
-  ['message_footer', 'x'.repeat(20_001), 'Deve ter no máximo 20.000 caracteres.'],
+  ['message_footer', 'x'.repeat(20_001), 'Texto muito longo (máximo 20.000 caracteres)'],
   ['message_presentation', 'Prezado(a) {contato}', null],
   ['message_deadlines', 'não é JSON', M.deadlinesInvalid],
   ['message_deadlines', [{ activity: 1, description: 'x' }], M.deadlinesInvalid],

@@ -7,6 +7,13 @@
  * 3. everyone else → /admin/overview.
  * A customer-type user whose customer list could not be loaded goes to the
  * overview with a problem the caller shows as a danger alert.
+ *
+ * A redirect to the default page (/admin, /admin/overview) is no choice of
+ * the user's: opening the app at its address goes / → /admin/overview → the
+ * guard's /public/login?redirect=/admin/overview, which used to keep every
+ * customer-type user off their customer's page (issue 24; decision
+ * docs/decisions/access-control.md, 2026-11-29). So it does not count as a
+ * redirect query.
  */
 import type { CurrentUser, UserCustomer } from '@sync/contract/user';
 import { isCustomerUser } from '@sync/session/session-user';
@@ -34,6 +41,14 @@ export function safeRedirectPath(raw: unknown): string | null {
   return path;
 }
 
+/** The paths that only name the default page (with or without a trailing slash, query or fragment). */
+const DEFAULT_PAGES = new Set(['/admin', OVERVIEW_PATH]);
+
+function isDefaultPage(path: string): boolean {
+  const pathname = path.split(/[?#]/, 1)[0]!.replace(/\/+$/, '');
+  return DEFAULT_PAGES.has(pathname);
+}
+
 export function customerRedirect(customers: readonly UserCustomer[] | null): Destination {
   if (customers === null) return { path: OVERVIEW_PATH, problem: 'customers-unavailable' };
   if (customers.length > 1) return { path: CUSTOMER_LIST_PATH };
@@ -44,7 +59,7 @@ export function customerRedirect(customers: readonly UserCustomer[] | null): Des
 
 export function postLoginDestination(input: { redirect?: unknown; user: CurrentUser; customers: readonly UserCustomer[] | null }): Destination {
   const redirect = safeRedirectPath(input.redirect);
-  if (redirect) return { path: redirect };
+  if (redirect && !isDefaultPage(redirect)) return { path: redirect };
   if (isCustomerUser(input.user)) return customerRedirect(input.customers);
   return { path: OVERVIEW_PATH };
 }

@@ -32,3 +32,5 @@ import '@mantine/core/styles/Notification.css';
 import '@mantine/notifications/styles.css';
 // The shell's touch-target, badge and alert rules (they outrank Mantine's whatever the order).
 import '../shell.css';
+// The 44 px targets inside inputs and editors: clear buttons, rich-text toolbar, checkboxes.
+import './touch-targets.css';

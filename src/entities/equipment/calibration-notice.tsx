@@ -1,12 +1,13 @@
 /**
  * The plain warning a sample shows when its instrument or calibrator was out
  * of calibration on the day of the measurement, or was about to be (within
- * SOON_DAYS): a measurement taken with an expired instrument is a finding
+ * the 'time alert' setting's days): a measurement taken with an expired instrument is a finding
  * the consultancy must see, so it is a sentence, not only a badge.
  */
 import { Alert } from '@mantine/core';
 import { parseDateBR } from '@/domain/dates';
 import { expiryStatus } from './expiry';
+import { useCalibrationAlertDays } from './use-calibration-alert-days';
 
 export const CALIBRATION_NOTICE_TEXTS = {
   expired: (name: string, validity: string) => `Calibração vencida: ${name} tem validade até ${validity}, anterior à data da medição.`,
@@ -22,7 +23,8 @@ export interface CalibrationNoticeProps {
 }
 
 export function CalibrationNotice({ name, validity, referenceDate }: CalibrationNoticeProps) {
-  const status = expiryStatus(parseDateBR(validity), referenceDate);
+  const alertDays = useCalibrationAlertDays();
+  const status = expiryStatus(parseDateBR(validity), referenceDate, alertDays);
   if (status === 'expired') {
     return (
       <Alert color="red" variant="filled" role="alert" p="xs">

@@ -7,7 +7,7 @@
  * is not on the server yet (the engine sends the lines after it).
  */
 import { useMemo, useState } from 'react';
-import { Button, Card, Center, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { Box, Button, Card, Center, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { useLocalLines, useLocalList } from '@sync/react/use-local-record';
 import { useOutboxProblems } from '@sync/react/use-outbox-problems';
 import { useSyncActions } from '@sync/react/use-sync-actions';
@@ -15,6 +15,7 @@ import type { LocalEquipment, LocalProductEquipment, LocalServiceEquipment, Reso
 import { alertDanger } from '@/ui/alerts';
 import { useConfirmDelete } from '@/ui/confirm-delete';
 import { errorMessage, fieldErrorsOf } from '@/ui/forms/sync-error';
+import { CellText } from '@/ui/list-page/cell-text';
 import { LIST_TEXTS } from '@/ui/list-page/list-page';
 import { ProblemBadge } from '@/ui/list-page/record-id-cell';
 import { ExpiryBadge } from './expiry-badge';
@@ -111,7 +112,9 @@ export function EquipmentLinesSection({ resource, parentKeyField, parentKey }: E
                     <Table.Tr key={line.key}>
                       <Table.Td>
                         <Group gap="xs" wrap="nowrap">
-                          <span>{item?.name ?? line.name ?? ''}</span>
+                          <Box miw={0}>
+                            <CellText text={item?.name ?? line.name ?? ''} />
+                          </Box>
                           {item?.serial_number ? (
                             <Text span size="xs" c="dimmed">
                               nº {item.serial_number}

@@ -1,5 +1,6 @@
 /** Equipment shared by several screens: calibration expiry, the picker options, the equipment list of agents and services. */
-export { expiryStatus, SOON_DAYS, type ExpiryStatus } from './expiry';
+export { expiryStatus, type ExpiryStatus } from './expiry';
+export { useCalibrationAlertDays, TIME_ALERT_OPTION } from './use-calibration-alert-days';
 export { ExpiryBadge, EXPIRY_LABELS } from './expiry-badge';
 export { equipmentLabel, equipmentOptions, type EquipmentOption } from './equipment-options';
 export { EquipmentLineModal, LINE_TEXTS, type LineDraft, type EquipmentLineModalProps } from './equipment-line-modal';

@@ -4,6 +4,10 @@ export const USER_ENTITY_TEXTS = {
   noRole: 'Administrador',
   imageRefused: 'Você não pode enviar arquivos desse tipo.',
   imageUnsupported: (type: string) => `Tipo de arquivo não suportado: ${type || 'desconhecido'}`,
+  /** Said at the image field: the photo is reduced here, and the server's limit (MB of 1024 × 1024 bytes, decimal comma). */
+  imageLimit: (limitMb: number, maxPx: number) =>
+    `A imagem é reduzida neste aparelho (até ${maxPx} px, JPEG) antes de ser enviada; o limite é de ${String(limitMb).replace('.', ',')} MB.`,
+  imageReducing: 'Reduzindo a imagem…',
   offlineTitle: 'Sem conexão',
   offline: 'Os dados mostrados são os últimos recebidos. Salvar precisa de conexão com a internet; o que você digitou continua aqui.',
 } as const;

@@ -3,8 +3,8 @@
  * tabs for the risk indexes (risk1 has a maximum only, risk4 a minimum
  * only), LQ and the six option lists; 'Resultados Ruído' with tabs NHO and
  * NR15 (level1 has no minimum, level4 no maximum); one Salvar. A bound that
- * is not a number stops the save with the spec's message and marks its
- * field. What is saved drives the risk computations of every device
+ * is not a number stops the save with the spec's message at its field, above
+ * the form and in a danger alert. What is saved drives the risk computations of every device
  * (samples read `result_chemical` and `result_noise` from their local
  * settings after the next sync).
  */
@@ -19,6 +19,11 @@ import { useSaveSettings } from './use-save-settings';
 
 const SCROLL_MIN_WIDTH = 720;
 
+/** One line per distinct message (every bad bound of a table has the same spec message). */
+function distinctMessages(errors: Readonly<Record<string, unknown>>): string[] {
+  return [...new Set(Object.values(errors).map(String))];
+}
+
 export function ResultsTab({ settings }: { settings: Readonly<Record<string, string>> }) {
   const editor = useSchemaForm(resultsFormSchema, () =>
     resultsValues(parseResultThresholds({ chemical: settings.result_chemical, noise: settings.result_noise })),
@@ -26,17 +31,17 @@ export function ResultsTab({ settings }: { settings: Readonly<Record<string, str
   const { save, saving } = useSaveSettings();
   const form = editor.form;
   const values = form.values;
-  const errorAt = (path: string) => Boolean(form.errors[path]);
   const input = (path: string, label: string) => {
     const props = form.getInputProps(path);
-    return <TextInput aria-label={label} inputMode="decimal" size="sm" {...props} error={errorAt(path)} />;
+    return <TextInput aria-label={label} inputMode="decimal" size="sm" {...props} />;
   };
-  const messages = [...new Set(Object.values(form.errors).map(String))];
+  const messages = distinctMessages(form.errors);
 
   const submit = async () => {
     const result = editor.read();
     if (!result.ok) {
-      alertDanger([...new Set(Object.values(form.errors).map(String))]);
+      // The messages of this read: `form.errors` only has them after the next render (the toast was empty, issue 24).
+      alertDanger(distinctMessages(result.errors));
       return;
     }
     await save(result.output, SETTINGS_MESSAGES.resultsSaved);

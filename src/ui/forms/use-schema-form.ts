@@ -17,7 +17,12 @@ import { fieldErrorsOf } from './sync-error';
 /** A schema whose input is the form's values (an object). */
 export type FormSchema = z.ZodType<unknown, Record<string, unknown>>;
 
-export type SchemaRead<S extends FormSchema> = { ok: true; output: z.output<S> } | { ok: false };
+/**
+ * A refused read carries its messages by field path: the form's `errors`
+ * state only has them after the next render, so a caller alerting at once
+ * (a toast) must read them here, not from `form.errors`.
+ */
+export type SchemaRead<S extends FormSchema> = { ok: true; output: z.output<S> } | { ok: false; errors: Record<string, string> };
 
 export interface SchemaFormOptions {
   /** Wire field → form field, for store messages about a field the form names otherwise (category_id → category_key). */
@@ -66,10 +71,12 @@ export function useSchemaForm<S extends FormSchema>(
   });
 
   const read = (): SchemaRead<S> => {
-    if (form.validate().hasErrors) return { ok: false };
+    const checked = form.validate();
+    const errors = Object.fromEntries(Object.entries(checked.errors).map(([path, message]) => [path, String(message)]));
+    if (checked.hasErrors) return { ok: false, errors };
     // The resolver found no issue, so this parse succeeds; it gives the transformed output.
     const parsed = schema.safeParse(form.getValues());
-    return parsed.success ? { ok: true, output: parsed.data } : { ok: false };
+    return parsed.success ? { ok: true, output: parsed.data } : { ok: false, errors };
   };
 
   const showSaveError = (error: unknown) => {

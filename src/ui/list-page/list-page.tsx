@@ -5,13 +5,15 @@
  * paginator. It renders a loading state until the first answer, never the
  * empty text; while another page loads the previous rows stay, dimmed.
  * Where the table does not fit, each row is a card (list-layout.ts), so no
- * column is ever off-screen.
+ * column is ever off-screen. Long texts are cut after two lines, whole on
+ * hover or touch (cell-text.tsx).
  */
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Box, Card, Center, Group, Loader, LoadingOverlay, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import type { LocalPageState } from '@sync/react/use-local-page';
 import { Paginator } from '../paginator/paginator';
 import type { ListSearch } from '../paginator/use-list-search';
+import { cellContent } from './cell-text';
 import { listLayoutFor, tableMinWidth, useElementWidth } from './list-layout';
 
 export const LIST_TEXTS = {
@@ -182,7 +184,7 @@ function ListTable<T>({ rows, columns, rowKey, minWidth }: ListBodyProps<T> & { 
             <Table.Tr key={rowKey(row)} data-list-row>
               {columns.map((column) => (
                 <Table.Td key={column.id} data-list-field={column.id} style={column.nowrap ? { whiteSpace: 'nowrap' } : undefined}>
-                  {column.render(row)}
+                  {column.nowrap ? column.render(row) : cellContent(column.render(row))}
                 </Table.Td>
               ))}
             </Table.Tr>
@@ -207,7 +209,7 @@ function ListCards<T>({ rows, columns, rowKey }: ListBodyProps<T>) {
                 <Text size="xs" c="dimmed" fw={500}>
                   {column.header}
                 </Text>
-                <Box style={{ overflowWrap: 'anywhere' }}>{column.render(row)}</Box>
+                <Box style={{ overflowWrap: 'anywhere' }}>{column.nowrap ? column.render(row) : cellContent(column.render(row))}</Box>
               </Box>
             ))}
           </SimpleGrid>

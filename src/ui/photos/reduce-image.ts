@@ -32,6 +32,10 @@ export type CompressImage = (file: File, options: Options) => Promise<File>;
 export interface ReduceOptions {
   /** The label drawn with the capture time on the photo ('Amostra 12'); none: no stamp. */
   stampLabel?: string;
+  /** A smaller long side than a photo's (a user's image is stored at 1024 px at most); never larger. */
+  maxWidthOrHeight?: number;
+  /** False: no device thumbnail (an image sent at once, never shown from the device's store). */
+  thumbnail?: boolean;
   compress?: CompressImage;
 }
 
@@ -130,12 +134,16 @@ export class ReduceImageError extends Error {
  * it is (renamed through `fileName`, not copied into a new File: one copy
  * of the bytes fewer on a low-memory tablet).
  */
-export async function reduceImage(file: File, { stampLabel, compress = imageCompression }: ReduceOptions = {}): Promise<ReducedImage> {
+export async function reduceImage(
+  file: File,
+  { stampLabel, maxWidthOrHeight, thumbnail = true, compress = imageCompression }: ReduceOptions = {},
+): Promise<ReducedImage> {
   try {
     // Read before the reduction: the library does not keep the EXIF.
     const taken = stampLabel === undefined ? null : await captureTimeOf(file);
     let reduced: Blob = await compress(file, {
       ...PHOTO_REDUCTION,
+      maxWidthOrHeight: Math.min(maxWidthOrHeight ?? PHOTO_REDUCTION.maxWidthOrHeight, PHOTO_REDUCTION.maxWidthOrHeight),
       useWebWorker: true,
       libURL: compressionLibraryUrl(),
       // The library applies the EXIF orientation to the pixels; the rest of
@@ -146,7 +154,7 @@ export async function reduceImage(file: File, { stampLabel, compress = imageComp
       const maxBytes = Math.floor(PHOTO_REDUCTION.maxSizeMB * 1024 * 1024);
       reduced = (await stampPhoto(reduced, stampText(stampLabel, taken), { maxBytes, quality: PHOTO_REDUCTION.initialQuality })) ?? reduced;
     }
-    return { blob: reduced, fileName: jpegName(file.name), type: 'image/jpeg', thumbnail: await makeThumbnail(reduced) };
+    return { blob: reduced, fileName: jpegName(file.name), type: 'image/jpeg', thumbnail: thumbnail ? await makeThumbnail(reduced) : null };
   } catch (error) {
     throw new ReduceImageError(error);
   }

@@ -114,7 +114,7 @@ describe('addresses', () => {
     [{ state: 'São Paulo' }, 'state', 'Estado inválido'],
     [{ zipcode: '1310-100' }, 'zipcode', 'CEP inválido'],
     [{ zipcode: '013101000' }, 'zipcode', 'CEP inválido'],
-    [{ number: '1'.repeat(41) }, 'number', CUSTOMER_MESSAGES.textTooLong],
+    [{ number: '1'.repeat(41) }, 'number', 'Texto muito longo (máximo 40 caracteres)'],
   ])('refuses %j', async (body, field, message) => {
     const created = await createCustomer(t, token);
     const reply = await admin.post(`/api/customer/${created.id}/address`, body);

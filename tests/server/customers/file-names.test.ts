@@ -47,7 +47,7 @@ describe('checkDisplayName', () => {
     ['..', { ok: false, message: CUSTOMER_MESSAGES.fileNameInvalid }],
     ['a\u0000b', { ok: false, message: CUSTOMER_MESSAGES.fileNameInvalid }],
     ['linha\nnova', { ok: false, message: CUSTOMER_MESSAGES.fileNameInvalid }],
-    ['x'.repeat(256), { ok: false, message: CUSTOMER_MESSAGES.textTooLong }],
+    ['x'.repeat(256), { ok: false, message: 'Texto muito longo (máximo 255 caracteres)' }],
   ])('%j → %j', (raw, expected) => {
     expect(checkDisplayName(raw)).toEqual(expected);
   });

@@ -216,7 +216,7 @@ describe('limits', () => {
     ['a blank name', { name: '   ' }, 400, 'Preencha os nomes obrigatórios dos arquivos'],
     ['a name with NUL', { name: 'Laudo\u0000.pdf' }, 400, CUSTOMER_MESSAGES.fileNameInvalid],
     ['a name of dots', { name: '..' }, 400, CUSTOMER_MESSAGES.fileNameInvalid],
-    ['a name too long', { name: 'a'.repeat(300) }, 400, CUSTOMER_MESSAGES.textTooLong],
+    ['a name too long', { name: 'a'.repeat(300) }, 400, 'Texto muito longo (máximo 255 caracteres)'],
     ['an empty file', { data: '' }, 400, CUSTOMER_MESSAGES.fileEmpty],
     ['no file', { parts: [{ name: 'name', value: 'Só o nome' }] }, 400, CUSTOMER_MESSAGES.fileRequired],
     [

@@ -28,6 +28,21 @@ const cases: Array<[string, { redirect?: unknown; user: CurrentUser; customers: 
   ['administrator', { user: admin, customers: [] }, { path: '/admin/overview' }],
   ['unsafe redirect ignored', { redirect: '//evil.example/admin', user: staff, customers: [] }, { path: '/admin/overview' }],
   ['empty redirect ignored', { redirect: '', user: customerUser, customers: [link(4)] }, { path: '/admin/clientes/4' }],
+  // Issue 24: opening the app at / goes through /admin/overview to /public/login?redirect=/admin/overview.
+  [
+    'the default page as redirect: one customer',
+    { redirect: '/admin/overview', user: customerUser, customers: [link(4)] },
+    { path: '/admin/clientes/4' },
+  ],
+  [
+    'the default page as redirect: several',
+    { redirect: '/admin/overview/', user: customerUser, customers: [link(4), link(9)] },
+    { path: '/admin/clientes/lista/1' },
+  ],
+  ['/admin as redirect', { redirect: '/admin', user: customerUser, customers: [link(4)] }, { path: '/admin/clientes/4' }],
+  ['the default page with a query', { redirect: '/admin/overview?x=1', user: customerUser, customers: [link(4)] }, { path: '/admin/clientes/4' }],
+  ['the default page for staff', { redirect: '/admin/overview', user: staff, customers: [] }, { path: '/admin/overview' }],
+  ['a page below the overview is a choice', { redirect: '/admin/overviews', user: customerUser, customers: [link(4)] }, { path: '/admin/overviews' }],
 ];
 
 describe('postLoginDestination', () => {

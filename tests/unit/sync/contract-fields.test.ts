@@ -6,7 +6,10 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { costInputSchema, equipmentInputSchema, productInputSchema } from '@sync/contract/catalog';
-import { addressInputSchema, customerInputSchema, CUSTOMER_MESSAGES } from '@sync/contract/customers';
+import { addressInputSchema, customerInputSchema, CUSTOMER_MESSAGES, fileDisplayNameSchema } from '@sync/contract/customers';
+import { quotationRowInputSchema } from '@sync/contract/quotations';
+import { sampleInputSchema } from '@sync/contract/samples/sample';
+import { profileFieldsSchema } from '@sync/contract/user-input';
 import {
   countParamSchema,
   FIELD_MESSAGES,
@@ -44,10 +47,28 @@ describe('text builders refuse on the device, in Portuguese', () => {
   it('one character too many, and U+0000', () => {
     const name = requiredText(5, 'Nome é obrigatório');
     expect(name.safeParse('abcde').success).toBe(true);
-    expect(name.safeParse('abcdef').error?.issues[0]?.message).toBe('Deve ter no máximo 5 caracteres.');
+    expect(name.safeParse('abcdef').error?.issues[0]?.message).toBe('Texto muito longo (máximo 5 caracteres)');
     expect(name.safeParse('a\u0000').error?.issues[0]?.message).toBe(FIELD_MESSAGES.invalidCharacter);
     expect(name.safeParse('   ').error?.issues[0]?.message).toBe('Nome é obrigatório');
-    expect(tooLongMessage(100_000)).toBe('Deve ter no máximo 100.000 caracteres.');
+    expect(tooLongMessage(100_000)).toBe('Texto muito longo (máximo 100.000 caracteres)');
+  });
+
+  // Issue 24: a 535-character name was refused with 'Texto muito longo' alone; every area now says the maximum.
+  it.each([
+    ['a customer name', customerInputSchema, 'name', 255],
+    ["a customer's phone", customerInputSchema, 'phone', 40],
+    ["a customer's comment", customerInputSchema, 'comment', 5000, 5001],
+    ["a customer file's name", fileDisplayNameSchema, '', 255],
+    ["a customer file's name beyond the guard", fileDisplayNameSchema, '', 255, 6000],
+    ['a quotation row', quotationRowInputSchema, 'name', 255],
+    ["a sample's agent name", sampleInputSchema, 'agent_name', 255],
+    ["a user's name in the profile", profileFieldsSchema, 'name', 255],
+  ] as const)('%s, too long: the message says the maximum', (_what, schema, field, max, length: number = 535) => {
+    const value = 'a'.repeat(length);
+    const input = field === '' ? value : { [field]: value };
+    const issues = (schema as unknown as z.ZodType).safeParse(input).error?.issues ?? [];
+    const issue = issues.find((item) => item.path.join('.') === field);
+    expect(issue?.message).toBe(`Texto muito longo (máximo ${max.toLocaleString('pt-BR')} caracteres)`);
   });
 
   it('a local save of an agent with a 1 MB name is refused before it reaches the outbox', () => {

@@ -1,7 +1,7 @@
 /**
  * 'Resultados' through the screen, against the real server: a bound that is
  * not a number stops the save with the spec's message (both messages when
- * both tables have one) and marks its field; a valid change is saved, is in
+ * both tables have one) at its field and in the danger alert; a valid change is saved, is in
  * the device's settings and changes the risk the device computes; option
  * lists keep one row and save without blanks; the 'Controle de acesso' tab
  * shows for administrators only.
@@ -30,6 +30,13 @@ afterEach(() => device.close());
 
 const box = (name: string) => screen.getByRole('textbox', { name });
 const salvar = () => screen.getByRole('button', { name: 'Salvar' });
+/** The texts of the danger alerts shown (src/ui/alerts.ts marks each with its kind). */
+const toasts = () => [...document.querySelectorAll('[data-alert-kind="danger"]')].map((toast) => toast.textContent ?? '');
+/** The message shown under an input (Mantine links it with aria-describedby), or null. */
+const fieldMessage = (input: HTMLElement) => {
+  const ids = (input.getAttribute('aria-describedby') ?? '').split(' ').filter((id) => id.endsWith('-error'));
+  return ids.length > 0 ? (document.getElementById(ids[0]!)?.textContent ?? null) : null;
+};
 
 async function openResults(user: ReturnType<typeof userEvent.setup>) {
   await renderSettings(device);
@@ -45,16 +52,23 @@ describe('Resultados', () => {
     await user.clear(box('Máximo Médio'));
     await enter(user, box('Máximo Médio'), 'meio');
     await user.click(salvar());
+    // Issue 24: the danger alert said nothing, and the field had no text. (Read first: it closes after 6 s, and
+    // each query by role on this large form takes a while.)
+    await waitFor(() => expect(toasts()).toEqual([CHEMICAL_THRESHOLDS_ERROR]));
     expect(await screen.findByRole('alert')).toHaveTextContent(CHEMICAL_THRESHOLDS_ERROR);
     expect(box('Máximo Médio')).toHaveAttribute('aria-invalid', 'true');
     expect(box('Mínimo Médio')).not.toHaveAttribute('aria-invalid', 'true');
+    expect(fieldMessage(box('Máximo Médio'))).toBe(CHEMICAL_THRESHOLDS_ERROR);
+    expect(fieldMessage(box('Mínimo Médio'))).toBeNull();
 
     await user.click(screen.getByRole('tab', { name: 'NR15' }));
     await user.clear(box('Dose diária mín. (%) NR15 Nível 2'));
     await enter(user, box('Dose diária mín. (%) NR15 Nível 2'), '5a');
     await user.click(salvar());
+    await waitFor(() => expect(toasts()).toContain(`${CHEMICAL_THRESHOLDS_ERROR}\n${NOISE_THRESHOLDS_ERROR}`));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(`${CHEMICAL_THRESHOLDS_ERROR}\n${NOISE_THRESHOLDS_ERROR}`));
     expect(box('Dose diária mín. (%) NR15 Nível 2')).toHaveAttribute('aria-invalid', 'true');
+    expect(fieldMessage(box('Dose diária mín. (%) NR15 Nível 2'))).toBe(NOISE_THRESHOLDS_ERROR);
     expect(await device.option(RESULT_OPTIONS.chemical)).toBe(before);
   });
 

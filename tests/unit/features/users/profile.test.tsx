@@ -3,7 +3,10 @@
  * process): the current user changes name, e-mail and phone and the
  * session's user is replaced with the server's answer; the spec's profile
  * messages; a wrong old password at its field; offline the save is refused
- * and everything typed stays.
+ * and everything typed stays; a phone photo above the upload limit is
+ * reduced on the device and saved (issue 24: it failed with a 413). The
+ * reduction library is replaced (jsdom has no canvas) by one answering a
+ * real small JPEG, which the server decodes and stores.
  */
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -13,6 +16,17 @@ import { ProfilePage } from '@/features/profile/profile-page';
 import { renderApp } from '../render-app';
 import { ADMIN, openDevice, type TestDevice } from './support/device';
 import { startTestServer, type TestServer } from '../../support/test-server';
+
+const compress = vi.hoisted(() => vi.fn());
+vi.mock('browser-image-compression', () => ({ default: compress }));
+
+/** An 8 × 8 JPEG, what the mocked library answers for any photo. */
+const SMALL_JPEG = Uint8Array.from(
+  atob(
+    '/9j/2wBDABALDA4MChAODQ4SERATGCgaGBYWGDEjJR0oOjM9PDkzODdASFxOQERXRTc4UG1RV19iZ2hnPk1xeXBkeFxlZ2P/2wBDARESEhgVGC8aGi9jQjhCY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2P/wAARCAAIAAgDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAX/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFQEBAQAAAAAAAAAAAAAAAAAABQb/xAAUEQEAAAAAAAAAAAAAAAAAAAAA/9oADAMBAAIRAxEAPwCaAcT7/9k=',
+  ),
+  (char) => char.charCodeAt(0),
+);
 
 let server: TestServer;
 let device: TestDevice;
@@ -83,6 +97,20 @@ describe('profile', () => {
     expect(field('phone').value).toBe('11999998888');
     expect(onSaved).not.toHaveBeenCalled();
     expect((await currentUser()).name).toBe(before.name);
+  });
+
+  it('saves a phone photo above the upload limit as the image, reduced on the device', { timeout: 40_000 }, async () => {
+    compress.mockReset();
+    compress.mockImplementation(async () => new Blob([SMALL_JPEG], { type: 'image/jpeg' }));
+    await renderProfile(vi.fn());
+    const photo = new File([new Uint8Array(5_500_000).fill(7)], 'IMG_2024.jpeg', { type: 'image/jpeg' });
+    fireEvent.change(document.querySelector<HTMLInputElement>('input[type="file"]')!, { target: { files: [photo] } });
+    await waitFor(() => expect(compress).toHaveBeenCalledTimes(1));
+    expect(await screen.findByText('IMG_2024.jpg')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Perfil salvo com sucesso', {}, { timeout: 15_000 })).toBeInTheDocument();
+    const user = await currentUser();
+    expect(user.settings.image).toMatchObject({ url: expect.any(String) });
   });
 
   it('changes the password with the old one', { timeout: 40_000 }, async () => {
