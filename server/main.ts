@@ -14,8 +14,11 @@
 import cluster from 'node:cluster';
 import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app';
+import { listenQuietly } from './app-listen';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, pgliteDirectory } from './db/client';
+import { reportCommandFailure } from './db/command-failure';
+import { acquireDataFolderLock } from './db/data-folder-lock';
 import { runMigrations } from './db/migrate';
 import { seedDatabase, type SeedResult } from './db/seed';
 import { createMailer } from './mail/mailer';
@@ -46,6 +49,12 @@ function openConfigured(config: Config) {
 
 /** Once per start, before any process serves: the PWA, the migrations, the first seed. */
 async function prepare(config: Config) {
+  // PGlite's folder is this process's from the first moment, so a second start stops before building anything.
+  if (!config.databaseUrl) {
+    const { tookOverFrom } = acquireDataFolderLock(pgliteDirectory(config.dataDir));
+    if (tookOverFrom)
+      say(`O processo ${tookOverFrom.pid} (${tookOverFrom.command}) terminou sem liberar a pasta do banco de dados; ela foi assumida.`);
+  }
   await ensurePwaBuilt(config, { info: say, warn: (m) => say(`aviso: ${m}`) });
   const database = await openConfigured(config);
   say(config.databaseUrl ? 'Banco de dados: PostgreSQL (DATABASE_URL)' : `Banco de dados: PGlite em ${pgliteDirectory(config.dataDir)}`);
@@ -143,7 +152,7 @@ async function serve(config: Config, database: Awaited<ReturnType<typeof openCon
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ port: config.port, host: config.host });
+  await listenQuietly(app, { port: config.port, host: config.host });
   if (worker) return;
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -158,6 +167,6 @@ async function serve(config: Config, database: Awaited<ReturnType<typeof openCon
 
 main().catch((error: unknown) => {
   if (error instanceof ConfigError) console.error(error.message);
-  else console.error('[servidor] falha ao iniciar:', error);
+  else reportCommandFailure('[servidor] falha ao iniciar:', error);
   process.exit(1);
 });

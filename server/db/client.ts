@@ -2,14 +2,17 @@
  * Opens the database: PostgreSQL through `pg` when a URL is given, else the
  * embedded PGlite in a folder (or in memory for tests). Both speak the same
  * pg-core schema; callers only see `Db` and never know which one they got.
+ * A PGlite folder is opened by one process at a time: opening it takes the
+ * folder's lock (data-folder-lock.ts), closing it releases it.
  */
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { acquireDataFolderLock } from './data-folder-lock';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -42,20 +45,34 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     return { db: drizzlePg(pool, { schema }) as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
   let client: PGlite;
+  let unlock = () => {};
   if (target.kind === 'pglite-client') {
     client = target.client;
   } else if (target.kind === 'memory') {
     client = new PGlite();
   } else {
-    mkdirSync(target.dataDir, { recursive: true });
-    client = new PGlite(target.dataDir);
+    // The parent folder first, for the lock file beside the database folder; the lock before PGlite touches a file.
+    mkdirSync(dirname(target.dataDir), { recursive: true });
+    unlock = acquireDataFolderLock(target.dataDir).release;
+    try {
+      mkdirSync(target.dataDir, { recursive: true });
+      client = new PGlite(target.dataDir);
+      await client.waitReady;
+    } catch (error) {
+      unlock();
+      throw error;
+    }
   }
   await client.waitReady;
   return {
     db: drizzlePglite(client, { schema }) as unknown as Db,
     kind: 'pglite',
     close: async () => {
-      if (!client.closed) await client.close();
+      try {
+        if (!client.closed) await client.close();
+      } finally {
+        unlock();
+      }
     },
   };
 }

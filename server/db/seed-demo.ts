@@ -3,10 +3,12 @@
  * and contacts, an office user, a field technician, a customer-type user)
  * to the configured database, after migrating and seeding it as `npm start`
  * would. Run it while the server is stopped: PGlite allows one process per
- * data folder.
+ * data folder, and its lock (data-folder-lock.ts) refuses it, changing
+ * nothing, while the server holds the folder.
  */
 import { loadConfig } from '../config';
 import { openDatabase, pgliteDirectory } from './client';
+import { reportCommandFailure } from './command-failure';
 import { seedDemo } from './demo';
 import { runMigrations } from './migrate';
 import { seedDatabase } from './seed';
@@ -40,6 +42,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error('Falha ao criar os dados de demonstração:', error);
+  reportCommandFailure('Falha ao criar os dados de demonstração:', error);
   process.exit(1);
 });

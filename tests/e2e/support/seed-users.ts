@@ -9,6 +9,7 @@
  */
 import { loadConfig } from '@server/config';
 import { openDatabase, pgliteDirectory } from '@server/db/client';
+import { reportCommandFailure } from '@server/db/command-failure';
 import { insertCustomer, insertUser, linkUserToCustomer } from '@server/db/demo/records';
 import { runMigrations } from '@server/db/migrate';
 import { seedDatabase } from '@server/db/seed';
@@ -41,6 +42,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error('[e2e] seeding the test users failed:', error);
+  reportCommandFailure('[e2e] falha ao criar os usuários de teste:', error);
   process.exit(1);
 });
