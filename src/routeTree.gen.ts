@@ -17,6 +17,7 @@ import { Route as PublicRouteImport } from './routes/public';
 import { Route as AdminIndexRouteImport } from './routes/admin/index';
 import { Route as AdminSplatRouteImport } from './routes/admin/$';
 import { Route as AdminControleDeAcessoRouteImport } from './routes/admin/controle-de-acesso';
+import { Route as AdminOpcoesDeOrcamentoRouteImport } from './routes/admin/opcoes-de-orcamento';
 import { Route as AdminOverviewRouteImport } from './routes/admin/overview';
 import { Route as AdminPerfilRouteImport } from './routes/admin/perfil';
 import { Route as AdminSettingsRouteImport } from './routes/admin/settings';
@@ -101,6 +102,11 @@ const AdminSplatRoute = AdminSplatRouteImport.update({
 const AdminControleDeAcessoRoute = AdminControleDeAcessoRouteImport.update({
   id: '/controle-de-acesso',
   path: '/controle-de-acesso',
+  getParentRoute: () => AdminRoute,
+} as any);
+const AdminOpcoesDeOrcamentoRoute = AdminOpcoesDeOrcamentoRouteImport.update({
+  id: '/opcoes-de-orcamento',
+  path: '/opcoes-de-orcamento',
   getParentRoute: () => AdminRoute,
 } as any);
 const AdminOverviewRoute = AdminOverviewRouteImport.update({
@@ -344,6 +350,7 @@ export interface FileRoutesByFullPath {
   '/public': typeof PublicRouteWithChildren;
   '/admin/$': typeof AdminSplatRoute;
   '/admin/controle-de-acesso': typeof AdminControleDeAcessoRoute;
+  '/admin/opcoes-de-orcamento': typeof AdminOpcoesDeOrcamentoRoute;
   '/admin/overview': typeof AdminOverviewRoute;
   '/admin/perfil': typeof AdminPerfilRoute;
   '/admin/settings': typeof AdminSettingsRoute;
@@ -397,6 +404,7 @@ export interface FileRoutesByTo {
   '/errors': typeof ErrorsRoute;
   '/admin/$': typeof AdminSplatRoute;
   '/admin/controle-de-acesso': typeof AdminControleDeAcessoRoute;
+  '/admin/opcoes-de-orcamento': typeof AdminOpcoesDeOrcamentoRoute;
   '/admin/overview': typeof AdminOverviewRoute;
   '/admin/perfil': typeof AdminPerfilRoute;
   '/admin/settings': typeof AdminSettingsRoute;
@@ -453,6 +461,7 @@ export interface FileRoutesById {
   '/public': typeof PublicRouteWithChildren;
   '/admin/$': typeof AdminSplatRoute;
   '/admin/controle-de-acesso': typeof AdminControleDeAcessoRoute;
+  '/admin/opcoes-de-orcamento': typeof AdminOpcoesDeOrcamentoRoute;
   '/admin/overview': typeof AdminOverviewRoute;
   '/admin/perfil': typeof AdminPerfilRoute;
   '/admin/settings': typeof AdminSettingsRoute;
@@ -510,6 +519,7 @@ export interface FileRouteTypes {
     | '/public'
     | '/admin/$'
     | '/admin/controle-de-acesso'
+    | '/admin/opcoes-de-orcamento'
     | '/admin/overview'
     | '/admin/perfil'
     | '/admin/settings'
@@ -563,6 +573,7 @@ export interface FileRouteTypes {
     | '/errors'
     | '/admin/$'
     | '/admin/controle-de-acesso'
+    | '/admin/opcoes-de-orcamento'
     | '/admin/overview'
     | '/admin/perfil'
     | '/admin/settings'
@@ -618,6 +629,7 @@ export interface FileRouteTypes {
     | '/public'
     | '/admin/$'
     | '/admin/controle-de-acesso'
+    | '/admin/opcoes-de-orcamento'
     | '/admin/overview'
     | '/admin/perfil'
     | '/admin/settings'
@@ -730,6 +742,13 @@ declare module '@tanstack/react-router' {
       path: '/controle-de-acesso';
       fullPath: '/admin/controle-de-acesso';
       preLoaderRoute: typeof AdminControleDeAcessoRouteImport;
+      parentRoute: typeof AdminRoute;
+    };
+    '/admin/opcoes-de-orcamento': {
+      id: '/admin/opcoes-de-orcamento';
+      path: '/opcoes-de-orcamento';
+      fullPath: '/admin/opcoes-de-orcamento';
+      preLoaderRoute: typeof AdminOpcoesDeOrcamentoRouteImport;
       parentRoute: typeof AdminRoute;
     };
     '/admin/overview': {
@@ -1053,6 +1072,7 @@ declare module '@tanstack/react-router' {
 interface AdminRouteChildren {
   AdminSplatRoute: typeof AdminSplatRoute;
   AdminControleDeAcessoRoute: typeof AdminControleDeAcessoRoute;
+  AdminOpcoesDeOrcamentoRoute: typeof AdminOpcoesDeOrcamentoRoute;
   AdminOverviewRoute: typeof AdminOverviewRoute;
   AdminPerfilRoute: typeof AdminPerfilRoute;
   AdminSettingsRoute: typeof AdminSettingsRoute;
@@ -1099,6 +1119,7 @@ interface AdminRouteChildren {
 const AdminRouteChildren: AdminRouteChildren = {
   AdminSplatRoute: AdminSplatRoute,
   AdminControleDeAcessoRoute: AdminControleDeAcessoRoute,
+  AdminOpcoesDeOrcamentoRoute: AdminOpcoesDeOrcamentoRoute,
   AdminOverviewRoute: AdminOverviewRoute,
   AdminPerfilRoute: AdminPerfilRoute,
   AdminSettingsRoute: AdminSettingsRoute,

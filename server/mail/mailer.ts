@@ -9,7 +9,15 @@ import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 
 export type MailAttachment = { filename: string; content: Buffer; contentType: string };
-export type MailMessage = { to: string; subject: string; text: string; html?: string; attachments?: MailAttachment[] };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  attachments?: MailAttachment[];
+  /** Where the recipient's answer goes (the sender is a no-reply address): the company's e-mail for a quotation. */
+  replyTo?: string;
+};
 export type MailReceipt = { messageId: string /** Where the message was written, in file mode. */; file?: string };
 
 export type Mailer = {

@@ -1,8 +1,9 @@
 /**
  * Quotation arithmetic (core-administration.md sections 4, 5 and 9;
  * calculations.md section 5): row totals, subtotal, percentage or value
- * discount, instalments and the delivery date. All money is integer
- * centavos (money.ts); the screen converts the wire's decimals with toCents.
+ * discount (and what is wrong with one), instalments and the delivery
+ * date (and its start, back from it). All money is integer centavos
+ * (money.ts); the screen converts the wire's decimals with toCents.
  */
 import { addDays, type IsoDate } from './dates';
 import { parseDecimal } from './decimal';
@@ -81,6 +82,30 @@ export function applyDiscount(subtotalCents: Cents, discountType: DiscountType, 
   return multiplyCents(subtotalCents, (MAX_DISCOUNT_PERCENT - pct) / 100);
 }
 
+/**
+ * What is wrong with a discount, as a code the contract turns into its
+ * message: 'invalid' (not a number), 'negative', 'aboveSubtotal' (a value
+ * discount larger than the subtotal would give the quotation away; the
+ * total's floor at zero is a guard, not an answer). A percentage above 100
+ * is not a problem here: the form caps it as typed and the contract refuses
+ * it on the wire. Blank is no discount.
+ */
+export type DiscountProblem = 'invalid' | 'negative' | 'aboveSubtotal';
+
+/** `discount`: percent for 'pct', centavos for 'value'; a string is read as typed. */
+export function discountProblem(
+  discountType: DiscountType,
+  discount: number | string | null | undefined,
+  subtotalCents: Cents,
+): DiscountProblem | null {
+  if (discount === null || discount === undefined || (typeof discount === 'string' && discount.trim() === '')) return null;
+  const value = parseDecimal(discount);
+  if (value === null) return 'invalid';
+  if (value < 0) return 'negative';
+  if (discountType === 'value' && Math.round(value) > subtotalCents) return 'aboveSubtotal';
+  return null;
+}
+
 export function quotationTotals(input: QuotationTotalsInput): QuotationTotals {
   const rowTotals = (input.rows ?? []).map(lineTotalCents);
   const serviceTotals = (input.services ?? []).map(lineTotalCents);
@@ -126,4 +151,16 @@ export function deliveryDate(start: IsoDate | null | undefined, durationDays: nu
   const days = parseDecimal(durationDays);
   if (!start || days === null || days < 0 || !Number.isInteger(days)) return null;
   return addDays(start, days);
+}
+
+/**
+ * The start date back from a stored delivery date and duration (the
+ * quotation keeps `delivery_date` and `duration_time`, and the start is
+ * what the first was computed from): delivery − duration days. Null when
+ * either is missing or the duration is not a whole number of days.
+ */
+export function deliveryStartDate(delivery: IsoDate | null | undefined, durationDays: number | string | null | undefined): IsoDate | null {
+  const days = parseDecimal(durationDays);
+  if (!delivery || days === null || days < 0 || !Number.isInteger(days)) return null;
+  return addDays(delivery, -days);
 }

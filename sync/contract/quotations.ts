@@ -28,7 +28,7 @@
  * every local save, so a stored total always matches its lines.
  */
 import { z } from 'zod';
-import { quotationTotals } from '@/domain/quotation-totals';
+import { discountProblem, quotationTotals } from '@/domain/quotation-totals';
 import { fromCents, toCents } from '@/domain/money';
 import { isoDateSchema, MAX_ID, MAX_PRICE } from './catalog';
 import { syncFieldsSchema, timestampSchema } from './sync';
@@ -75,6 +75,10 @@ export const QUOTATION_MESSAGES = {
   totalInvalid: 'Total deve ser maior ou igual a zero',
   parcelMin: 'O número mínimo de parcelas é 1',
   discountInvalid: 'Desconto deve ser maior ou igual a zero',
+  discountNotNumber: 'Desconto inválido',
+  discountAboveSubtotal: 'Desconto não pode ser maior que o subtotal',
+  durationInvalid: 'Prazo deve ser um número inteiro de dias',
+  durationRequired: 'Informe o prazo em dias para calcular a data de entrega',
   discountPctMax: 'O desconto percentual não pode passar de 100%',
   quantityInvalid: 'Quantidade deve ser maior que zero',
   valueInvalid: 'Valor deve ser maior ou igual a zero',
@@ -86,6 +90,7 @@ export const QUOTATION_MESSAGES = {
   addressNotOfCustomer: 'O endereço de execução não pertence ao cliente.',
   paymentNotFound: 'Forma de pagamento não encontrada.',
   sellerNotFound: 'Vendedor não encontrado.',
+  sellerNotStaff: 'O vendedor precisa ser da equipe: um usuário do tipo cliente não pode ser vendedor.',
   notFound: 'Orçamento não encontrado.',
   customerHasQuotations: 'Este cliente possui orçamentos e não pode ser excluído. Exclua os orçamentos dele primeiro.',
   saved: 'Orçamento salvo com sucesso',
@@ -280,12 +285,16 @@ export const quotationSchema = z
   .extend(syncFieldsSchema.shape);
 export type Quotation = z.infer<typeof quotationSchema>;
 
+const centsLine = (line: { quantity: number; value: number }) => ({ unitCents: toCents(line.value), quantity: line.quantity });
+
 /**
  * `POST api/quotation`, `PUT api/quotation/{id}`: the whole document (a PUT
  * replaces it; a field left out takes its default). The status is not
  * written here: a new quotation starts as Rascunho and the status changes
  * through `PUT api/quotation/{id}/status`. `total` is required, as the spec
- * says, but the server stores the total computed from the lines.
+ * says, but the server stores the total computed from the lines. A value
+ * discount may not exceed the subtotal ('Desconto não pode ser maior que o
+ * subtotal').
  */
 export const quotationInputSchema = z
   .object({
@@ -303,10 +312,10 @@ export const quotationInputSchema = z
     deadlines: lines(quotationDeadlineInputSchema, (line) => line.activity === null && line.description === null),
     delivery_date: isoDateSchema.nullish().transform((value) => value ?? null),
     duration_time: z
-      .number()
-      .int()
-      .min(0)
-      .max(36_500)
+      .number({ error: QUOTATION_MESSAGES.durationInvalid })
+      .int(QUOTATION_MESSAGES.durationInvalid)
+      .min(0, QUOTATION_MESSAGES.durationInvalid)
+      .max(36_500, QUOTATION_MESSAGES.durationInvalid)
       .nullish()
       .transform((value) => value ?? null),
     discount: z
@@ -345,6 +354,17 @@ export const quotationInputSchema = z
   .superRefine((input, context) => {
     if (input.discount_type === 'pct' && input.discount !== null && input.discount > 100) {
       context.addIssue({ code: 'custom', path: ['discount'], message: QUOTATION_MESSAGES.discountPctMax });
+    }
+    // A value discount larger than the lines would silently make the total R$ 0,00: refused, as on the form.
+    if (input.discount_type === 'value' && input.discount !== null) {
+      const { subtotalCents } = quotationTotals({
+        rows: input.rows.map(centsLine),
+        services: input.services.map(centsLine),
+        costs: input.costs.map(centsLine),
+      });
+      if (discountProblem('value', toCents(input.discount), subtotalCents) === 'aboveSubtotal') {
+        context.addIssue({ code: 'custom', path: ['discount'], message: QUOTATION_MESSAGES.discountAboveSubtotal });
+      }
     }
   });
 export type QuotationInput = z.input<typeof quotationInputSchema>;

@@ -3,13 +3,15 @@
  * from server/routes/index.ts: the document's CRUD (crud.ts), its
  * commands (commands.ts: status change, duplicate), its PDF (pdf.ts) and
  * sending it by e-mail and WhatsApp (send-*.ts); the form's option
- * lists (payment and exposition types) are read-only lists in ../lookups.ts. A customer that has
+ * lists (payment and exposition types) are read-only lists in ../lookups.ts,
+ * written whole by administrators (options.ts). A customer that has
  * quotations cannot be deleted (customerDeleteGuard, used by the customer
  * routes).
  */
 import type { AppContext, RouteModule, ZodApp } from '@server/app-context';
 import { registerQuotationCommands } from './commands';
 import { registerQuotationCrud } from './crud';
+import { registerQuotationOptions } from './options';
 import { registerQuotationPdf } from './pdf';
 import { registerQuotationSendEmail } from './send-email';
 import { registerQuotationSendWhatsapp } from './send-whatsapp';
@@ -20,6 +22,7 @@ async function register(app: ZodApp, ctx: AppContext) {
   registerQuotationPdf(app, ctx);
   registerQuotationSendEmail(app, ctx);
   registerQuotationSendWhatsapp(app, ctx);
+  registerQuotationOptions(app, ctx);
 }
 
 export const quotationRoutes: RouteModule = { name: 'quotations', register };

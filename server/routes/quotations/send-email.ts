@@ -3,6 +3,9 @@
  * (spec sections 7 and 8): e-mails the quotation's PDF (the one template,
  * rendered now from the server's data) with the message, through the mail
  * module, stamps `sent_mail_at` and answers 'Orçamento enviado com sucesso'.
+ * It goes from the server's sender (`MAIL_FROM`, a no-reply address) with
+ * the company's e-mail as Reply-To, so the customer's answer reaches the
+ * consultancy.
  *
  * The message is the device's text (prefilled from `message_sendMessage`);
  * placeholders still in it are filled here ({orcamento} stays a placeholder
@@ -21,7 +24,7 @@ import { QUOTATION_MESSAGES } from '@sync/contract/quotations';
 import { QUOTATION_SEND_MESSAGES, quotationEmailAnswerSchema, quotationEmailInputSchema } from '@sync/contract/quotation-send';
 import { toCents } from '@/domain/money';
 import type { AppContext, ZodApp } from '@server/app-context';
-import { options, quotations } from '@server/db/schema';
+import { quotations } from '@server/db/schema';
 import { FileStorage, filesFolder } from '@server/files/storage';
 import { HttpError, notFound } from '@server/http/errors';
 import type { MailMessage } from '@server/mail/mailer';
@@ -38,7 +41,24 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
-function quotationEmail(input: { to: string; subject: string; message: string; fileName: string; pdf: Buffer }): MailMessage {
+/**
+ * The company's e-mail (Configurações › Dados da empresa) as the Reply-To:
+ * the message goes from the server's no-reply sender, and the customer's
+ * answer must reach the consultancy. Nothing when it is not an address.
+ */
+function companyReplyTo(email: string | undefined): string | undefined {
+  const address = email?.trim() ?? '';
+  return /^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;"]+$/.test(address) ? address : undefined;
+}
+
+function quotationEmail(input: {
+  to: string;
+  replyTo: string | undefined;
+  subject: string;
+  message: string;
+  fileName: string;
+  pdf: Buffer;
+}): MailMessage {
   const body = input.message.trim();
   const html = body
     .split(/\n{2,}/)
@@ -46,6 +66,7 @@ function quotationEmail(input: { to: string; subject: string; message: string; f
     .join('\n');
   return {
     to: input.to,
+    ...(input.replyTo ? { replyTo: input.replyTo } : {}),
     subject: input.subject,
     text: `${body}\n`,
     html,
@@ -69,10 +90,11 @@ export function registerQuotationSendEmail(app: ZodApp, ctx: AppContext) {
       await ctx.limits.mailPerUser.take(requireAuth(request).user.id);
       const input = await quotationPdfInputOf(ctx.db, quotation, storage);
       const pdf = await renderQuotationInWorker(input);
-      const [company] = await ctx.db.select({ value: options.value }).from(options).where(eq(options.option, 'company_name'));
+      const company = input.settings;
       const message = quotationEmail({
         to: request.body.email,
-        subject: QUOTATION_SEND_MESSAGES.emailSubject(quotation.reference_no, company?.value ?? ''),
+        replyTo: companyReplyTo(company.company_email),
+        subject: QUOTATION_SEND_MESSAGES.emailSubject(quotation.reference_no, company.company_name ?? ''),
         message: fillSendMessage(request.body.message, input, toCents(quotation.total) ?? 0),
         fileName: QUOTATION_SEND_MESSAGES.fileName(quotation.reference_no),
         pdf,

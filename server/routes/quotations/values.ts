@@ -1,16 +1,18 @@
 /**
  * A quotation body becomes column values: references checked (customer,
  * service address of that customer, payment type), the customer's name and
- * phone copied when the customer is set, the seller decided by who calls,
+ * phone copied when the customer is set, the seller decided by who calls
+ * (a staff member: never a customer-type user),
  * every money field computed from the lines (quotationWireTotals), so
  * a client cannot store a total that does not match its lines, and every
  * line with its stable id (row-ids.ts: kept as sent, given when missing).
  */
 import { and, eq } from 'drizzle-orm';
+import { CUSTOMER_ROLE_SLUG } from '@sync/contract/modules';
 import { QUOTATION_MESSAGES, quotationWireTotals, type QuotationBody } from '@sync/contract/quotations';
 import type { AuthContext } from '@server/auth/current-user';
 import type { Tx } from '@server/db/client';
-import { customerAddresses, customers, quotationPaymentTypes, users } from '@server/db/schema';
+import { customerAddresses, customers, quotationPaymentTypes, roles, users } from '@server/db/schema';
 import { badRequest } from '@server/http/errors';
 import type { RowOf } from '@server/sync/crud-routes';
 import { richTextColumn } from './load';
@@ -48,10 +50,13 @@ export async function quotationValues(tx: Tx, input: QuotationBody, current: Row
   const seller = auth.user.isAdmin && input.created_by !== null ? input.created_by : current ? current.created_by : auth.user.id;
   if (seller !== null && seller !== auth.user.id && seller !== current?.created_by) {
     const [user] = await tx
-      .select({ id: users.id })
+      .select({ id: users.id, role: roles.slug })
       .from(users)
+      .leftJoin(roles, eq(roles.id, users.role_id))
       .where(eq(users.id, seller as number));
     if (!user) throw fieldError('created_by', QUOTATION_MESSAGES.sellerNotFound);
+    // Customer-type users are the customers' people, never the consultancy's sellers.
+    if (user.role === CUSTOMER_ROLE_SLUG) throw fieldError('created_by', QUOTATION_MESSAGES.sellerNotStaff);
   }
   const lines = settleQuotationLineIds(input, current);
   const totals = quotationWireTotals(lines);

@@ -32,9 +32,19 @@ export const MODULE_AREAS: ReadonlyArray<{
   activePrefix: string;
   label?: string;
   description?: string;
+  /** Shown in the menu to administrators only (their screen; others reach it by its path, read-only). */
+  adminOnly?: true;
 }> = [
   { module: 'customers', to: '/admin/clientes/lista/1', activePrefix: '/admin/clientes' },
   { module: 'quotations', to: '/admin/orcamentos/lista/1', activePrefix: '/admin/orcamentos' },
+  {
+    module: 'quotations',
+    to: '/admin/opcoes-de-orcamento',
+    activePrefix: '/admin/opcoes-de-orcamento',
+    label: 'Opções de orçamento',
+    description: 'Formas de pagamento e tipos de exposição dos orçamentos',
+    adminOnly: true,
+  },
   { module: 'samples', to: '/admin/amostra/lista/1', activePrefix: '/admin/amostra' },
   { module: 'products', to: '/admin/agentes/lista/1', activePrefix: '/admin/agentes' },
   {
@@ -74,7 +84,7 @@ export function userModuleSlugs(user: CurrentUser): Set<string> {
 
 export function navigationFor(user: CurrentUser): NavItem[] {
   const granted = userModuleSlugs(user);
-  const areas = MODULE_AREAS.filter((area) => granted.has(area.module)).map<NavItem>((area) => ({
+  const areas = MODULE_AREAS.filter((area) => granted.has(area.module) && (!area.adminOnly || isAdminUser(user))).map<NavItem>((area) => ({
     label: area.label ?? MODULE_NAMES.get(area.module) ?? area.module,
     ...(area.description ? { description: area.description } : {}),
     to: area.to,

@@ -1,19 +1,46 @@
 /**
  * The frame every line table of the quotation shares: a titled section, a
- * table that scrolls sideways inside its card on a narrow screen (nothing
- * clipped at 768 px), and the header row.
+ * table that scrolls sideways inside its card when it is wider (a tablet in
+ * portrait; nothing clipped), with the Total column and the add/remove
+ * icons pinned to the right edge so they stay in view
+ * (line-table.module.css), and the header: one row, or two when a line
+ * takes two rows (the agents: quotation-agents-table.tsx).
  */
 import type { ReactNode } from 'react';
 import { Stack, Table, Text } from '@mantine/core';
+import classes from './line-table.module.css';
+
+export interface LineHeader {
+  label: string;
+  width?: number;
+  /** The header of both rows of a two-row line (its cells span both). */
+  rowSpan?: number;
+  /** The line's total: pinned to the right with the icons. */
+  total?: boolean;
+}
 
 export interface LineTableProps {
   title: string;
-  headers: readonly { label: string; width?: number }[];
+  headers: readonly LineHeader[];
+  /** A second header row, for the second row of each line. */
+  secondHeaders?: readonly LineHeader[];
   minWidth: number;
   children: ReactNode;
 }
 
-export function LineTable({ title, headers, minWidth, children }: LineTableProps) {
+function HeaderCell({ header }: { header: LineHeader }) {
+  return (
+    <Table.Th
+      rowSpan={header.rowSpan}
+      className={header.total ? classes.total : undefined}
+      style={header.width ? { width: header.width } : undefined}
+    >
+      {header.label}
+    </Table.Th>
+  );
+}
+
+export function LineTable({ title, headers, secondHeaders, minWidth, children }: LineTableProps) {
   return (
     <Stack gap="xs" component="section" aria-label={title}>
       <Text fw={600}>{title}</Text>
@@ -22,14 +49,19 @@ export function LineTable({ title, headers, minWidth, children }: LineTableProps
       <Table.ScrollContainer minWidth={minWidth} type="native">
         <Table verticalSpacing={4} horizontalSpacing={6}>
           <Table.Thead>
-            <Table.Tr>
+            <Table.Tr className={secondHeaders ? classes.pairStart : undefined}>
               {headers.map((header) => (
-                <Table.Th key={header.label} style={header.width ? { width: header.width } : undefined}>
-                  {header.label}
-                </Table.Th>
+                <HeaderCell key={header.label} header={header} />
               ))}
-              <Table.Th style={{ width: 100 }} />
+              <Table.Th className={classes.actions} rowSpan={secondHeaders ? 2 : undefined} />
             </Table.Tr>
+            {secondHeaders ? (
+              <Table.Tr>
+                {secondHeaders.map((header) => (
+                  <HeaderCell key={header.label} header={header} />
+                ))}
+              </Table.Tr>
+            ) : null}
           </Table.Thead>
           <Table.Tbody>{children}</Table.Tbody>
         </Table>
@@ -40,6 +72,9 @@ export function LineTable({ title, headers, minWidth, children }: LineTableProps
 
 /** Inputs in the line tables: 44 px high for touch. */
 export const LINE_INPUT_STYLES = { input: { minHeight: 44 } } as const;
+
+/** The first row of a line that takes two rows (no border between them). */
+export const LINE_PAIR_START = classes.pairStart;
 
 /** The props every line table takes from the page. */
 export interface LineListProps<T> {

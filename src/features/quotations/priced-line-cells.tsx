@@ -1,13 +1,15 @@
 /**
  * The cells every priced line of a quotation ends with (agents, services,
  * other costs): quantity, unit value, the line's total and the add/remove
- * icons. One place, so the tables cannot drift apart in labels, keyboards
- * or errors.
+ * icons, the last two pinned to the right when the table scrolls sideways
+ * (a tablet: the total stays in view). One place, so the tables cannot
+ * drift apart in labels, keyboards or errors.
  */
 import { Table, TextInput } from '@mantine/core';
 import { formatBRL } from '@/domain/money';
 import { MoneyInput } from '@/ui/inputs';
-import { LineActions } from './line-actions';
+import { LineActionsCell } from './line-actions';
+import classes from './line-table.module.css';
 import { LINE_INPUT_STYLES } from './line-table';
 
 export interface PricedLineCellsProps {
@@ -24,6 +26,8 @@ export interface PricedLineCellsProps {
   last: boolean;
   onAdd: () => void;
   onRemove: () => void;
+  /** Rows the cells span (an agent takes two). */
+  rowSpan?: number;
 }
 
 export function PricedLineCells({
@@ -38,10 +42,11 @@ export function PricedLineCells({
   last,
   onAdd,
   onRemove,
+  rowSpan,
 }: PricedLineCellsProps) {
   return (
     <>
-      <Table.Td>
+      <Table.Td rowSpan={rowSpan}>
         <TextInput
           aria-label={`${labelPrefix}Qtd. ${index + 1}`}
           inputMode="decimal"
@@ -51,7 +56,7 @@ export function PricedLineCells({
           styles={LINE_INPUT_STYLES}
         />
       </Table.Td>
-      <Table.Td>
+      <Table.Td rowSpan={rowSpan}>
         <MoneyInput
           aria-label={`${labelPrefix}Valor un. ${index + 1}`}
           value={value}
@@ -60,10 +65,10 @@ export function PricedLineCells({
           styles={LINE_INPUT_STYLES}
         />
       </Table.Td>
-      <Table.Td data-testid={totalTestId}>{formatBRL(total)}</Table.Td>
-      <Table.Td>
-        <LineActions last={last} onAdd={onAdd} onRemove={onRemove} />
+      <Table.Td rowSpan={rowSpan} className={classes.total} data-testid={totalTestId}>
+        {formatBRL(total)}
       </Table.Td>
+      <LineActionsCell last={last} onAdd={onAdd} onRemove={onRemove} rowSpan={rowSpan} />
     </>
   );
 }

@@ -1,7 +1,7 @@
 /**
  * The agents table (spec: Quotations form; sections 3 and 4): agent, type,
  * sector, function, exposition type, daily exposition, quantity, unit value
- * and the row total (from the domain). Choosing an agent sets the row's
+ * and the row total (from the domain), each agent on two rows (HEADERS). Choosing an agent sets the row's
  * product, name, price, type and unit type; the page then refreshes the
  * equipment table from the chosen agents. Rows are memoised (see AgentRow).
  */
@@ -12,16 +12,44 @@ import type { LocalProduct } from '@sync/react';
 import { AgentPicker } from '@/entities/agent';
 import { moneyToText } from '@/ui/inputs';
 import { PricedLineCells } from './priced-line-cells';
-import { LINE_INPUT_STYLES, LineTable, type LineListProps } from './line-table';
+import { LINE_INPUT_STYLES, LINE_PAIR_START, LineTable, type LineHeader, type LineListProps } from './line-table';
 import { type LookupOption, lookupOptions, useLookupList } from './quotation-lookups';
 import type { RowValues } from './quotation-form-values';
 
 export const AGENT_TABLE_TEXTS = {
   title: 'Agentes',
-  headers: ['Agente', 'Tipo', 'Setor', 'Função', 'Tipo de exposição', 'Exposição diária', 'Qtd.', 'Valor un.', 'Total'],
+  agent: 'Agente',
+  expositionType: 'Tipo de exposição',
+  dailyExposition: 'Exposição diária',
+  quantity: 'Qtd.',
+  value: 'Valor un.',
+  total: 'Total',
+  sector: 'Setor',
+  function: 'Função',
+  agentType: 'Tipo do agente',
 } as const;
 
-const WIDTHS = [220, 110, 130, 130, 150, 120, 80, 130, 110];
+const T = AGENT_TABLE_TEXTS;
+
+/**
+ * Each agent takes two rows, so a line fits a 1366 px screen's card
+ * (~1,050 px) without scrolling: the first row holds the agent, exposition,
+ * quantity, price and total; the second, under the first three, the
+ * sector, function and the agent's type. Quantity, price, total and the
+ * icons span both rows. On a tablet the table scrolls sideways with the
+ * total and icons pinned (line-table.tsx).
+ */
+const HEADERS: LineHeader[] = [
+  { label: T.agent, width: 280 },
+  { label: T.expositionType, width: 160 },
+  { label: T.dailyExposition, width: 120 },
+  { label: T.quantity, width: 64, rowSpan: 2 },
+  { label: T.value, width: 124, rowSpan: 2 },
+  { label: T.total, width: 108, rowSpan: 2, total: true },
+];
+const SECOND_HEADERS: LineHeader[] = [{ label: T.sector }, { label: T.function }, { label: T.agentType }];
+/** The widths above, their cells' paddings and the icons' column. */
+const MIN_WIDTH = 1_000;
 
 /** What choosing an agent writes on the row (nothing chosen clears the product, keeps the rest). */
 export function rowFromAgent(agent: LocalProduct | null): Partial<RowValues> {
@@ -41,11 +69,7 @@ export function QuotationAgentsTable({ lines, errors, onChange, onAdd, onRemove,
   const typeName = (id: number) => (types.loading ? '' : (types.rows.find((type) => type.id === id)?.name ?? ''));
   const expositionTypes = useLookupList('exposition_types');
   return (
-    <LineTable
-      title={AGENT_TABLE_TEXTS.title}
-      headers={AGENT_TABLE_TEXTS.headers.map((label, index) => ({ label, width: WIDTHS[index] }))}
-      minWidth={1380}
-    >
+    <LineTable title={T.title} headers={HEADERS} secondHeaders={SECOND_HEADERS} minWidth={MIN_WIDTH}>
       {lines.map((line, index) => (
         <AgentRow
           key={line.uid}
@@ -84,7 +108,7 @@ interface AgentRowProps {
 }
 
 /**
- * One agent row, memoised: its props are the line (the same object until
+ * One agent (its two rows), memoised: its props are the line (the same object until
  * it is edited), plain figures and messages, and the page's stable
  * handlers, so typing in one row of a hundred re-renders only that row.
  */
@@ -103,64 +127,72 @@ const AgentRow = memo(function AgentRow({
   onRemove,
 }: AgentRowProps) {
   const errorOf = (field: 'quantity' | 'value') => (field === 'quantity' ? quantityError : valueError);
+  const number = index + 1;
   return (
-    <Table.Tr>
-      <Table.Td>
-        <AgentPicker
-          aria-label={`${AGENT_TABLE_TEXTS.headers[0]} ${index + 1}`}
-          value={{ key: line.product_key, id: line.product_id, name: line.name }}
-          onChange={(agent) => onChange(index, rowFromAgent(agent))}
-          error={nameError}
-          styles={LINE_INPUT_STYLES}
+    <>
+      <Table.Tr className={LINE_PAIR_START}>
+        <Table.Td>
+          <AgentPicker
+            aria-label={`${T.agent} ${number}`}
+            value={{ key: line.product_key, id: line.product_id, name: line.name }}
+            onChange={(agent) => onChange(index, rowFromAgent(agent))}
+            error={nameError}
+            styles={LINE_INPUT_STYLES}
+          />
+        </Table.Td>
+        <Table.Td>
+          <NativeSelect
+            aria-label={`${T.expositionType} ${number}`}
+            value={String(line.exposition_type_id)}
+            onChange={(event) => onChange(index, { exposition_type_id: Number(event.currentTarget.value) })}
+            data={lookupOptions(expositionTypes, String(line.exposition_type_id))}
+            styles={LINE_INPUT_STYLES}
+          />
+        </Table.Td>
+        <Table.Td>
+          <TextInput
+            aria-label={`${T.dailyExposition} ${number}`}
+            value={line.daily_exposition}
+            onChange={(event) => onChange(index, { daily_exposition: event.currentTarget.value })}
+            styles={LINE_INPUT_STYLES}
+          />
+        </Table.Td>
+        <PricedLineCells
+          labelPrefix={''}
+          index={index}
+          quantity={line.quantity}
+          value={line.value}
+          total={total}
+          totalTestId={`rows-total-${index}`}
+          error={errorOf}
+          onChange={(patch) => onChange(index, patch)}
+          last={last}
+          onAdd={onAdd}
+          onRemove={() => onRemove(index)}
+          rowSpan={2}
         />
-      </Table.Td>
-      <Table.Td>{typeName}</Table.Td>
-      <Table.Td>
-        <TextInput
-          aria-label={`Setor ${index + 1}`}
-          value={line.sector}
-          onChange={(event) => onChange(index, { sector: event.currentTarget.value })}
-          styles={LINE_INPUT_STYLES}
-        />
-      </Table.Td>
-      <Table.Td>
-        <TextInput
-          aria-label={`Função ${index + 1}`}
-          value={line.function}
-          onChange={(event) => onChange(index, { function: event.currentTarget.value })}
-          styles={LINE_INPUT_STYLES}
-        />
-      </Table.Td>
-      <Table.Td>
-        <NativeSelect
-          aria-label={`Tipo de exposição ${index + 1}`}
-          value={String(line.exposition_type_id)}
-          onChange={(event) => onChange(index, { exposition_type_id: Number(event.currentTarget.value) })}
-          data={lookupOptions(expositionTypes, String(line.exposition_type_id))}
-          styles={LINE_INPUT_STYLES}
-        />
-      </Table.Td>
-      <Table.Td>
-        <TextInput
-          aria-label={`Exposição diária ${index + 1}`}
-          value={line.daily_exposition}
-          onChange={(event) => onChange(index, { daily_exposition: event.currentTarget.value })}
-          styles={LINE_INPUT_STYLES}
-        />
-      </Table.Td>
-      <PricedLineCells
-        labelPrefix={''}
-        index={index}
-        quantity={line.quantity}
-        value={line.value}
-        total={total}
-        totalTestId={`rows-total-${index}`}
-        error={errorOf}
-        onChange={(patch) => onChange(index, patch)}
-        last={last}
-        onAdd={onAdd}
-        onRemove={() => onRemove(index)}
-      />
-    </Table.Tr>
+      </Table.Tr>
+      <Table.Tr>
+        <Table.Td>
+          <TextInput
+            aria-label={`${T.sector} ${number}`}
+            placeholder={T.sector}
+            value={line.sector}
+            onChange={(event) => onChange(index, { sector: event.currentTarget.value })}
+            styles={LINE_INPUT_STYLES}
+          />
+        </Table.Td>
+        <Table.Td>
+          <TextInput
+            aria-label={`${T.function} ${number}`}
+            placeholder={T.function}
+            value={line.function}
+            onChange={(event) => onChange(index, { function: event.currentTarget.value })}
+            styles={LINE_INPUT_STYLES}
+          />
+        </Table.Td>
+        <Table.Td aria-label={`${T.agentType} ${number}`}>{typeName}</Table.Td>
+      </Table.Tr>
+    </>
   );
 });

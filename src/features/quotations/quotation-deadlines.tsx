@@ -1,7 +1,7 @@
 /** The deadlines (spec: 'deadlines (activity, description; add button on the last row only)'). */
 import { memo } from 'react';
 import { Table, Textarea, TextInput } from '@mantine/core';
-import { LineActions } from './line-actions';
+import { LineActionsCell } from './line-actions';
 import { LINE_INPUT_STYLES, LineTable, type LineListProps } from './line-table';
 import type { DeadlineValues } from './quotation-form-values';
 
@@ -33,9 +33,7 @@ export const QuotationDeadlines = memo(function QuotationDeadlines({ lines, onCh
               styles={LINE_INPUT_STYLES}
             />
           </Table.Td>
-          <Table.Td>
-            <LineActions last={index === lines.length - 1} onAdd={onAdd} onRemove={() => onRemove(index)} />
-          </Table.Td>
+          <LineActionsCell last={index === lines.length - 1} onAdd={onAdd} onRemove={() => onRemove(index)} />
         </Table.Tr>
       ))}
     </LineTable>

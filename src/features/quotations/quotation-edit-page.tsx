@@ -2,7 +2,8 @@
  * The quotation page (/admin/orcamentos/novo and /admin/orcamentos/{id}):
  * 'Dados cadastrais' with the customer (and 'Adicionar novo cliente'),
  * validity, status and service address; the agents, services, other-costs
- * and equipment tables; the totals and payment; the deadlines; details and
+ * and equipment tables; the totals and payment; the start, duration and
+ * delivery date; the deadlines; details and
  * comments. Salvar saves on the device ('Orçamento salvo com sucesso'; a
  * new quotation opens its edit route); Duplicar and Deletar work offline.
  *
@@ -11,7 +12,7 @@
  * text with 'Formatar texto' and its auto-format checkbox. The seller is
  * chosen by administrators among the users on the device.
  */
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Badge, Button, Divider, Grid, Stack, Text } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { usePendingCommands } from '@sync/react/use-pending-commands';
@@ -28,6 +29,7 @@ import { QuotationAgentsTable } from './quotation-agents-table';
 import { QuotationCommentField } from './quotation-comment-field';
 import { QuotationCustomerField } from './quotation-customer-field';
 import { QuotationDeadlines } from './quotation-deadlines';
+import { QuotationDeliveryFields } from './quotation-delivery-fields';
 import { QuotationDetailsField } from './quotation-details-field';
 import { duplicateFields } from './quotation-duplicate';
 import { QuotationEquipmentTable } from './quotation-equipment-table';
@@ -125,6 +127,10 @@ function QuotationForm({ record, sellerName, sellerId, canChooseSeller = false, 
   const changeCustomer = useCallback((key: string | null) => change({ customer_key: key, service_address_key: null }, 'customer'), [change]);
   const changeAddress = useCallback((key: string | null) => change({ service_address_key: key }, 'service_address'), [change]);
   const changeSeller = useCallback((created_by: string) => change({ created_by }, 'created_by'), [change]);
+  const deliveryErrors = useMemo(
+    () => ({ start_date: errors.start_date, duration_time: errors.duration_time }),
+    [errors.start_date, errors.duration_time],
+  );
   const serviceTotals = useStableNumbers(totals.serviceTotals);
   const costTotals = useStableNumbers(totals.costTotals);
 
@@ -232,6 +238,7 @@ function QuotationForm({ record, sellerName, sellerId, canChooseSeller = false, 
         }
       />
       <Divider />
+      <QuotationDeliveryFields start_date={values.start_date} duration_time={values.duration_time} errors={deliveryErrors} onChange={change} />
       <QuotationDeadlines {...lineProps('deadlines')} />
       <QuotationDetailsField value={values.details} onChange={changeDetails} defaultText={defaultDetails} error={errors.details} />
       <QuotationCommentField value={values.comment} onChange={(comment) => editor.change({ comment }, 'comment')} />

@@ -7,7 +7,7 @@ import { memo } from 'react';
 import { Table, TextInput } from '@mantine/core';
 import type { LocalEquipment } from '@sync/react';
 import { LocalRecordSelect } from '@/ui/inputs';
-import { LineActions } from './line-actions';
+import { LineActionsCell } from './line-actions';
 import { LINE_INPUT_STYLES, LineTable, type LineListProps } from './line-table';
 import type { EquipmentValues } from './quotation-form-values';
 
@@ -50,9 +50,7 @@ export const QuotationEquipmentTable = memo(function QuotationEquipmentTable({
               styles={LINE_INPUT_STYLES}
             />
           </Table.Td>
-          <Table.Td>
-            <LineActions last={index === lines.length - 1} onAdd={onAdd} onRemove={() => onRemove(index)} />
-          </Table.Td>
+          <LineActionsCell last={index === lines.length - 1} onAdd={onAdd} onRemove={() => onRemove(index)} />
         </Table.Tr>
       ))}
     </LineTable>

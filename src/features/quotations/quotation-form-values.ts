@@ -5,7 +5,9 @@
  * at least one row; removing the last row leaves a blank one), the totals
  * from src/domain/quotation-totals.ts, and the read at Salvar (customer
  * required, 'Total é obrigatório', instalments at least 1, a percentage
- * discount capped at 100, rows without a product dropped). Every line
+ * discount capped at 100 and any discount judged as the field shows it
+ * (quotation-discount.ts), the delivery from its start and duration
+ * (quotation-delivery.ts), rows without a product dropped). Every line
  * keeps its stable `row_id` (a line added here gets a new one; a line of a
  * quotation this device holds from before lines had ids keeps '' and the
  * server gives it the id it has there).
@@ -18,6 +20,8 @@ import { parseDecimal } from '@/domain/decimal';
 import { fromCents, toCents } from '@/domain/money';
 import { MAX_DISCOUNT_PERCENT, quotationTotals, type QuotationTotals } from '@/domain/quotation-totals';
 import { dateToText, moneyToText, parseDateText, parseMoneyText } from '@/ui/inputs';
+import { deliveryValues, readDelivery } from './quotation-delivery';
+import { discountMessage } from './quotation-discount';
 
 /** Every line carries a key for the screen only (React keys that follow the line when another is removed); never saved. */
 let lastLineKey = 0;
@@ -66,6 +70,10 @@ export interface QuotationFormValues {
   costs: ItemValues[];
   equipments: EquipmentValues[];
   deadlines: DeadlineValues[];
+  /** 'Início dos serviços' (DD/MM/YYYY): with the duration, the delivery date (quotation-delivery.ts). */
+  start_date: string;
+  /** 'Prazo de entrega (dias)' as typed. */
+  duration_time: string;
   discount: string;
   discount_type: 'pct' | 'value';
   parcel: string;
@@ -163,6 +171,7 @@ export function quotationFormValues(record?: LocalQuotation, sellerId?: number |
         description: line.description ?? '',
       })),
     ),
+    ...deliveryValues(record),
     discount: record?.discount === null || record?.discount === undefined ? '' : String(record.discount).replace('.', ','),
     discount_type: record?.discount_type ?? 'pct',
     parcel: String(record?.parcel ?? 1),
@@ -196,6 +205,17 @@ export function capDiscount(text: string, type: 'pct' | 'value'): string {
   return value !== null && value > MAX_DISCOUNT_PERCENT ? String(MAX_DISCOUNT_PERCENT) : text;
 }
 
+/** The discount to save (reais for 'value', percent capped at 100 for 'pct'), once `discountMessage` found nothing wrong. */
+function discountValue(text: string, type: 'pct' | 'value'): number | null {
+  if (text.trim() === '') return null;
+  if (type === 'value') {
+    const money = parseMoneyText(text);
+    return money.ok ? money.reais : null;
+  }
+  const pct = parseDecimal(text);
+  return pct === null ? null : Math.min(pct, MAX_DISCOUNT_PERCENT);
+}
+
 const centsOf = (text: string) => {
   const money = parseMoneyText(text);
   return money.ok ? toCents(money.reais) : null;
@@ -219,7 +239,6 @@ export const QUOTATION_FORM_MESSAGES = {
   totalRequired: QUOTATION_MESSAGES.totalRequired,
   parcelMin: QUOTATION_MESSAGES.parcelMin,
   quantityInvalid: QUOTATION_MESSAGES.quantityInvalid,
-  discountInvalid: QUOTATION_MESSAGES.discountInvalid,
 } as const;
 
 export type QuotationFormErrors = Record<string, string | undefined>;
@@ -267,22 +286,16 @@ export function readQuotationForm(values: QuotationFormValues): QuotationFormRea
 
   const parcel = parseDecimal(values.parcel);
   if (parcel === null || parcel < 1 || !Number.isInteger(parcel)) errors.parcel = QUOTATION_FORM_MESSAGES.parcelMin;
-  let discount: number | null = null;
-  if (values.discount.trim() !== '') {
-    if (values.discount_type === 'value') {
-      const money = parseMoneyText(values.discount);
-      if (money.ok) discount = money.reais;
-      else errors.discount = money.message;
-    } else {
-      const pct = parseDecimal(values.discount);
-      if (pct === null || pct < 0) errors.discount = QUOTATION_FORM_MESSAGES.discountInvalid;
-      else discount = Math.min(pct, MAX_DISCOUNT_PERCENT);
-    }
-  }
-  if (rows.length + services.length + costs.length === 0) errors.total = QUOTATION_FORM_MESSAGES.totalRequired;
-  if (Object.values(errors).some(Boolean)) return { ok: false, errors };
-
   const totals = formTotals(values);
+  // Judged as the field shows it while typing (quotation-discount.ts), against the lines' subtotal.
+  const discountProblem = discountMessage(values.discount, values.discount_type, totals.subtotalCents);
+  if (discountProblem) errors.discount = discountProblem;
+  const delivery = readDelivery(values);
+  if (!delivery.ok) Object.assign(errors, delivery.errors);
+  if (rows.length + services.length + costs.length === 0) errors.total = QUOTATION_FORM_MESSAGES.totalRequired;
+  if (Object.values(errors).some(Boolean) || !delivery.ok) return { ok: false, errors };
+  const discount = discountValue(values.discount, values.discount_type);
+
   return {
     ok: true,
     fields: {
@@ -315,6 +328,8 @@ export function readQuotationForm(values: QuotationFormValues): QuotationFormRea
         quantity: equipmentQuantities[position],
       })),
       deadlines: deadlines.map(({ line }) => ({ row_id: line.row_id, activity: text(line.activity), description: text(line.description) })),
+      delivery_date: delivery.delivery_date,
+      duration_time: delivery.duration_time,
       discount,
       discount_type: values.discount_type,
       // Required by the contract ('Total é obrigatório'); the store recomputes it from the lines on save.

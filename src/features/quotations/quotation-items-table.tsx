@@ -41,7 +41,11 @@ export const QuotationItemsTable = memo(function QuotationItemsTable({
   const choose = (index: number, record: LocalService | LocalCost | null) =>
     onChange(index, record ? { product_id: record.id, name: record.name, value: moneyToText(record.price) } : { product_id: null });
   return (
-    <LineTable title={title} headers={ITEM_TABLE_TEXTS.headers.map((label, index) => ({ label, width: WIDTHS[index] }))} minWidth={900}>
+    <LineTable
+      title={title}
+      headers={ITEM_TABLE_TEXTS.headers.map((label, index) => ({ label, width: WIDTHS[index], total: label === 'Total' }))}
+      minWidth={900}
+    >
       {lines.map((line, index) => {
         const error = (field: string) => errors[`${list}.${index}.${field}`];
         return (

@@ -1,19 +1,24 @@
 /**
  * Imprimir (spec: Quotations, action buttons): 'Orçamento' prints the
  * quotation; 'Garantia' opens the warranty modal (the period in days,
- * prefilled from the system variable `settings_warranty`) and prints the
- * warranty certificate. Both are rendered on the device from the local
- * records with the one template of src/pdf (the server renders the same
- * for `GET api/pdf/quotation/{id}`), so they print offline and show exactly
- * what the user sees, unsent changes included. The PDF code and fonts are
- * loaded only here, on the first print.
+ * prefilled from the system variable `settings_warranty`, and the date the
+ * report was delivered, which the period counts from: the quotation's
+ * delivery date, else today) and prints the warranty certificate. Both are
+ * rendered on the device from the local records with the one template of
+ * src/pdf (the server renders the same for `GET api/pdf/quotation/{id}`),
+ * so they print offline and show exactly what the user sees, unsent
+ * changes included. The PDF code and fonts are loaded only here, on the
+ * first print. Printing before the company's data is filled warns once
+ * (print-company-warning.ts).
  */
 import { useState } from 'react';
 import { Button, Group, Menu, Modal, NumberInput, Stack } from '@mantine/core';
 import type { LocalQuotation } from '@sync/react';
 import { alertDanger } from '@/ui/alerts';
+import { DateInputBR, dateToText, parseDateText, todayIso } from '@/ui/inputs';
 import { useQuotationPrintSources } from './quotation-print-sources';
 import { openPendingTab, showPdf } from '@/entities/print/print-window';
+import { warnIfCompanyDataMissing } from './print-company-warning';
 import type { PrintRequest } from './quotation-print-render';
 
 export const PRINT_TEXTS = {
@@ -23,17 +28,13 @@ export const PRINT_TEXTS = {
   warrantyTitle: 'Imprimir garantia',
   warrantyDays: 'Prazo de garantia (dias)',
   warrantyDaysInvalid: 'Informe o prazo em dias (1 ou mais)',
+  deliveredAt: 'Entrega do relatório',
+  deliveredAtRequired: 'Informe a data de entrega do relatório',
   cancel: 'Cancelar',
   failed: 'Não foi possível gerar o PDF. Tente novamente.',
 } as const;
 
 const DEFAULT_WARRANTY_DAYS = 90;
-
-/** Today on this device, as YYYY-MM-DD (the warranty's date of issue). */
-function today(): string {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-}
 
 export function QuotationPrintMenu({ quotation }: { quotation: LocalQuotation }) {
   const sources = useQuotationPrintSources(quotation);
@@ -42,9 +43,11 @@ export function QuotationPrintMenu({ quotation }: { quotation: LocalQuotation })
   const settingDays = Number.parseInt(sources?.settings.find((option) => option.option === 'settings_warranty')?.value ?? '', 10);
   const [days, setDays] = useState<number | string>('');
   const chosenDays = typeof days === 'number' ? days : Number.isFinite(settingDays) && settingDays > 0 ? settingDays : DEFAULT_WARRANTY_DAYS;
+  const [deliveredText, setDeliveredText] = useState('');
 
   const print = (request: PrintRequest) => {
     if (!sources) return;
+    warnIfCompanyDataMissing(sources.settings);
     // The tab opens inside the click; the PDF follows once made.
     const tab = openPendingTab();
     if (!tab) return;
@@ -59,7 +62,15 @@ export function QuotationPrintMenu({ quotation }: { quotation: LocalQuotation })
       .finally(() => setBusy(false));
   };
 
+  const openWarranty = () => {
+    // The report's delivery: the quotation's delivery date when it has one, else today.
+    setDeliveredText(dateToText(quotation.delivery_date ?? todayIso()));
+    setWarrantyOpen(true);
+  };
+
   const daysValid = Number.isInteger(chosenDays) && chosenDays >= 1 && chosenDays <= 36_500;
+  const delivered = parseDateText(deliveredText);
+  const deliveredError = delivered.ok ? (delivered.iso ? undefined : PRINT_TEXTS.deliveredAtRequired) : delivered.message;
   return (
     <>
       <Menu position="bottom-end" withinPortal>
@@ -69,12 +80,24 @@ export function QuotationPrintMenu({ quotation }: { quotation: LocalQuotation })
           </Button>
         </Menu.Target>
         <Menu.Dropdown>
-          <Menu.Item onClick={() => print({ kind: 'quotation' })}>{PRINT_TEXTS.quotation}</Menu.Item>
-          <Menu.Item onClick={() => setWarrantyOpen(true)}>{PRINT_TEXTS.warranty}</Menu.Item>
+          <Menu.Item mih={44} onClick={() => print({ kind: 'quotation' })}>
+            {PRINT_TEXTS.quotation}
+          </Menu.Item>
+          <Menu.Item mih={44} onClick={openWarranty}>
+            {PRINT_TEXTS.warranty}
+          </Menu.Item>
         </Menu.Dropdown>
       </Menu>
       <Modal opened={warrantyOpen} onClose={() => setWarrantyOpen(false)} title={PRINT_TEXTS.warrantyTitle} centered>
         <Stack>
+          <DateInputBR
+            label={PRINT_TEXTS.deliveredAt}
+            name="delivered_at"
+            value={deliveredText}
+            onChange={setDeliveredText}
+            error={deliveredError}
+            styles={{ input: { minHeight: 44 } }}
+          />
           <NumberInput
             label={PRINT_TEXTS.warrantyDays}
             name="warranty_days"
@@ -84,6 +107,7 @@ export function QuotationPrintMenu({ quotation }: { quotation: LocalQuotation })
             value={chosenDays}
             onChange={setDays}
             error={daysValid ? undefined : PRINT_TEXTS.warrantyDaysInvalid}
+            styles={{ input: { minHeight: 44 } }}
           />
           <Group justify="flex-end">
             <Button variant="default" mih={44} onClick={() => setWarrantyOpen(false)}>
@@ -91,10 +115,11 @@ export function QuotationPrintMenu({ quotation }: { quotation: LocalQuotation })
             </Button>
             <Button
               mih={44}
-              disabled={!daysValid}
+              disabled={!daysValid || deliveredError !== undefined}
               onClick={() => {
+                if (!delivered.ok || !delivered.iso) return;
                 setWarrantyOpen(false);
-                print({ kind: 'warranty', days: chosenDays, issuedAt: today() });
+                print({ kind: 'warranty', days: chosenDays, issuedAt: todayIso(), deliveredAt: delivered.iso });
               }}
             >
               {PRINT_TEXTS.print}

@@ -7,7 +7,7 @@
 import { pdfBlob } from '@/entities/print/render-pdf';
 import { buildQuotationDocument, buildWarrantyDocument, quotationPdfInput, type PdfSources } from '@/pdf/quotation';
 
-export type PrintRequest = { kind: 'quotation' } | { kind: 'warranty'; days: number; issuedAt: string };
+export type PrintRequest = { kind: 'quotation' } | { kind: 'warranty'; days: number; issuedAt: string; deliveredAt: string };
 
 /** The PDF of a quotation (or its warranty) from the device's records. */
 export async function renderQuotationPdf(sources: PdfSources, request: PrintRequest): Promise<Blob> {
@@ -15,6 +15,6 @@ export async function renderQuotationPdf(sources: PdfSources, request: PrintRequ
   const definition =
     request.kind === 'quotation'
       ? buildQuotationDocument(input)
-      : buildWarrantyDocument({ ...input, days: request.days, issuedAt: request.issuedAt });
+      : buildWarrantyDocument({ ...input, days: request.days, issuedAt: request.issuedAt, deliveredAt: request.deliveredAt });
   return pdfBlob(definition);
 }

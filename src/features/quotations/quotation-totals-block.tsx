@@ -1,5 +1,7 @@
 /**
- * Subtotal, discount (percentage, capped at 100 as typed, or value), total,
+ * Subtotal, discount (percentage, capped at 100 as typed, or value; its
+ * message shown as it is typed: not a number, negative, above the
+ * subtotal), total,
  * payment condition, instalments (at least 1), instalment value, seller and
  * payment info (spec: Quotations form; sections 4, 5 and 9). Every figure
  * comes from src/domain/quotation-totals.ts through `formTotals`.
@@ -12,6 +14,7 @@ import type { ReactNode } from 'react';
 import { Grid, NativeSelect, SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { formatBRL } from '@/domain/money';
 import type { QuotationTotals } from '@/domain/quotation-totals';
+import { discountMessage } from './quotation-discount';
 import { capDiscount, type QuotationFormValues } from './quotation-form-values';
 import { lookupOptions, useLookupList } from './quotation-lookups';
 
@@ -79,7 +82,8 @@ export function QuotationTotalsBlock({ values, totals, errors, seller, onChange 
             inputMode="decimal"
             value={values.discount}
             onChange={(event) => onChange({ discount: capDiscount(event.currentTarget.value, values.discount_type) }, 'discount')}
-            error={errors.discount}
+            // The message shows as the discount is typed, not only at Salvar (quotation-discount.ts).
+            error={errors.discount ?? discountMessage(values.discount, values.discount_type, totals.subtotalCents)}
             styles={TOUCH}
           />
         </Stack>

@@ -66,4 +66,6 @@ export interface WarrantyPdfInput extends QuotationPdfInput {
   days: number;
   /** Date of issue, ISO (YYYY-MM-DD): the caller's today (no clock here). */
   issuedAt: string;
+  /** When the report was delivered, ISO: the period counts from it (the warranty text says so). */
+  deliveredAt: string;
 }

@@ -153,6 +153,16 @@ export function sectionTitle(text: string, palette: Palette): Content {
 }
 
 /**
+ * A section's title that must not end a page: a pdfmake heading
+ * (`headlineLevel`), kept with the content after it by the document's
+ * `pageBreakBefore` (../sample/keep-headings.ts). Titles inside an
+ * unbreakable block (totals, approval) need not be: the block moves whole.
+ */
+export function keptSectionTitle(text: string, palette: Palette): Content {
+  return { ...(sectionTitle(text, palette) as object), headlineLevel: 1 } as Content;
+}
+
+/**
  * A table of lines with a coloured header repeated on every page it spans
  * (`headerRows`), rows never cut in half (`dontBreakRows`).
  */

@@ -6,30 +6,34 @@
  *
  * Order: company header with logo and slogan; the number, date and
  * validity; the customer; the presentation text; the agents, services,
- * other costs and equipment tables (headers repeated on each page, rows
- * never cut); the totals in R$ with the discount and instalments, and the
- * total in words; payment; deadlines; the details (rich text); comments;
- * the approval text with the signature line; the footer text; 'Página X de
- * Y' on every page.
+ * other costs and equipment tables (numbered rows, never the catalog's
+ * ids; headers repeated on each page, rows never cut); the totals in R$
+ * with the discount and instalments, and the total in words; payment; the
+ * delivery date and the deadlines; the details (rich text); comments; the
+ * approval text with the signature line; the footer text; 'Página X de Y'
+ * on every page. No section title ends a page (keptSectionTitle: it moves
+ * to the next page with its content).
  *
  * Every figure is recomputed from the lines with src/domain's
  * quotationTotals (the same function as the screens and the server).
  * Every printed text goes through breakDocumentWords last, so a word too
  * long for its column wraps inside it (and cannot stall the renderer).
  */
-import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
+import type { Content, ContentTable, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { formatDateBR } from '@/domain/dates';
 import { formatBRL } from '@/domain/money';
 import { reaisInWords } from '@/domain/number-words';
-import { quotationTotals } from '@/domain/quotation-totals';
+import { deliveryStartDate, quotationTotals } from '@/domain/quotation-totals';
 import { formatDecimal } from '@/domain/decimal';
 import { breakDocumentWords } from '../break-document-words';
 import { richTextToPdf } from '../rich-text';
+import { anchorContent, keepHeadingsWithContent } from '../sample/keep-headings';
 import { PDF_FONT } from '../fonts';
 import type { QuotationPdfInput } from './input';
 import {
   companyHeader,
   customerBlock,
+  keptSectionTitle,
   linesTable,
   PAGE_MARGINS,
   pageFooter,
@@ -53,8 +57,8 @@ export const QUOTATION_PDF_TEXTS = {
   costs: 'Outros custos',
   equipments: 'Equipamentos',
   agentColumns: ['#', 'Agente', 'Exposição', 'Setor', 'Função', 'Exp. diária', 'Qtd.', 'Valor un.', 'Total'],
-  itemColumns: ['ID', 'Descrição', 'Qtd.', 'Valor un.', 'Total'],
-  equipmentColumns: ['ID', 'Equipamento', 'Qtd.'],
+  itemColumns: ['#', 'Descrição', 'Qtd.', 'Valor un.', 'Total'],
+  equipmentColumns: ['#', 'Equipamento', 'Qtd.'],
   totals: 'Valores',
   subtotal: 'Subtotal',
   discount: 'Desconto',
@@ -65,6 +69,9 @@ export const QUOTATION_PDF_TEXTS = {
   paymentCondition: 'Condição de pagamento',
   deadlines: 'Prazos',
   deadlineColumns: ['Atividade', 'Descrição'],
+  delivery: (date: string, days: number, start: string) => `Data de entrega: ${date} (${daysText(days)} a partir de ${start})`,
+  deliveryDate: (date: string) => `Data de entrega: ${date}`,
+  duration: (days: number) => `Prazo de entrega: ${daysText(days)}`,
   details: 'Detalhes',
   comment: 'Observações',
   approval: 'Aprovação',
@@ -73,6 +80,16 @@ export const QUOTATION_PDF_TEXTS = {
 } as const;
 
 const T = QUOTATION_PDF_TEXTS;
+
+function daysText(days: number): string {
+  return `${days} ${days === 1 ? 'dia' : 'dias'}`;
+}
+
+/** A lines table whose header never ends a page alone (it keeps its first row with it). */
+function keptTable(...args: Parameters<typeof linesTable>): ContentTable {
+  const table = linesTable(...args);
+  return { ...table, table: { ...table.table, keepWithHeaderRows: 1 } };
+}
 
 function titleBlock(input: QuotationPdfInput, palette: Palette): Content {
   const { quotation } = input;
@@ -103,30 +120,27 @@ function agentsTable(input: QuotationPdfInput, totals: number[], palette: Palett
     money(centsOf(row.value)),
     money(totals[index] ?? 0),
   ]);
-  return [sectionTitle(T.agents, palette), linesTable([...T.agentColumns], [14, '*', 52, 55, 55, 42, 26, 52, 56], body, palette, 6)];
+  return [keptSectionTitle(T.agents, palette), keptTable([...T.agentColumns], [14, '*', 52, 55, 55, 42, 26, 52, 56], body, palette, 6)];
 }
 
 function itemsTable(title: string, lines: QuotationPdfInput['quotation']['services'], totals: number[], palette: Palette): Content[] {
   if (lines.length === 0) return [];
+  // Row numbers, never the catalog's ids: the document is the client's.
   const body = lines.map((line, index): TableCell[] => [
-    { text: line.product_id === null ? String(index + 1) : String(line.product_id) },
+    { text: String(index + 1) },
     { text: line.name ?? '' },
     { text: quantityText(line.quantity) },
     money(centsOf(line.value)),
     money(totals[index] ?? 0),
   ]);
-  return [sectionTitle(title, palette), linesTable([...T.itemColumns], [30, '*', 40, 70, 70], body, palette, 2)];
+  return [keptSectionTitle(title, palette), keptTable([...T.itemColumns], [20, '*', 40, 70, 70], body, palette, 2)];
 }
 
 function equipmentTable(input: QuotationPdfInput, palette: Palette): Content[] {
   const lines = input.quotation.equipments;
   if (lines.length === 0) return [];
-  const body = lines.map((line, index): TableCell[] => [
-    { text: line.equipment_id === null ? String(index + 1) : String(line.equipment_id) },
-    { text: line.name ?? '' },
-    { text: String(line.quantity) },
-  ]);
-  return [sectionTitle(T.equipments, palette), linesTable([...T.equipmentColumns], [30, '*', 40], body, palette, 2)];
+  const body = lines.map((line, index): TableCell[] => [{ text: String(index + 1) }, { text: line.name ?? '' }, { text: String(line.quantity) }]);
+  return [keptSectionTitle(T.equipments, palette), keptTable([...T.equipmentColumns], [20, '*', 40], body, palette, 2)];
 }
 
 function totalsBlock(input: QuotationPdfInput, totals: ReturnType<typeof quotationTotals>, palette: Palette): Content {
@@ -179,14 +193,30 @@ function paymentBlock(input: QuotationPdfInput, palette: Palette): Content[] {
     (line): line is string => typeof line === 'string' && line.trim() !== '',
   );
   if (lines.length === 0) return [];
-  return [sectionTitle(T.payment, palette), ...lines.map((text) => ({ text, margin: [0, 0, 0, 3] as [number, number, number, number] }))];
+  return [keptSectionTitle(T.payment, palette), ...lines.map((text) => ({ text, margin: [0, 0, 0, 3] as [number, number, number, number] }))];
+}
+
+/** The delivery (spec section 4: start date + duration_time days), as the form shows it. */
+function deliveryLine(quotation: QuotationPdfInput['quotation']): string | null {
+  const { delivery_date: delivery, duration_time: days } = quotation;
+  if (delivery && days !== null) {
+    const start = deliveryStartDate(delivery, days);
+    return start ? T.delivery(formatDateBR(delivery), days, formatDateBR(start)) : T.deliveryDate(formatDateBR(delivery));
+  }
+  if (delivery) return T.deliveryDate(formatDateBR(delivery));
+  return days !== null ? T.duration(days) : null;
 }
 
 function deadlinesBlock(input: QuotationPdfInput, palette: Palette): Content[] {
   const deadlines = input.quotation.deadlines.filter((deadline) => deadline.activity || deadline.description);
-  if (deadlines.length === 0) return [];
+  const delivery = deliveryLine(input.quotation);
+  if (deadlines.length === 0 && !delivery) return [];
   const body = deadlines.map((deadline): TableCell[] => [{ text: deadline.activity ?? '' }, { text: deadline.description ?? '' }]);
-  return [sectionTitle(T.deadlines, palette), linesTable([...T.deadlineColumns], [170, '*'], body, palette, 99)];
+  return [
+    keptSectionTitle(T.deadlines, palette),
+    ...(delivery ? [{ text: delivery, bold: true, margin: [0, 0, 0, 4] } as Content] : []),
+    ...(body.length > 0 ? [keptTable([...T.deadlineColumns], [170, '*'], body, palette, 99)] : []),
+  ];
 }
 
 function approvalBlock(approval: Content[], customerName: string, palette: Palette): Content[] {
@@ -243,8 +273,8 @@ export function buildQuotationDocument(input: QuotationPdfInput): TDocumentDefin
     totalsBlock(input, totals, palette),
     ...paymentBlock(input, palette),
     ...deadlinesBlock(input, palette),
-    ...(details.length > 0 ? [sectionTitle(T.details, palette), ...details] : []),
-    ...(comment.length > 0 ? [sectionTitle(T.comment, palette), ...comment] : []),
+    ...(details.length > 0 ? [keptSectionTitle(T.details, palette), ...details] : []),
+    ...(comment.length > 0 ? [keptSectionTitle(T.comment, palette), ...comment] : []),
     ...approvalBlock(messageText(settings, 'message_approbation', fill), customer.name, palette),
     ...messageText(settings, 'message_footer', fill).map((block) => ({ stack: [block], margin: [0, 10, 0, 0] }) as Content),
   ];
@@ -254,6 +284,8 @@ export function buildQuotationDocument(input: QuotationPdfInput): TDocumentDefin
     pageMargins: PAGE_MARGINS,
     defaultStyle: { font: PDF_FONT, fontSize: 9, color: palette.text, lineHeight: 1.15 },
     footer: pageFooter(settings.company_name ?? ''),
-    content: breakDocumentWords(content),
+    // No section title ends a page: it goes to the next page with its content.
+    pageBreakBefore: keepHeadingsWithContent,
+    content: breakDocumentWords(anchorContent(content)),
   };
 }

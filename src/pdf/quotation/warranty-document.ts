@@ -3,7 +3,9 @@
  * the warranty modal): the company header, 'CERTIFICADO DE GARANTIA', the
  * customer, the message setting `message_warranty` with the placeholders
  * filled, the services covered (agents and services of the quotation), the
- * period chosen in the modal with its start and end dates, and the
+ * period chosen in the modal counted from the report's delivery (the date
+ * the modal asks, the quotation's delivery date by default), as the
+ * seeded warranty text says ('a contar da entrega do relatório'), and the
  * responsible's signature (company_employName, company_employRegisterNo).
  * Every printed text goes through breakDocumentWords last (long words wrap).
  */
@@ -13,7 +15,8 @@ import { quotationTotals } from '@/domain/quotation-totals';
 import { breakDocumentWords } from '../break-document-words';
 import { PDF_FONT } from '../fonts';
 import type { WarrantyPdfInput } from './input';
-import { companyHeader, customerBlock, linesTable, PAGE_MARGINS, pageFooter, paletteOf, sectionTitle } from './parts';
+import { anchorContent, keepHeadingsWithContent } from '../sample/keep-headings';
+import { companyHeader, customerBlock, keptSectionTitle, linesTable, PAGE_MARGINS, pageFooter, paletteOf } from './parts';
 import { centsOf, messageText, placeholderFill } from './texts';
 
 export const WARRANTY_PDF_TEXTS = {
@@ -21,7 +24,8 @@ export const WARRANTY_PDF_TEXTS = {
   quotation: (number: string) => `Orçamento nº ${number}`,
   covered: 'Itens cobertos',
   columns: ['#', 'Descrição', 'Qtd.'],
-  period: (days: number, from: string, to: string) => `Prazo de garantia: ${days} ${days === 1 ? 'dia' : 'dias'}, de ${from} a ${to}.`,
+  period: (days: number, from: string, to: string) =>
+    `Prazo de garantia: ${days} ${days === 1 ? 'dia' : 'dias'} a contar da entrega do relatório (${from}), de ${from} a ${to}.`,
   issued: (date: string) => `Emitido em ${date}.`,
   responsible: 'Responsável técnico',
   register: (number: string) => `Registro: ${number}`,
@@ -44,7 +48,8 @@ export function buildWarrantyDocument(input: WarrantyPdfInput): TDocumentDefinit
   const fill = placeholderFill(input, totals.totalCents);
   const covered = [...quotation.rows, ...quotation.services].filter((item) => item.name);
   const body = covered.map((item, index): TableCell[] => [{ text: String(index + 1) }, { text: item.name ?? '' }, { text: String(item.quantity) }]);
-  const end = addDays(input.issuedAt, input.days);
+  // Counted from the report's delivery, as the warranty text says, never from the day it is printed.
+  const end = addDays(input.deliveredAt, input.days);
   const title: Content = {
     stack: [
       { text: W.title, bold: true, fontSize: 13, color: palette.title },
@@ -56,8 +61,8 @@ export function buildWarrantyDocument(input: WarrantyPdfInput): TDocumentDefinit
     companyHeader(settings, input.logo, palette, title),
     customerBlock(customer, palette),
     ...messageText(settings, 'message_warranty', fill),
-    ...(body.length > 0 ? [sectionTitle(W.covered, palette), linesTable([...W.columns], [20, '*', 40], body, palette, 2)] : []),
-    { text: W.period(input.days, formatDateBR(input.issuedAt), end ? formatDateBR(end) : ''), bold: true, margin: [0, 8, 0, 4] },
+    ...(body.length > 0 ? [keptSectionTitle(W.covered, palette), linesTable([...W.columns], [20, '*', 40], body, palette, 2)] : []),
+    { text: W.period(input.days, formatDateBR(input.deliveredAt), end ? formatDateBR(end) : ''), bold: true, margin: [0, 8, 0, 4] },
     { text: W.issued(formatDateBR(input.issuedAt)), margin: [0, 0, 0, 30] },
     ...(responsible
       ? [
@@ -79,6 +84,7 @@ export function buildWarrantyDocument(input: WarrantyPdfInput): TDocumentDefinit
     pageMargins: PAGE_MARGINS,
     defaultStyle: { font: PDF_FONT, fontSize: 9, color: palette.text, lineHeight: 1.15 },
     footer: pageFooter(settings.company_name ?? ''),
-    content: breakDocumentWords(content),
+    pageBreakBefore: keepHeadingsWithContent,
+    content: breakDocumentWords(anchorContent(content)),
   };
 }

@@ -58,7 +58,7 @@ export const isRecord = (value: unknown): value is Json => typeof value === 'obj
 
 /**
  * The node with an anchor id on its first text (depth first: stacks,
- * columns, a table's cells row by row after its header rows); the same node
+ * columns, lists, a table's cells row by row after its header rows); the same node
  * when it has none.
  */
 function anchored(node: unknown, id: string): { node: unknown; done: boolean } {
@@ -76,7 +76,8 @@ function anchored(node: unknown, id: string): { node: unknown; done: boolean } {
   if (typeof node === 'string') return node === '' ? { node, done: false } : { node: { text: node, id }, done: true };
   if (!isRecord(node)) return { node, done: false };
   if ('text' in node) return node.text === '' ? { node, done: false } : { node: { ...node, id }, done: true };
-  for (const key of ['stack', 'columns'] as const) {
+  // Lists too: the quotation's rich text may open with one (../quotation/quotation-document.ts).
+  for (const key of ['stack', 'columns', 'ul', 'ol'] as const) {
     const inner = anchored(node[key], id);
     if (inner.done) return { node: { ...node, [key]: inner.node }, done: true };
   }

@@ -99,7 +99,11 @@ describe('creating and reading a quotation', () => {
       { subtotal: 1234.56, total: 1111.1, parcel_value: 370.37 },
     ],
     ['a value discount', { discount: 234.56, discount_type: 'value', total: 0 }, { subtotal: 1234.56, total: 1000, parcel_value: 1000 }],
-    ['a value discount above the subtotal', { discount: 5000, discount_type: 'value', total: 0 }, { subtotal: 1234.56, total: 0, parcel_value: 0 }],
+    [
+      'a value discount equal to the subtotal',
+      { discount: 1234.56, discount_type: 'value', total: 0 },
+      { subtotal: 1234.56, total: 0, parcel_value: 0 },
+    ],
     ['a 100 % discount', { discount: 100, total: 0 }, { subtotal: 1234.56, total: 0 }],
   ])('recomputes the totals on the server: %s', async (_case, overrides, expected) => {
     const created = await createQuotation(admin, customerId, overrides);
@@ -140,7 +144,7 @@ describe('validation (spec section 5)', () => {
     ['service value negative', { services: [{ name: 'Visita', value: -5 }] }, 'services.0.value', M.valueInvalid],
     ['cost value not a number', { costs: [{ name: 'Táxi', value: 'dez' }] }, 'costs.0.value', M.valueInvalid],
     ['equipment quantity fractional', { equipments: [{ name: 'Bomba', quantity: 1.5 }] }, 'equipments.0.quantity', M.quantityInvalid],
-    ['deadline too long', { deadlines: [{ activity: 'x'.repeat(256) }] }, 'deadlines.0.activity', M.textTooLong],
+    ['deadline too long', { deadlines: [{ activity: 'x'.repeat(256) }] }, 'deadlines.0.activity', 'Texto muito longo (máximo 255 caracteres)'],
     ['validity date impossible', { valid_at: '2026-02-30' }, 'valid_at', 'Data inválida'],
   ])('%s → %s: %s', async (_case, overrides, field, message) => {
     const reply = await admin.post('/api/quotation', validQuotation(customerId, overrides));
@@ -244,6 +248,35 @@ describe('permissions', () => {
     expect(unknown.body.errors.created_by).toEqual([QUOTATION_MESSAGES.sellerNotFound]);
     expect((await outsider.put(`/api/quotation/${own.id}/status`, { status: 'pending' })).status).toBe(403);
     expect((await outsider.post(`/api/quotation/duplicate/${own.id}`, {})).status).toBe(403);
+  });
+});
+
+describe('the discount', () => {
+  it('refuses a value discount above the subtotal (it would make the total R$ 0,00 silently), with the message at the field', async () => {
+    const reply = await admin.post('/api/quotation', validQuotation(customerId, { discount: 1234.57, discount_type: 'value', total: 0 }));
+    expect(reply.status).toBe(400);
+    expect(reply.body).toEqual({
+      message: QUOTATION_MESSAGES.discountAboveSubtotal,
+      errors: { discount: [QUOTATION_MESSAGES.discountAboveSubtotal] },
+    });
+  });
+});
+
+describe('the seller', () => {
+  it('is staff: a customer-type user chosen as seller is refused with a message at the field, and nothing is saved', async () => {
+    const customerUser = await userWithRole(t, 'pessoa-do-cliente', 'cliente');
+    const before = ok(await admin.get('/api/quotation/all/0/10')).total_items;
+    const reply = await admin.post('/api/quotation', validQuotation(customerId, { created_by: customerUser.id }));
+    expect(reply.status).toBe(400);
+    expect(reply.body).toEqual({
+      message: QUOTATION_MESSAGES.sellerNotStaff,
+      errors: { created_by: [QUOTATION_MESSAGES.sellerNotStaff] },
+    });
+    expect(ok(await admin.get('/api/quotation/all/0/10')).total_items).toBe(before);
+    const existing = await createQuotation(admin, customerId);
+    const update = await admin.put(`/api/quotation/${existing.id}`, validQuotation(customerId, { created_by: customerUser.id }));
+    expect(update.status).toBe(400);
+    expect(ok(await admin.get(`/api/quotation/${existing.id}`)).created_by).toBe(existing.created_by);
   });
 });
 

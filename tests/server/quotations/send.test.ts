@@ -2,12 +2,15 @@
  * Sending a quotation (spec sections 7 and 8): the e-mail through a real
  * SMTP server with the PDF attached (read back: the customer and the total),
  * the message's placeholders filled, `sent_mail_at` stamped, exactly one
- * e-mail when the request is retried with the same Idempotency-Key; the
+ * e-mail when the request is retried with the same Idempotency-Key, the
+ * company's e-mail as Reply-To (the sender is a no-reply address); the
  * WhatsApp link and `sent_whatsapp_at`; the refusals.
  */
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Quotation } from '@sync/contract/quotations';
 import { QUOTATION_SEND_MESSAGES } from '@sync/contract/quotation-send';
+import { options } from '@server/db/schema';
 import { createSmtpMailer } from '@server/mail/mailer';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { header, plainText, startSmtpServer } from '../helpers/smtp';
@@ -82,6 +85,21 @@ describe('POST api/quotation/{id}/send/email', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(smtp.received.length).toBe(before + 1);
     expect(ok(await admin.get(`/api/quotation/${quotation.id}`)).sent_mail_at).toBe(stamped.sent_mail_at);
+  });
+
+  it.each([
+    ['the company e-mail when Configurações has one', 'contato@higieneacao.com.br', 'contato@higieneacao.com.br'],
+    ['nothing when the company e-mail is blank', '', undefined],
+    ['nothing when the company e-mail is not an address', 'contato arroba empresa', undefined],
+  ])('goes from the no-reply sender with Reply-To: %s', async (_case, companyEmail, replyTo) => {
+    await t.db.update(options).set({ value: companyEmail }).where(eq(options.option, 'company_email'));
+    const quotation = await createQuotation(admin, customerId);
+    const before = smtp.received.length;
+    const reply = await admin.post(`/api/quotation/${quotation.id}/send/email`, { message: 'Segue o orçamento.', email: 'compras@fundicao.com.br' });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    const mail = await smtp.waitFor(before + 1);
+    expect(header(mail.raw, 'From')).toContain('nao-responda@empresa.com.br');
+    expect(header(mail.raw, 'Reply-To')).toBe(replyTo);
   });
 
   it('refuses a missing or invalid e-mail, an empty message, an unknown quotation and callers without the module, sending nothing', async () => {

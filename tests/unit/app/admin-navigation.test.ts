@@ -30,6 +30,7 @@ describe('navigationFor', () => {
       'Visão Global',
       'Clientes',
       'Orçamentos',
+      'Opções de orçamento',
       'Amostras',
       'Agentes',
       'Métodos de amostragem',
@@ -41,6 +42,12 @@ describe('navigationFor', () => {
       'Sincronização',
       'Perfil',
     ]);
+  });
+
+  it("shows 'Opções de orçamento' (payment and exposition types) to administrators only, not to the quotations module", () => {
+    const staff = makeUser({ modules: [{ id: 1, name: 'Orçamentos', slug: 'quotations' }] });
+    expect(labels(navigationFor(staff))).not.toContain('Opções de orçamento');
+    expect(navigationFor(makeAdmin()).find((i) => i.label === 'Opções de orçamento')?.to).toBe('/admin/opcoes-de-orcamento');
   });
 
   it('gives the agents module its second area, the sampling methods', () => {

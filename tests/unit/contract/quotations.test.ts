@@ -36,12 +36,26 @@ describe('validation messages', () => {
     ['instalments below 1', { ...valid, parcel: 0 }, { parcel: [M.parcelMin] }],
     ['fractional instalments', { ...valid, parcel: 1.5 }, { parcel: [M.parcelMin] }],
     ['a percentage above 100', { ...valid, discount: 101 }, { discount: [M.discountPctMax] }],
-    ['a value discount above 100 is fine', { ...valid, discount: 101, discount_type: 'value' }, {}],
+    ['a value discount above 100 is fine', { ...valid, costs: [{ name: 'C', value: 200 }], discount: 101, discount_type: 'value' }, {}],
+    [
+      'a value discount equal to the subtotal',
+      { ...valid, costs: [{ name: 'C', quantity: 2, value: 100 }], discount: 200, discount_type: 'value' },
+      {},
+    ],
+    [
+      'a value discount above the subtotal',
+      { ...valid, costs: [{ name: 'C', quantity: 2, value: 100 }], discount: 200.01, discount_type: 'value' },
+      { discount: [M.discountAboveSubtotal] },
+    ],
     ['the second row without quantity', { ...valid, rows: [{ name: 'A' }, { name: 'B', quantity: -1 }] }, { 'rows.1.quantity': [M.quantityInvalid] }],
     ['a service value as text', { ...valid, services: [{ name: 'S', value: 'cem' }] }, { 'services.0.value': [M.valueInvalid] }],
     ['a cost too expensive', { ...valid, costs: [{ name: 'C', value: 1e15 }] }, { 'costs.0.value': [M.valueTooHigh] }],
     ['an equipment quantity of 0', { ...valid, equipments: [{ name: 'E', quantity: 0 }] }, { 'equipments.0.quantity': [M.quantityInvalid] }],
-    ['a long deadline description', { ...valid, deadlines: [{ description: 'x'.repeat(2001) }] }, { 'deadlines.0.description': [M.textTooLong] }],
+    [
+      'a long deadline description',
+      { ...valid, deadlines: [{ description: 'x'.repeat(2001) }] },
+      { 'deadlines.0.description': ['Texto muito longo (máximo 2.000 caracteres)'] },
+    ],
     ['too many rows', { ...valid, rows: Array.from({ length: 501 }, () => ({ name: 'A' })) }, { rows: [M.tooManyLines] }],
   ])('%s', (_case, input, expected) => {
     expect(messagesOf(input)).toEqual(expected);

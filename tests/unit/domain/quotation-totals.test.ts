@@ -4,6 +4,8 @@ import {
   applyDiscount,
   clampDiscountPercent,
   deliveryDate,
+  deliveryStartDate,
+  discountProblem,
   instalmentValueCents,
   lineTotalCents,
   normaliseInstalments,
@@ -185,5 +187,46 @@ describe('deliveryDate', () => {
     ['21/11/2026', 10, null],
   ])('%j + %j days → %j', (start, days, expected) => {
     expect(deliveryDate(start, days)).toBe(expected);
+  });
+});
+
+describe('deliveryStartDate (the start back from the stored delivery and duration)', () => {
+  it.each<[string | null, number | string | null, string | null]>([
+    ['2026-12-21', 30, '2026-11-21'],
+    ['2027-01-04', 15, '2026-12-20'],
+    ['2026-11-21', 0, '2026-11-21'],
+    ['2026-11-21', null, null],
+    ['2026-11-21', -3, null],
+    ['2026-11-21', 2.5, null],
+    [null, 10, null],
+  ])('%j − %j days → %j', (delivery, days, expected) => {
+    expect(deliveryStartDate(delivery, days)).toBe(expected);
+  });
+
+  it('undoes deliveryDate for any start and duration', () => {
+    fc.assert(
+      fc.property(fc.date({ min: new Date('2000-01-01'), max: new Date('2090-12-31'), noInvalidDate: true }), fc.nat(3650), (date, days) => {
+        const start = date.toISOString().slice(0, 10);
+        expect(deliveryStartDate(deliveryDate(start, days), days)).toBe(start);
+      }),
+    );
+  });
+});
+
+describe('discountProblem', () => {
+  // Subtotal R$ 200,00 (20 000 centavos); 'value' discounts in centavos, 'pct' in percent, strings as typed.
+  it.each<[string, 'pct' | 'value', number | string | null, string | null]>([
+    ['blank is no discount', 'pct', '', null],
+    ['null is no discount', 'value', null, null],
+    ['letters are not a number', 'pct', 'abc', 'invalid'],
+    ['letters are not a number (value)', 'value', 'abc', 'invalid'],
+    ['a comma decimal percentage', 'pct', '12,5', null],
+    ['a negative percentage', 'pct', '-5', 'negative'],
+    ['a negative value', 'value', -100, 'negative'],
+    ['a value equal to the subtotal', 'value', 20_000, null],
+    ['a value one centavo above the subtotal', 'value', 20_001, 'aboveSubtotal'],
+    ['a percentage is never above the subtotal (capped at 100)', 'pct', 100, null],
+  ])('%s', (_case, type, discount, expected) => {
+    expect(discountProblem(type, discount, 20_000)).toBe(expected);
   });
 });

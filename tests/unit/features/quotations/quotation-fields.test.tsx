@@ -4,7 +4,8 @@
  * editor, 'Inserir o texto padrão' from the message settings, a document
  * saved and shown again, old plain text shown as text), 'Observações' with
  * 'Formatar texto' and its checkbox, the seller (administrators choose
- * among users, deleted ones hidden unless already the seller; others read
+ * among the staff, deleted and customer-type users hidden unless already
+ * the seller; others read
  * it), and the payment conditions and exposition types from their lists.
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -39,7 +40,7 @@ afterEach(() => closeTestDb(db));
 
 const named = (id: number, name: string, slug: string) => ({ id, name, slug, created_at: AT, updated_at: AT });
 
-function user(id: number, name: string, deleted = false) {
+function user(id: number, name: string, deleted = false, role: { id: number; name: string; slug: string } | null = null) {
   return {
     id,
     name,
@@ -52,8 +53,8 @@ function user(id: number, name: string, deleted = false) {
       position: null,
       registration_code: null,
       phone: null,
-      role_id: null,
-      role: null,
+      role_id: role?.id ?? null,
+      role,
       user_type_id: id === 1 ? 1 : 2,
       type: { id: id === 1 ? 1 : 2, name: id === 1 ? 'Administrador' : 'Usuário', slug: id === 1 ? 'admin' : 'user' },
       image_id: null,
@@ -67,7 +68,14 @@ function user(id: number, name: string, deleted = false) {
 async function pullLists() {
   await pulled(db, 'payment_types', [named(7, 'Boleto em 3 vezes', 'boleto-3x'), named(8, 'Depósito', 'deposito')]);
   await pulled(db, 'exposition_types', [named(1, 'Habitual', 'habitual'), named(5, 'Ocasional', 'ocasional')]);
-  await pulled(db, 'users', [user(1, 'Ana Souza'), user(2, 'Bruno Lima', true), user(3, 'Paulo Dias'), user(4, 'Carla Mendes')]);
+  await pulled(db, 'users', [
+    user(1, 'Ana Souza'),
+    user(2, 'Bruno Lima', true),
+    user(3, 'Paulo Dias'),
+    user(4, 'Carla Mendes'),
+    // A customer-type user (role 'cliente'): one of the customer's people, never a seller.
+    user(5, 'Joana do Cliente', false, { id: 3, name: 'Cliente', slug: 'cliente' }),
+  ]);
   await pulled(db, 'settings', [
     {
       id: 10,
@@ -196,7 +204,7 @@ describe('quotation comments', () => {
 });
 
 describe('the seller', () => {
-  it('an administrator chooses among the users; deleted users are hidden', { timeout: 30_000 }, async () => {
+  it('an administrator chooses among the staff; deleted and customer-type users are hidden', { timeout: 30_000 }, async () => {
     await pullLists();
     const { key } = await customerWithQuotation({ created_by: 1 });
     await renderApp(db, routesFor(ADMIN), `/admin/orcamentos/${key}`);
@@ -219,6 +227,15 @@ describe('the seller', () => {
     const seller = await screen.findByRole('combobox', { name: 'Vendedor' });
     await waitFor(() => expect(seller).toHaveValue('2'));
     expect(within(seller).getByRole('option', { name: 'Bruno Lima (excluído)' })).toBeInTheDocument();
+  });
+
+  it('a customer-type user who already is the seller (saved before the rule) still shows, marked', { timeout: 30_000 }, async () => {
+    await pullLists();
+    const { key } = await customerWithQuotation({ created_by: 5 });
+    await renderApp(db, routesFor(ADMIN), `/admin/orcamentos/${key}`);
+    const seller = await screen.findByRole('combobox', { name: 'Vendedor' });
+    await waitFor(() => expect(seller).toHaveValue('5'));
+    expect(within(seller).getByRole('option', { name: 'Joana do Cliente (cliente)' })).toBeInTheDocument();
   });
 
   it('a new quotation is sold by whoever makes it; others than administrators only read the seller', { timeout: 30_000 }, async () => {

@@ -169,3 +169,61 @@ describe('read at Salvar', () => {
     expect(read.ok && read.fields.details).toEqual(doc);
   });
 });
+
+describe('the discount at Salvar (as Qtd. and Valor un.: a message at the field, nothing saved)', () => {
+  // The row gives a subtotal of R$ 201,00.
+  it.each<[string, string, 'pct' | 'value', string | null]>([
+    ['letters in a percentage', 'abc', 'pct', 'Desconto inválido'],
+    ['letters in reais', 'abc', 'value', 'Desconto inválido'],
+    ['a negative percentage', '-5', 'pct', 'Desconto deve ser maior ou igual a zero'],
+    ['a negative value', '-5', 'value', 'Desconto deve ser maior ou igual a zero'],
+    ['three decimals in reais', '10,555', 'value', 'Use no máximo duas casas decimais'],
+    ['R$ above the subtotal', '201,01', 'value', 'Desconto não pode ser maior que o subtotal'],
+    ['R$ equal to the subtotal', '201,00', 'value', null],
+    ['a percentage', '12,5', 'pct', null],
+    ['blank', '', 'value', null],
+  ])('%s', (_case, discount, type, message) => {
+    const read = readQuotationForm(filled({ discount, discount_type: type }));
+    if (message === null) expect(read.ok).toBe(true);
+    else expect(read).toEqual({ ok: false, errors: { discount: message } });
+  });
+
+  it('saves a valid discount as typed: reais for R$, the percentage capped at 100', () => {
+    const value = readQuotationForm(filled({ discount: '1.5', discount_type: 'value' }));
+    expect(value.ok && value.fields.discount).toBe(1.5);
+    const pct = readQuotationForm(filled({ discount: '12,5', discount_type: 'pct' }));
+    expect(pct.ok && pct.fields.discount).toBe(12.5);
+  });
+});
+
+describe('the delivery date (start + duration_time days)', () => {
+  it.each<[string, string, string, Record<string, unknown>]>([
+    ['start and duration', '01/12/2026', '30', { delivery_date: '2026-12-31', duration_time: 30 }],
+    ['across the year', '20/12/2026', '15', { delivery_date: '2027-01-04', duration_time: 15 }],
+    ['the duration alone', '', '20', { delivery_date: null, duration_time: 20 }],
+    ['neither', '', '', { delivery_date: null, duration_time: null }],
+  ])('%s', (_case, start_date, duration_time, expected) => {
+    const read = readQuotationForm(filled({ start_date, duration_time }));
+    expect(read.ok).toBe(true);
+    if (read.ok) expect(read.fields).toMatchObject(expected);
+  });
+
+  it.each<[string, string, string, Record<string, string>]>([
+    ['a start without a duration', '01/12/2026', '', { duration_time: 'Informe o prazo em dias para calcular a data de entrega' }],
+    ['a fractional duration', '01/12/2026', '1,5', { duration_time: 'Prazo deve ser um número inteiro de dias' }],
+    ['letters as duration', '', 'dez', { duration_time: 'Prazo deve ser um número inteiro de dias' }],
+    ['an impossible start', '31/02/2026', '10', { start_date: 'Data inválida' }],
+  ])('refuses %s at its field', (_case, start_date, duration_time, errors) => {
+    expect(readQuotationForm(filled({ start_date, duration_time }))).toEqual({ ok: false, errors });
+  });
+
+  it('opens a stored quotation with its start back from the delivery date and duration', () => {
+    const stored = { delivery_date: '2026-12-31', duration_time: 30 };
+    expect(quotationFormValues(stored as never)).toMatchObject({ start_date: '01/12/2026', duration_time: '30' });
+    // A delivery date without a duration (another client wrote it) keeps its date.
+    const dateOnly = quotationFormValues({ delivery_date: '2026-12-31', duration_time: null } as never);
+    expect(dateOnly).toMatchObject({ start_date: '31/12/2026', duration_time: '0' });
+    const read = readQuotationForm({ ...dateOnly, customer_key: 'c1', rows: filled().rows });
+    expect(read.ok && read.fields.delivery_date).toBe('2026-12-31');
+  });
+});

@@ -2,7 +2,8 @@
  * The quotation page on a real local store, offline (nothing is pushed):
  * one blank row per list, removing the last row leaves a blank one, the
  * agent fills its price and equipment, totals follow the quantities, the
- * percentage discount is capped at 100, Salvar's messages, and a save that
+ * percentage discount is capped at 100, the discount's message as it is
+ * typed, the delivery date from start and duration, Salvar's messages, and a save that
  * references a customer made in 'Adicionar novo cliente' before either is
  * synced. Duplicar and Deletar on the device.
  */
@@ -98,6 +99,50 @@ describe('quotation form', () => {
     fireEvent.change(byLabel('Parcelas'), { target: { value: '0' } });
     fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByText('O número mínimo de parcelas é 1')).toBeInTheDocument();
+  });
+
+  it('says what is wrong with the discount as it is typed, and Salvar keeps it out', { timeout: 30_000 }, async () => {
+    const customer = await saveRecord(db, 'customers', null, { name: 'Metalúrgica Alfa', email: 'a@alfa.com.br', phone: '1133224455' });
+    const key = await saveRecord(db, 'quotations', null, {
+      customer_key: customer,
+      costs: [{ name: 'Deslocamento', quantity: 2, value: 100 }],
+      total: 200,
+    });
+    await renderApp(db, routes, `/admin/orcamentos/${key}`);
+    await screen.findByText('Orçamento / Editar');
+    const discount = byLabel('Desconto');
+    fireEvent.change(discount, { target: { value: 'abc' } });
+    expect(await screen.findByText('Desconto inválido')).toBeInTheDocument();
+    expect(discount).toHaveAttribute('aria-invalid', 'true');
+    fireEvent.click(screen.getByRole('radio', { name: 'R$' }));
+    fireEvent.change(discount, { target: { value: '250' } });
+    expect(await screen.findByText('Desconto não pode ser maior que o subtotal')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.queryByText('Orçamento salvo com sucesso')).not.toBeInTheDocument();
+    expect((await db.records('quotations').get(key))?.discount).toBeNull();
+    fireEvent.change(discount, { target: { value: '50' } });
+    expect(screen.queryByText('Desconto não pode ser maior que o subtotal')).not.toBeInTheDocument();
+    expect(text('quotation-total')).toBe('R$ 150,00');
+  });
+
+  it('shows the delivery date from the start and the duration, and saves both', { timeout: 30_000 }, async () => {
+    const customer = await saveRecord(db, 'customers', null, { name: 'Metalúrgica Alfa', email: 'a@alfa.com.br', phone: '1133224455' });
+    const key = await saveRecord(db, 'quotations', null, {
+      customer_key: customer,
+      costs: [{ name: 'Deslocamento', quantity: 1, value: 100 }],
+      total: 100,
+    });
+    await renderApp(db, routes, `/admin/orcamentos/${key}`);
+    await screen.findByText('Orçamento / Editar');
+    expect(text('quotation-delivery-date')).toBe('—');
+    fireEvent.change(byLabel('Início dos serviços'), { target: { value: '20122026' } });
+    fireEvent.change(byLabel('Prazo de entrega (dias)'), { target: { value: '15' } });
+    expect(text('quotation-delivery-date')).toBe('04/01/2027');
+    expect(byLabel('Prazo de entrega (dias)')).toHaveAttribute('inputmode', 'numeric');
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Orçamento salvo com sucesso')).toBeInTheDocument();
+    expect(await db.records('quotations').get(key)).toMatchObject({ delivery_date: '2027-01-04', duration_time: 15 });
   });
 
   it('saves offline a quotation that references a customer made in the modal, and opens its edit route', { timeout: 30_000 }, async () => {

@@ -4,15 +4,26 @@
  * ({orcamento} kept while the quotation has no number), the send queued as
  * one outbox command; WhatsApp opens the link built on the device and queues
  * its command; a blocked pop-up shows the spec's message and queues nothing;
- * E-mail and Whatsapp disabled when the customer has neither.
+ * E-mail and Whatsapp disabled when the customer has neither. Imprimir:
+ * the warranty's period from the report's delivery date asked in its
+ * modal, and the warning, once, while the company data is not filled.
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveRecord } from '@sync/engine/mutations';
 import type { SyncDatabase } from '@sync/store/database';
 import { QuotationEditPage } from '@/features/quotations';
+import { COMPANY_WARNING } from '@/features/quotations/print-company-warning';
 import { closeTestDb, openTestDb, renderApp, type RouteView } from '../render-app';
 import { AT, pulled } from '../server-records';
+
+const renderRequests: unknown[] = [];
+vi.mock('@/features/quotations/quotation-print-render', () => ({
+  renderQuotationPdf: async (_sources: unknown, request: unknown) => {
+    renderRequests.push(request);
+    return new Blob(['%PDF']);
+  },
+}));
 
 const routes: Record<string, RouteView> = {
   '/admin/orcamentos/$quotationId': ({ params }) => <QuotationEditPage quotationId={params.quotationId} sellerName="Ana Souza" />,
@@ -21,6 +32,9 @@ const routes: Record<string, RouteView> = {
 let db: SyncDatabase;
 beforeEach(() => {
   db = openTestDb();
+  renderRequests.length = 0;
+  // The company-data warning shows once per session (print-company-warning.ts).
+  sessionStorage.clear();
 });
 afterEach(() => {
   vi.restoreAllMocks();
@@ -153,4 +167,66 @@ describe('Imprimir', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Imprimir garantia' });
     expect(within(dialog).getByRole('textbox', { name: 'Prazo de garantia (dias)' })).toHaveValue('90');
   });
+
+  it('Garantia counts from the report’s delivery: asked in the modal, the quotation’s delivery date by default', { timeout: 30_000 }, async () => {
+    const key = await quotationOf({ name: 'Fundição Épsilon', email: 'compras@epsilon.com.br', phone: '(11) 3322-4455' });
+    await db.records('quotations').update(key, { delivery_date: '2027-01-04', duration_time: 15 });
+    const rendered = printedRequests();
+    await renderApp(db, routes, `/admin/orcamentos/${key}`);
+    fireEvent.click(await openMenu('Imprimir', 'Garantia'));
+    const dialog = await screen.findByRole('dialog', { name: 'Imprimir garantia' });
+    const delivered = within(dialog).getByRole('textbox', { name: 'Entrega do relatório' });
+    expect(delivered).toHaveValue('04/01/2027');
+    fireEvent.change(delivered, { target: { value: '' } });
+    expect(within(dialog).getByText('Informe a data de entrega do relatório')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Imprimir' })).toBeDisabled();
+    fireEvent.change(delivered, { target: { value: '10012027' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Imprimir' }));
+    await waitFor(() => expect(rendered).toEqual([expect.objectContaining({ kind: 'warranty', days: 90, deliveredAt: '2027-01-10' })]));
+  });
+
+  it('warns once, on the first print, while the company data is not filled', { timeout: 30_000 }, async () => {
+    const key = await quotationOf({ name: 'Fundição Zeta', email: 'compras@zeta.com.br', phone: '(11) 3322-4455' });
+    vi.spyOn(window, 'open').mockReturnValue(null);
+    await renderApp(db, routes, `/admin/orcamentos/${key}`);
+    fireEvent.click(await openMenu('Imprimir', 'Orçamento'));
+    expect(await screen.findByText(COMPANY_WARNING)).toBeInTheDocument();
+    fireEvent.click(await openMenu('Imprimir', 'Orçamento'));
+    await waitFor(() => expect(screen.getAllByText('Os popup do seu navegador estão bloqueados').length).toBeGreaterThanOrEqual(2));
+    expect(screen.getAllByText(COMPANY_WARNING)).toHaveLength(1);
+  });
+
+  it('does not warn when the company data is filled', { timeout: 30_000 }, async () => {
+    const key = await quotationOf({ name: 'Fundição Eta', email: 'compras@eta.com.br', phone: '(11) 3322-4455' });
+    const company = {
+      company_name: 'Higiene Ação',
+      company_cnpj: '11.222.333/0001-81',
+      company_email: 'contato@higiene.com.br',
+      company_address: 'Rua A',
+      company_number: '10',
+      company_district: 'Centro',
+      company_city: 'Campinas',
+      company_state: 'SP',
+      company_zipcode: '13010-000',
+    };
+    await pulled(
+      db,
+      'settings',
+      Object.entries(company).map(([option, value], index) => ({ id: 100 + index, option, value, created_at: AT, updated_at: AT })),
+    );
+    vi.spyOn(window, 'open').mockReturnValue(null);
+    await renderApp(db, routes, `/admin/orcamentos/${key}`);
+    fireEvent.click(await openMenu('Imprimir', 'Orçamento'));
+    expect(await screen.findByText('Os popup do seu navegador estão bloqueados')).toBeInTheDocument();
+    expect(screen.queryByText(COMPANY_WARNING)).toBeNull();
+  });
 });
+
+/** What the print menu asked the renderer for; the tab it opens is a stand-in (jsdom draws no PDF). */
+function printedRequests(): unknown[] {
+  const tab = { document: { title: '', body: { textContent: '' } }, location: { href: '' }, close: () => undefined };
+  vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+  URL.createObjectURL ??= () => '';
+  vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:pdf');
+  return renderRequests;
+}
