@@ -69,6 +69,10 @@ export default defineConfig({
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
+          // Files of one worker share loaded modules: each file still starts its own app and database
+          // (helpers/test-app.ts), and loading the server's modules anew per file was a third of the
+          // project's time (bench/test-suite.md).
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -237,7 +237,9 @@ describe.each(Object.keys(CALLS))('%s', (name) => {
     const reply = await send(file);
     expect(reply.status, JSON.stringify(reply.body)).toBe(status);
     expect(reply.body.message).toBe(message);
-    expect(performance.now() - started).toBeLessThan(3000);
+    // Refused from the header in milliseconds; a decoded bomb would take minutes or run out of memory.
+    // 10 s leaves room for a machine busy with other test files.
+    expect(performance.now() - started).toBeLessThan(10_000);
     expect(onDisk()).toEqual(before);
   });
 
