@@ -40,7 +40,7 @@ export function QuotationCommentField({ value, onChange, maxLength }: QuotationC
         onBlur={autoFormat ? format : undefined}
       />
       <Group mt="xs" gap="md">
-        <Button variant="default" size="xs" mih={36} onClick={format}>
+        <Button variant="default" size="xs" onClick={format}>
           {COMMENT_TEXTS.format}
         </Button>
         <Checkbox label={COMMENT_TEXTS.autoFormat} checked={autoFormat} onChange={(event) => setAutoFormat(event.currentTarget.checked)} />
