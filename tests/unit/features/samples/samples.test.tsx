@@ -233,7 +233,7 @@ describe("a quotation's samples", () => {
     expect(screen.getByRole('link', { name: '1' })).toHaveStyle({ minHeight: '44px', minWidth: '44px' });
     fireEvent.change(screen.getByRole('combobox', { name: 'Tipos de amostras' }), { target: { value: '4' } });
     await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(2));
-    expect(screen.getAllByText('Calor', { selector: 'td' })).toHaveLength(2); // Tipo and Agente
+    expect(screen.getAllByRole('cell', { name: 'Calor' })).toHaveLength(2); // Tipo and Agente
     fireEvent.change(screen.getByRole('combobox', { name: 'Tipos de amostras' }), { target: { value: '' } });
     fireEvent.change(screen.getByPlaceholderText('Agente, funcionário'), { target: { value: 'joao' } });
     await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(2), { timeout: 3000 });
