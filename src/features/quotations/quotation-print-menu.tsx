@@ -9,7 +9,7 @@
  * so they print offline and show exactly what the user sees, unsent
  * changes included. The PDF code and fonts are loaded only here, on the
  * first print. Printing before the company's data is filled warns once
- * (print-company-warning.ts).
+ * (src/entities/print/company-warning.ts).
  */
 import { useState } from 'react';
 import { Button, Group, Menu, Modal, NumberInput, Stack } from '@mantine/core';
@@ -18,7 +18,7 @@ import { alertDanger } from '@/ui/alerts';
 import { DateInputBR, dateToText, parseDateText, todayIso } from '@/ui/inputs';
 import { useQuotationPrintSources } from './quotation-print-sources';
 import { openPendingTab, showPdf } from '@/entities/print/print-window';
-import { warnIfCompanyDataMissing } from './print-company-warning';
+import { warnIfCompanyDataMissing } from '@/entities/print/company-warning';
 import type { PrintRequest } from './quotation-print-render';
 
 export const PRINT_TEXTS = {

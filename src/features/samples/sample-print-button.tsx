@@ -8,7 +8,8 @@
  * (by the sample's quotation key, else its id; the report prints the id
  * when the device has not the quotation). The PDF code and fonts load only
  * on the first print; a blocked pop-up shows 'Os popup do seu navegador
- * estão bloqueados'.
+ * estão bloqueados'. Printing before the company data is filled warns once
+ * per session, as the quotation's print does.
  */
 import { memo, useState } from 'react';
 import { Button } from '@mantine/core';
@@ -16,6 +17,7 @@ import { useSyncContext } from '@sync/react/context';
 import { useLocalList } from '@sync/react/use-local-record';
 import { type LocalSample, readRecord, readRecordById, type SyncDatabase } from '@sync/react';
 import { settingsMap } from '@sync/contract/settings';
+import { warnIfCompanyDataMissing } from '@/entities/print/company-warning';
 import { useDeviceLogo } from '@/entities/print/device-logo';
 import { openPendingTab, showPdf } from '@/entities/print/print-window';
 import { alertDanger } from '@/ui/alerts';
@@ -51,6 +53,7 @@ export const SamplePrintButton = memo(function SamplePrintButton({ sample, curre
 
   const print = () => {
     if (!ready) return;
+    warnIfCompanyDataMissing(settings.rows);
     // The tab opens inside the click; the PDF follows once made.
     const tab = openPendingTab();
     if (!tab) return;

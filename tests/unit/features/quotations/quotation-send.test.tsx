@@ -13,7 +13,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveRecord } from '@sync/engine/mutations';
 import type { SyncDatabase } from '@sync/store/database';
 import { QuotationEditPage } from '@/features/quotations';
-import { COMPANY_WARNING } from '@/features/quotations/print-company-warning';
+import { COMPANY_WARNING } from '@/entities/print/company-warning';
 import { closeTestDb, openTestDb, renderApp, type RouteView } from '../render-app';
 import { AT, pulled } from '../server-records';
 
@@ -33,7 +33,7 @@ let db: SyncDatabase;
 beforeEach(() => {
   db = openTestDb();
   renderRequests.length = 0;
-  // The company-data warning shows once per session (print-company-warning.ts).
+  // The company-data warning shows once per session (src/entities/print/company-warning.ts).
   sessionStorage.clear();
 });
 afterEach(() => {

@@ -14,6 +14,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addRecordFiles } from '@sync/engine/record-files';
+import { COMPANY_WARNING } from '@/entities/print/company-warning';
 import type { SyncDatabase } from '@sync/store/database';
 import { closeTestDb, openTestDb, renderApp } from '../render-app';
 import { localNoiseSample, sampleRoutes } from './local-plan';
@@ -37,6 +38,8 @@ let db: SyncDatabase;
 beforeEach(() => {
   db = openTestDb();
   printed.definitions = [];
+  // The company-data warning shows once per session (src/entities/print/company-warning.ts).
+  sessionStorage.clear();
   URL.createObjectURL ??= () => 'blob:pdf';
 });
 afterEach(() => {
@@ -63,6 +66,21 @@ describe('Imprimir on the sample page', () => {
     expect(text).toContain('Maria Souza');
     expect(text).toContain('Dados cadastrais');
     expect(text).toContain('Ruído contínuo');
+  });
+
+  it('warns once per session, before printing, that the company data is not filled (none on this device)', async () => {
+    const tab = { document: { title: '', body: { textContent: '' } }, location: { href: '' }, close: vi.fn() };
+    vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+    const key = await noiseSample();
+    await renderApp(db, routes, `/admin/amostra/${key}`);
+    const print = await screen.findByRole('button', { name: 'Imprimir' });
+    await waitFor(() => expect(print).toBeEnabled());
+    fireEvent.click(print);
+    expect(await screen.findByText(COMPANY_WARNING)).toBeInTheDocument();
+    await waitFor(() => expect(printed.definitions).toHaveLength(1));
+    fireEvent.click(print);
+    await waitFor(() => expect(printed.definitions).toHaveLength(2));
+    expect(screen.getAllByText(COMPANY_WARNING)).toHaveLength(1);
   });
 
   it('shows the spec’s alert when the browser blocks the pop-up, and renders nothing', async () => {

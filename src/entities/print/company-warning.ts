@@ -1,8 +1,9 @@
 /**
- * The warning before printing while the company's data is not filled
- * (issue 24): the document would reach the client with a blank header. It
- * shows once per browser tab session, on the first print, not on every
- * print: the user was told, and may have a reason to print anyway.
+ * The warning before printing a document (a quotation, a sample's report)
+ * while the company's data is not filled (issue 24): the document would
+ * reach the client with a blank header. It shows once per browser tab
+ * session, on the first print, not on every print: the user was told, and
+ * may have a reason to print anyway.
  */
 import { settingsMap } from '@sync/contract/settings';
 import { missingCompanyData } from '@/pdf/quotation/company-data';
