@@ -18,6 +18,7 @@ import { buildQuotationDocument, buildWarrantyDocument, QUOTATION_PDF_TEXTS as T
 import { missingCompanyData } from '@/pdf/quotation/company-data';
 import { renderPdf } from '@server/pdf/render';
 import { readPdf } from '../../server/helpers/pdf-text';
+import { FILLED_COMPANY_SETTINGS } from '../support/company-settings';
 
 type Line = { product_id: number | null; name: string; quantity: number; value: number };
 
@@ -169,17 +170,7 @@ describe('the warranty', () => {
 });
 
 describe('missingCompanyData', () => {
-  const filled = {
-    company_name: 'Higiene Ação',
-    company_cnpj: '11.222.333/0001-81',
-    company_email: 'contato@higiene.com.br',
-    company_address: 'Rua A',
-    company_number: '10',
-    company_district: 'Centro',
-    company_city: 'Campinas',
-    company_state: 'SP',
-    company_zipcode: '13010-000',
-  };
+  const filled: Record<string, string> = FILLED_COMPANY_SETTINGS;
   it.each<[string, Record<string, string>, string[]]>([
     ['every field filled', filled, []],
     ['a fresh install (seeded blanks)', { company_name: '', company_cnpj: '', company_bgColor: '#1c7ed6' }, Object.keys(filled)],

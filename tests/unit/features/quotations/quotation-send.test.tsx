@@ -14,6 +14,7 @@ import { saveRecord } from '@sync/engine/mutations';
 import type { SyncDatabase } from '@sync/store/database';
 import { QuotationEditPage } from '@/features/quotations';
 import { COMPANY_WARNING } from '@/entities/print/company-warning';
+import { FILLED_COMPANY_SETTINGS } from '../../support/company-settings';
 import { closeTestDb, openTestDb, renderApp, type RouteView } from '../render-app';
 import { AT, pulled } from '../server-records';
 
@@ -198,17 +199,7 @@ describe('Imprimir', () => {
 
   it('does not warn when the company data is filled', { timeout: 30_000 }, async () => {
     const key = await quotationOf({ name: 'Fundição Eta', email: 'compras@eta.com.br', phone: '(11) 3322-4455' });
-    const company = {
-      company_name: 'Higiene Ação',
-      company_cnpj: '11.222.333/0001-81',
-      company_email: 'contato@higiene.com.br',
-      company_address: 'Rua A',
-      company_number: '10',
-      company_district: 'Centro',
-      company_city: 'Campinas',
-      company_state: 'SP',
-      company_zipcode: '13010-000',
-    };
+    const company = FILLED_COMPANY_SETTINGS;
     await pulled(
       db,
       'settings',
