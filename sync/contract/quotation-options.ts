@@ -12,6 +12,12 @@
  * out is removed, unless a quotation uses it (409, nothing changed). The
  * answer is the list, as `GET` answers it (an array of id, name, slug and
  * timestamps).
+ *
+ * Two administrators editing at once: the screen also sends `base`, the list
+ * it started from, and the server applies only what this screen changed
+ * (`mergeOptionEdits`): a type another one added since is kept, and one they
+ * renamed keeps their name unless this screen renamed it too. Without `base`
+ * the body is the whole list, as above.
  */
 import { z } from 'zod';
 import { idSchema, requiredText, TEXT_LIMITS } from './fields';
@@ -71,8 +77,12 @@ export const quotationOptionLineSchema = z.object({
   name: requiredText(TEXT_LIMITS.line, M.nameRequired),
 });
 
-/** The body of both PUTs: the whole list. */
+/** The body of both PUTs: the whole list, and the list the screen started from. */
 export const quotationOptionsInputSchema = z.object({
+  base: z
+    .array(z.object({ id: idSchema, name: z.string().max(TEXT_LIMITS.line) }))
+    .max(MAX_QUOTATION_OPTIONS, M.tooMany)
+    .optional(),
   types: z
     .array(quotationOptionLineSchema)
     .max(MAX_QUOTATION_OPTIONS, M.tooMany)
@@ -87,3 +97,29 @@ export const quotationOptionsInputSchema = z.object({
 });
 export type QuotationOptionsInput = z.input<typeof quotationOptionsInputSchema>;
 export type QuotationOptionsBody = z.output<typeof quotationOptionsInputSchema>;
+
+type OptionLine = { id: number | null; name: string };
+
+/**
+ * The list to store when a screen that started from `base` sends `edited`
+ * while the stored list is `current`: the edited lines in their order (so a
+ * refusal's `types.N` still names the screen's row N), a name this screen
+ * left as it was taking the stored one (another's rename), then the types
+ * added by others since. A type in `base` and not in `edited` is removed.
+ */
+export function mergeOptionEdits<Line extends OptionLine>(
+  current: readonly OptionLine[],
+  base: readonly OptionLine[],
+  edited: readonly Line[],
+): OptionLine[] {
+  const stored = new Map(current.map((line) => [line.id, line.name]));
+  const started = new Map(base.map((line) => [line.id, line.name]));
+  const mine = edited.map((line) => {
+    const storedName = line.id === null ? undefined : stored.get(line.id);
+    const untouched = line.id !== null && started.get(line.id) === line.name;
+    return untouched && storedName !== undefined ? { ...line, name: storedName } : line;
+  });
+  const seen = new Set(edited.map((line) => line.id));
+  const addedByOthers = current.filter((line) => !started.has(line.id) && !seen.has(line.id));
+  return [...mine, ...addedByOthers.map(({ id, name }) => ({ id, name }))];
+}

@@ -19,6 +19,7 @@ import {
   QUOTATION_OPTION_PATHS,
   quotationOptionsInputSchema,
   type QuotationOptionList,
+  mergeOptionEdits,
   type QuotationOptionsBody,
 } from '@sync/contract/quotation-options';
 import type { AppContext, ZodApp } from '@server/app-context';
@@ -94,9 +95,10 @@ async function saveList(tx: Tx, def: OptionList, body: QuotationOptionsBody, now
   const { table, list } = def;
   const current = await tx.select().from(table).for('update');
   const byId = new Map(current.map((row) => [row.id, row]));
+  const lines = body.base ? mergeOptionEdits(current, body.base, body.types) : body.types;
 
   const slugs = new Map<string, number>();
-  const wanted = body.types.map((line, index) => {
+  const wanted = lines.map((line, index) => {
     if (line.id !== null && !byId.has(line.id)) throw fieldError(400, `types.${index}.id`, M.unknown[list](line.id));
     const slug = slugify(line.name);
     if (slug === '') throw fieldError(400, `types.${index}.name`, M.nameWithoutLetters);

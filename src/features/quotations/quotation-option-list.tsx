@@ -3,7 +3,9 @@
  * types) as an administrator keeps it: the names as rows, 'Adicionar' for a
  * new one, the remove icon on each, and Salvar, which sends the whole list
  * online (`PUT api/quotation/payment-type` or `PUT api/quotation/type`;
- * sync/contract/quotation-options.ts) and refreshes the device's copy. A
+ * sync/contract/quotation-options.ts) with the list it started from, so
+ * that another administrator's changes meanwhile are kept, and refreshes
+ * the device's copy. A
  * refusal (offline, a type in use left out, two equal names) shows the
  * server's message and keeps what was typed; a name's message shows at its
  * row. Others read the list.
@@ -45,6 +47,8 @@ export function QuotationOptionList({ list, canEdit }: { list: OptionListName; c
   const send = useOnlineWrite();
   // What is being edited; null until the user changes something (then the device's list is the one shown).
   const [draft, setDraft] = useState<Line[] | null>(null);
+  // The list the draft started from: the server applies only what this screen changed in it.
+  const [base, setBase] = useState<Line[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
 
@@ -55,6 +59,7 @@ export function QuotationOptionList({ list, canEdit }: { list: OptionListName; c
     .map((row) => ({ id: row.id, name: row.name, uid: `id-${row.id}` }));
   const lines = draft ?? fromDevice;
   const edit = (next: Line[]) => {
+    if (draft === null) setBase(fromDevice);
     setDraft(next);
     setErrors({});
   };
@@ -66,7 +71,10 @@ export function QuotationOptionList({ list, canEdit }: { list: OptionListName; c
         {
           method: 'PUT',
           path: QUOTATION_OPTION_PATHS[list],
-          body: { types: lines.map(({ id, name }) => (id === null ? { name } : { id, name })) },
+          body: {
+            types: lines.map(({ id, name }) => (id === null ? { name } : { id, name })),
+            base: base.flatMap(({ id, name }) => (id === null ? [] : [{ id, name }])),
+          },
           pulls: [QUOTATION_OPTION_RESOURCES[list]],
         },
         namedRecordsResponseSchema,

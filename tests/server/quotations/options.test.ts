@@ -79,6 +79,35 @@ describe('PUT api/quotation/payment-type', () => {
     expect(swapped.find((item) => item.id === second!.id)?.name).toBe(first!.name);
   });
 
+  it('two administrators editing at once: each save applies only what its screen changed from the list it started from', async () => {
+    const started = await payments();
+    const base = started.map(line);
+    const [first, second, third] = started;
+    // A renames the first and adds 'Cheque'.
+    ok(
+      await admin.put(`/${QUOTATION_OPTION_PATHS.paymentTypes}`, {
+        base,
+        types: [{ id: first!.id, name: 'Boleto bancário' }, ...started.slice(1).map(line), { name: 'Cheque' }],
+      }),
+    );
+    // B, from the same starting list, renames the second and removes the third.
+    const answer = ok<NamedRecord[]>(
+      await admin.put(`/${QUOTATION_OPTION_PATHS.paymentTypes}`, {
+        base,
+        types: started
+          .filter((item) => item.id !== third!.id)
+          .map((item) => (item.id === second!.id ? { id: item.id, name: 'Cartão (débito)' } : line(item))),
+      }),
+    );
+    expect(names(answer).sort()).toEqual(['Boleto bancário', 'Cartão (débito)', 'Cheque', ...started.slice(3).map((item) => item.name)].sort());
+    expect(answer.some((item) => item.id === third!.id)).toBe(false);
+    // Without a base the body is the whole list, as before.
+    const whole = ok<NamedRecord[]>(
+      await admin.put(`/${QUOTATION_OPTION_PATHS.paymentTypes}`, { types: answer.filter((item) => item.name !== 'Cheque').map(line) }),
+    );
+    expect(names(whole)).not.toContain('Cheque');
+  });
+
   it('refuses what it cannot keep, in Portuguese, and changes nothing', async () => {
     const list = await payments();
     const quotation = await createQuotation(admin, customerId, { payment_id: list[0]!.id });
