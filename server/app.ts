@@ -27,6 +27,7 @@ import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { answerClientError, answerFrameworkError, installErrorHandling } from './http/error-handler';
+import { installCompression } from './http/compression';
 import { installFormBodyParser } from './http/form-body';
 import { installOpenApi } from './http/openapi';
 import { installInputGuards } from './http/input-guards';
@@ -128,9 +129,13 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   await installOpenApi(app, API_VERSION);
 
   for (const plugin of deps.plugins ?? appPlugins) await plugin.install(app, ctx);
-  for (const module of deps.routes ?? routeModules) {
-    await app.register(async (scope) => module.register(scope.withTypeProvider<ZodTypeProvider>(), ctx));
-  }
+  // The route modules in one scope with the API's compression; the built PWA, outside it, is sent as built.
+  await app.register(async (api) => {
+    await installCompression(api);
+    for (const module of deps.routes ?? routeModules) {
+      await api.register(async (scope) => module.register(scope.withTypeProvider<ZodTypeProvider>(), ctx));
+    }
+  });
   await installPwa(app, config.distDir);
   return app;
 }
