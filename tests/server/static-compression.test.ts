@@ -21,6 +21,8 @@ const APP_JS = `export const rows = [${Array.from({ length: 300 }, (_, i) => `{i
 const APP_CSS = Array.from({ length: 200 }, (_, i) => `.c${i}{margin:${i}px;color:#123456}`).join('\n');
 const SW = `self.addEventListener("fetch", () => {});\n${'// precache list\n'.repeat(100)}`;
 const TINY = 'console.log(1);';
+/** A TrueType font's tables compress like these repeated glyph records do; WOFF2 would not. */
+const FONT = Buffer.concat(Array.from({ length: 400 }, (_, i) => Buffer.from([0, 1, 0, 0, i % 7, 0x20, 0x40, (i * 3) % 255])));
 
 let dist: string;
 let t: TestApp;
@@ -34,6 +36,7 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'assets', 'index-C9dd1e2f.css'), APP_CSS);
   writeFileSync(join(dist, 'assets', 'tiny-D1e2f3a4.js'), TINY);
   writeFileSync(join(dist, 'assets', 'index-B4xk2f9a.js.map'), `{"version":3,"mappings":"${'A'.repeat(4000)}"}`);
+  writeFileSync(join(dist, 'assets', 'Roboto-Regular-HRLVdr_s.ttf'), FONT);
   precompressDirectory(dist);
   t = await startTestApp({ env: { DIST_DIR: dist } });
 });
@@ -75,6 +78,15 @@ describe('the build step', () => {
     expect(existsSync(join(dist, 'sw.js.gz'))).toBe(true);
     expect(existsSync(join(dist, 'assets', 'index-B4xk2f9a.js.map.br'))).toBe(false);
     expect(existsSync(join(dist, 'assets', 'tiny-D1e2f3a4.js.br'))).toBe(false);
+  });
+
+  it('writes copies of TrueType fonts too (the PDF fonts are 626 kB raw), served compressed', async () => {
+    expect(existsSync(join(dist, 'assets', 'Roboto-Regular-HRLVdr_s.ttf.br'))).toBe(true);
+    const reply = await rawGet('/assets/Roboto-Regular-HRLVdr_s.ttf', 'gzip, deflate, br');
+    expect(reply.status).toBe(200);
+    expect(reply.headers['content-encoding']).toBe('br');
+    expect(reply.body.length).toBeLessThan(FONT.length / 2);
+    expect(brotliDecompressSync(reply.body).equals(FONT)).toBe(true);
   });
 });
 
