@@ -61,6 +61,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   MAIL_PER_USER_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(30),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
 });
 
 export type Config = {
@@ -96,6 +97,8 @@ export type Config = {
   workers: number;
   /** E-mails one signed-in user may have the server send per hour (quotations, customer files, new passwords). */
   mailPerUserPerHour: number;
+  /** On SIGTERM/SIGINT, how long requests in flight may take to finish before their connections are closed. */
+  shutdownTimeoutMs: number;
 };
 
 export class ConfigError extends Error {
@@ -137,6 +140,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     uploadLimitMb: e.UPLOAD_LIMIT_MB,
     workers: e.WORKERS,
     mailPerUserPerHour: e.MAIL_PER_USER_PER_HOUR,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
   };
 }
 

@@ -10,11 +10,20 @@
  * DATA_DIR, and a process that dies is started again. What each process
  * keeps in memory is either in the database (attempt limits, idempotency
  * leases) or short-lived (the auth cache): docs/decisions/server-performance.md.
+ *
+ * SIGTERM or SIGINT stops it gracefully: no new connection is taken,
+ * requests in flight finish (for at most SHUTDOWN_TIMEOUT_MS, then their
+ * connections are cut), the database is closed (PGlite's folder lock goes
+ * with it) and the process exits 0. Under WORKERS=n the primary relays the
+ * signal to every process and exits 0 once they all did. With PGlite the
+ * server also answers `npm run backup` on a loopback port of its own
+ * (server/backup/backup-endpoint.ts). docs/operations.md
  */
 import cluster from 'node:cluster';
 import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app';
-import { listenQuietly } from './app-listen';
+import { closeGracefully, listenQuietly } from './app-listen';
+import { startBackupEndpoint } from './backup/backup-endpoint';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, pgliteDirectory } from './db/client';
 import { reportCommandFailure } from './db/command-failure';
@@ -25,6 +34,11 @@ import { createMailer } from './mail/mailer';
 import { ensurePwaBuilt } from './pwa-build';
 
 const say = (message: string) => console.log(`[servidor] ${message}`);
+
+/** After SHUTDOWN_TIMEOUT_MS, what closing the database may still take before the process leaves regardless. */
+const HARD_STOP_MARGIN_MS = 5_000;
+
+const seconds = (ms: number) => (ms / 1000).toLocaleString('pt-BR', { maximumFractionDigits: 1 });
 
 function printAdministrator(admin: NonNullable<SeedResult['admin']>) {
   const lines = [
@@ -91,16 +105,29 @@ function superviseWorkers(config: Config, seed: SeedResult) {
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    say(`${signal}: encerrando...`);
-    const workers = Object.values(cluster.workers ?? {});
+    const workers = Object.values(cluster.workers ?? {}).filter((worker) => worker !== undefined);
+    say(`${signal}: encerrando os ${workers.length} processos...`);
     let left = workers.length;
+    let clean = true;
     if (left === 0) process.exit(0);
+    // Each process has its own bound (SHUTDOWN_TIMEOUT_MS, then 5 s for the database); one still there past both is hung.
+    const hung = setTimeout(
+      () => {
+        say('processos que não terminaram a tempo foram encerrados à força.');
+        for (const worker of workers) worker.process.kill('SIGKILL');
+      },
+      config.shutdownTimeoutMs + HARD_STOP_MARGIN_MS + 1_000,
+    );
     for (const worker of workers) {
-      worker?.once('exit', () => {
+      worker.once('exit', (code) => {
+        if (code !== 0) clean = false;
         left -= 1;
-        if (left === 0) process.exit(0);
+        if (left > 0) return;
+        clearTimeout(hung);
+        say('encerrado.');
+        process.exit(clean ? 0 : 1);
       });
-      worker?.process.kill('SIGTERM');
+      worker.process.kill('SIGTERM');
     }
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
@@ -141,12 +168,26 @@ async function serve(config: Config, database: Awaited<ReturnType<typeof openCon
   appLog = app.log;
 
   let closing = false;
+  let backupEndpoint: Awaited<ReturnType<typeof startBackupEndpoint>> | undefined;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    say(`${signal}: encerrando...`);
-    await app.close();
-    await database.close();
+    const limit = config.shutdownTimeoutMs;
+    say(`${signal}: encerrando (as requisições em andamento têm até ${seconds(limit)} s para terminar)...`);
+    // Past the bound and a margin for the database, the process leaves anyway: a process manager's stop never hangs on it.
+    setTimeout(() => {
+      say('o encerramento passou do limite; saindo sem esperar mais.');
+      process.exit(1);
+    }, limit + HARD_STOP_MARGIN_MS).unref();
+    try {
+      const [forced] = await Promise.all([closeGracefully(app, limit), backupEndpoint?.close(limit)]);
+      if (forced) say(`conexões ainda abertas após ${seconds(limit)} s (SHUTDOWN_TIMEOUT_MS) foram encerradas.`);
+      await database.close();
+    } catch (error) {
+      reportCommandFailure('[servidor] falha ao encerrar:', error);
+      process.exit(1);
+    }
+    if (!worker) say('encerrado.');
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
@@ -154,6 +195,13 @@ async function serve(config: Config, database: Awaited<ReturnType<typeof openCon
 
   await listenQuietly(app, { port: config.port, host: config.host });
   if (worker) return;
+  if (!config.databaseUrl) {
+    // Serving comes first: without the endpoint only `npm run backup` beside the running server is refused.
+    backupEndpoint = await startBackupEndpoint({ database, dataDir: config.dataDir, log: app.log }).catch((error: unknown) => {
+      say(`aviso: a cópia de segurança com o servidor no ar não estará disponível (${error instanceof Error ? error.message : String(error)}).`);
+      return undefined;
+    });
+  }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   say(`Servidor no ar: ${listenUrl(config, port)}`);

@@ -69,6 +69,8 @@ export interface PdfPool {
   render(request: RenderRequest): Promise<Buffer>;
   /** Ends every worker and fails what waits (tests; the server's pool lives as long as the process). */
   close(): Promise<void>;
+  /** Whether a job could run: not closed, and not failing to start its workers. Starts nothing (GET api/ready asks it). */
+  alive(): boolean;
 }
 
 type Settle = { resolve(bytes: Buffer): void; reject(error: Error): void };
@@ -223,6 +225,9 @@ export function createPdfPool(options: PdfPoolOptions = {}): PdfPool {
         queue.push(waiting);
         pump();
       });
+    },
+    alive() {
+      return !closed && !(startFailing && ![...slots].some((slot) => slot.ready));
     },
     async close() {
       closed = true;

@@ -24,6 +24,11 @@ export function usePdfPool(replacement: PdfPool): () => void {
   };
 }
 
+/** For GET api/ready: the pool can render (true before the first PDF, when no worker was needed yet). */
+export function pdfWorkersAlive(): boolean {
+  return pool ? pool.alive() : true;
+}
+
 async function renderInWorker(request: RenderRequest): Promise<Buffer> {
   pool ??= createPdfPool();
   try {

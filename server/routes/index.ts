@@ -8,6 +8,7 @@ import { passwordRecoveryRoutes } from '../auth/password-recovery-routes';
 import { catalogRoutes } from './catalog';
 import { customerRoutes } from './customers';
 import { dashboardRoutes } from './dashboard';
+import { healthRoutes } from './health';
 import { quotationRoutes } from './quotations';
 import { sampleRoutes } from './samples';
 import { lookupRoutes } from './lookups';
@@ -19,6 +20,7 @@ import { userRoutes } from './user';
 import { usersRoutes } from './users';
 
 export const routeModules: RouteModule[] = [
+  healthRoutes,
   oauthRoutes,
   passwordRecoveryRoutes,
   userRoutes,
