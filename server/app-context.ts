@@ -44,6 +44,8 @@ export type AppContext = {
     };
     /** E-mails sent on a signed-in user's behalf, per user and hour (server/mail/sending-quota.ts). */
     mailPerUser: MailQuota;
+    /** Public report verifications per requesting address: 429 when over (server/routes/samples/verify-route.ts). */
+    sampleVerify: WindowLimit;
   };
 };
 

@@ -40,6 +40,7 @@ import { appPlugins } from './plugins';
 import { routeModules } from './routes';
 import { createMailQuota } from './mail/sending-quota';
 import { installRequestLog } from './app-request-log';
+import { SAMPLE_VERIFY_LIMIT } from './routes/samples/verify-limit';
 
 const FIFTEEN_MINUTES = 15 * 60_000;
 /** The API's version in its OpenAPI document. */
@@ -121,6 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
         perEmail: new WindowLimit({ store: attempts, clock, name: 'reset-email', limit: 3, windowMs: (RESET_TOKEN_TTL_MINUTES / 2) * 60_000 }),
       },
       mailPerUser: createMailQuota({ store: attempts, clock, perHour: config.mailPerUserPerHour }),
+      sampleVerify: new WindowLimit({ store: attempts, clock, name: 'sample-verify', ...SAMPLE_VERIFY_LIMIT }),
     },
   };
   app.addHook('onClose', async () => ctx.background.drain());

@@ -25,6 +25,7 @@ import { Route as AdminSincronizacaoRouteImport } from './routes/admin/sincroniz
 import { Route as PublicIndexRouteImport } from './routes/public/index';
 import { Route as PublicSplatRouteImport } from './routes/public/$';
 import { Route as PublicLoginRouteImport } from './routes/public/login';
+import { Route as VerificarCodeRouteImport } from './routes/verificar.$code';
 import { Route as AdminAgentesIndexRouteImport } from './routes/admin/agentes/index';
 import { Route as AdminAgentesProductIdRouteImport } from './routes/admin/agentes/$productId';
 import { Route as AdminAgentesNovoRouteImport } from './routes/admin/agentes/novo';
@@ -143,6 +144,11 @@ const PublicLoginRoute = PublicLoginRouteImport.update({
   id: '/login',
   path: '/login',
   getParentRoute: () => PublicRoute,
+} as any);
+const VerificarCodeRoute = VerificarCodeRouteImport.update({
+  id: '/verificar/$code',
+  path: '/verificar/$code',
+  getParentRoute: () => rootRouteImport,
 } as any);
 const AdminAgentesIndexRoute = AdminAgentesIndexRouteImport.update({
   id: '/agentes/',
@@ -357,6 +363,7 @@ export interface FileRoutesByFullPath {
   '/admin/sincronizacao': typeof AdminSincronizacaoRoute;
   '/public/$': typeof PublicSplatRoute;
   '/public/login': typeof PublicLoginRoute;
+  '/verificar/$code': typeof VerificarCodeRoute;
   '/admin/': typeof AdminIndexRoute;
   '/public/': typeof PublicIndexRoute;
   '/admin/agentes/$productId': typeof AdminAgentesProductIdRoute;
@@ -411,6 +418,7 @@ export interface FileRoutesByTo {
   '/admin/sincronizacao': typeof AdminSincronizacaoRoute;
   '/public/$': typeof PublicSplatRoute;
   '/public/login': typeof PublicLoginRoute;
+  '/verificar/$code': typeof VerificarCodeRoute;
   '/admin': typeof AdminIndexRoute;
   '/public': typeof PublicIndexRoute;
   '/admin/agentes/$productId': typeof AdminAgentesProductIdRoute;
@@ -468,6 +476,7 @@ export interface FileRoutesById {
   '/admin/sincronizacao': typeof AdminSincronizacaoRoute;
   '/public/$': typeof PublicSplatRoute;
   '/public/login': typeof PublicLoginRoute;
+  '/verificar/$code': typeof VerificarCodeRoute;
   '/admin/': typeof AdminIndexRoute;
   '/public/': typeof PublicIndexRoute;
   '/admin/agentes/$productId': typeof AdminAgentesProductIdRoute;
@@ -526,6 +535,7 @@ export interface FileRouteTypes {
     | '/admin/sincronizacao'
     | '/public/$'
     | '/public/login'
+    | '/verificar/$code'
     | '/admin/'
     | '/public/'
     | '/admin/agentes/$productId'
@@ -580,6 +590,7 @@ export interface FileRouteTypes {
     | '/admin/sincronizacao'
     | '/public/$'
     | '/public/login'
+    | '/verificar/$code'
     | '/admin'
     | '/public'
     | '/admin/agentes/$productId'
@@ -636,6 +647,7 @@ export interface FileRouteTypes {
     | '/admin/sincronizacao'
     | '/public/$'
     | '/public/login'
+    | '/verificar/$code'
     | '/admin/'
     | '/public/'
     | '/admin/agentes/$productId'
@@ -684,6 +696,7 @@ export interface RootRouteChildren {
   AdminRoute: typeof AdminRouteWithChildren;
   ErrorsRoute: typeof ErrorsRoute;
   PublicRoute: typeof PublicRouteWithChildren;
+  VerificarCodeRoute: typeof VerificarCodeRoute;
 }
 
 declare module '@tanstack/react-router' {
@@ -799,6 +812,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/public/login';
       preLoaderRoute: typeof PublicLoginRouteImport;
       parentRoute: typeof PublicRoute;
+    };
+    '/verificar/$code': {
+      id: '/verificar/$code';
+      path: '/verificar/$code';
+      fullPath: '/verificar/$code';
+      preLoaderRoute: typeof VerificarCodeRouteImport;
+      parentRoute: typeof rootRouteImport;
     };
     '/admin/agentes/': {
       id: '/admin/agentes/';
@@ -1190,6 +1210,7 @@ const rootRouteChildren: RootRouteChildren = {
   AdminRoute: AdminRouteWithChildren,
   ErrorsRoute: ErrorsRoute,
   PublicRoute: PublicRouteWithChildren,
+  VerificarCodeRoute: VerificarCodeRoute,
 };
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -20,6 +20,10 @@ export type AuthUser = {
   store_activated: boolean;
   position: string | null;
   registration_code: string | null;
+  /** Professional council (issue 28): all three or none; a reviewer has them. */
+  council_type: string | null;
+  council_number: string | null;
+  council_uf: string | null;
   image_id: number | null;
   updated_at: Date;
   role: Named | null;
@@ -45,6 +49,9 @@ const AUTH_USER_COLUMNS = {
   store_activated: users.store_activated,
   position: users.position,
   registration_code: users.registration_code,
+  council_type: users.council_type,
+  council_number: users.council_number,
+  council_uf: users.council_uf,
   image_id: users.image_id,
   updated_at: users.updated_at,
   user_type_id: users.user_type_id,
@@ -104,6 +111,9 @@ export async function loadAuthUser(db: Db, userId: number, sessionId?: string): 
     store_activated: user.store_activated,
     position: user.position,
     registration_code: user.registration_code,
+    council_type: user.council_type,
+    council_number: user.council_number,
+    council_uf: user.council_uf,
     image_id: user.image_id,
     updated_at: user.updated_at,
     role: role ? { id: role.id, name: role.name, slug: role.slug } : null,
@@ -132,6 +142,9 @@ export function toCurrentUser(user: AuthUser): CurrentUser {
     settings: {
       position: user.position,
       registration_code: user.registration_code,
+      council_type: user.council_type,
+      council_number: user.council_number,
+      council_uf: user.council_uf,
       phone: user.phone,
       role_id: user.role?.id ?? null,
       role: user.role,

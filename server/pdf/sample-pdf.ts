@@ -24,9 +24,11 @@ async function quotationReference(db: Db, quotationId: number): Promise<string |
   return quotation?.reference_no ?? null;
 }
 
-export async function samplePdfInputOf(db: Db, sample: Sample, storage: FileStorage): Promise<SamplePdfInput> {
+/** `verifyOrigin`: where the report says its verification code is checked (the server's public address, PUBLIC_URL). */
+export async function samplePdfInputOf(db: Db, sample: Sample, storage: FileStorage, verifyOrigin?: string): Promise<SamplePdfInput> {
   const settings = settingsMap(await db.select({ option: options.option, value: options.value }).from(options));
   return {
+    verifyOrigin: verifyOrigin ?? null,
     sample: pdfSampleOf(sample, await quotationReference(db, sample.quotation_id)),
     settings,
     logo: await storedLogo(db, storage, settings.settings_logo),
@@ -35,6 +37,6 @@ export async function samplePdfInputOf(db: Db, sample: Sample, storage: FileStor
 }
 
 /** The PDF bytes of a loaded sample (rendered in the worker thread). */
-export async function samplePdf(db: Db, sample: Sample, storage: FileStorage): Promise<Buffer> {
-  return renderSampleInWorker(await samplePdfInputOf(db, sample, storage));
+export async function samplePdf(db: Db, sample: Sample, storage: FileStorage, verifyOrigin?: string): Promise<Buffer> {
+  return renderSampleInWorker(await samplePdfInputOf(db, sample, storage, verifyOrigin));
 }

@@ -20,6 +20,7 @@ import {
   type BatchAnswer,
   type BatchItem,
 } from '@sync/contract/batch';
+import { DEVICE_HEADER } from '@sync/contract/samples/review';
 import type { AppPlugin, RouteModule, ZodApp } from '../app-context';
 import { access } from '../auth/access';
 import { badRequest } from '../http/errors';
@@ -70,6 +71,10 @@ async function runItem(app: ZodApp, request: FastifyRequest, item: BatchItem): P
   if (!url) return { status: 400, body: { message: BATCH_MESSAGES.notAllowed } };
   const headers: Record<string, string> = { accept: 'application/json', ...item.headers, [ITEM_HEADER]: ITEM_MARK };
   if (request.headers.authorization) headers.authorization = request.headers.authorization;
+  // Who sent it, for a sample's history (which device, which browser): the batch's own.
+  const device = request.headers[DEVICE_HEADER];
+  if (typeof device === 'string') headers[DEVICE_HEADER] = device;
+  if (request.headers['user-agent']) headers['user-agent'] = request.headers['user-agent'];
   if (item.body !== undefined) headers['content-type'] = 'application/json';
   const answer = await app.inject({
     method: item.method,

@@ -60,6 +60,9 @@ export const userSource: ListSource<UserRecord> = {
       settings: {
         position: user.position,
         registration_code: user.registration_code,
+        council_type: user.council_type,
+        council_number: user.council_number,
+        council_uf: user.council_uf,
         phone: user.phone,
         role_id: user.role_id,
         role: role ? named(role) : null,

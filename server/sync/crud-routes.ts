@@ -85,6 +85,15 @@ export type CrudDefinition<W, I, Q extends z.ZodRawShape = z.ZodRawShape> = List
    */
   afterSave?(tx: Tx, id: number, input: I, now: Date, created: boolean): Promise<void>;
   /**
+   * Runs first on the locked row of an update or a delete (and of a create that lands on an existing
+   * record), before If-Match is compared: refuse (throw) a write the record's state no longer allows,
+   * whatever version the caller saw, so the refusal is the reason and never a version conflict
+   * (a finalized sample: 409 without `current`).
+   */
+  guard?(tx: Tx, current: RowOf, request: FastifyRequest, operation: 'update' | 'delete'): Promise<void>;
+  /** What this caller may see of a record, in every answer (lists, pull, one, writes); default all of it. */
+  present?(request: FastifyRequest, record: W): W;
+  /**
    * Runs before the delete, in its transaction: refuse (throw) or update what points at the record.
    * May return work for after the commit (removing files from disk), run in the background.
    */
@@ -138,11 +147,17 @@ export function registerCrudRoutes<W, I, Q extends z.ZodRawShape>(scope: ZodApp,
     return current === undefined ? { kind: 'missing' } : { kind: 'stale', current };
   }
 
+  /** The record as the caller may see it. */
+  function shown(request: FastifyRequest, record: W): W {
+    return def.present ? def.present(request, record) : record;
+  }
+
   /** 404, 409 with the current record, or the success status (204 sends no body). */
-  function answer(reply: FastifyReply, outcome: WriteOutcome<W | null>, status: number) {
+  function answer(request: FastifyRequest, reply: FastifyReply, outcome: WriteOutcome<W | null>, status: number) {
     if (outcome.kind === 'missing') throw notFound(def.notFoundMessage);
-    if (outcome.kind === 'stale') return reply.code(409).send({ message: CONFLICT_MESSAGE, current: outcome.current });
-    return status === 204 ? reply.code(204).send() : reply.code(status).send(outcome.record);
+    if (outcome.kind === 'stale') return reply.code(409).send({ message: CONFLICT_MESSAGE, current: shown(request, outcome.current as W) });
+    if (status === 204) return reply.code(204).send();
+    return reply.code(status).send(outcome.record === null ? null : shown(request, outcome.record as W));
   }
 
   app.get(
@@ -158,7 +173,8 @@ export function registerCrudRoutes<W, I, Q extends z.ZodRawShape>(scope: ZodApp,
       const cursor = pullCursorOf(query);
       const visible = def.visibility?.where(request);
       if (cursor) {
-        return pullRecords(ctx.db, def, cursor, paged ? params.take! : null, serverTime, visible, def.visibility?.viewer(request));
+        const pulled = await pullRecords(ctx.db, def, cursor, paged ? params.take! : null, serverTime, visible, def.visibility?.viewer(request));
+        return def.present ? { ...pulled, list: pulled.list.map((record) => shown(request, record)) } : pulled;
       }
       const filters = query as z.infer<z.ZodObject<Q>>;
       const where = [searchCondition(query.search, def.list.search), def.list.where?.(filters), visible].filter((c) => c !== undefined);
@@ -169,7 +185,8 @@ export function registerCrudRoutes<W, I, Q extends z.ZodRawShape>(scope: ZodApp,
         skip: params.skip ?? 0,
         take: unpaged ? null : params.take!,
       });
-      return paged ? page : page.list;
+      const list = def.present ? page.list.map((record) => shown(request, record)) : page.list;
+      return paged ? { ...page, list } : list;
     },
   );
 
@@ -182,7 +199,7 @@ export function registerCrudRoutes<W, I, Q extends z.ZodRawShape>(scope: ZodApp,
         const record = await loadOne(ctx.db, def, id);
         def.visibility?.assertOne(request, id, record);
         if (record === undefined) throw notFound(def.notFoundMessage);
-        return record;
+        return shown(request, record);
       },
     );
   }
@@ -195,6 +212,7 @@ export function registerCrudRoutes<W, I, Q extends z.ZodRawShape>(scope: ZodApp,
       const { record, created } = await ctx.db.transaction(async (tx) => {
         const current = await def.existing?.(tx, request.body as I);
         if (current) {
+          await def.guard?.(tx, current, request, 'update');
           const values = await def.values(tx, request.body as I, current, request);
           await tx
             .update(table)
@@ -212,7 +230,7 @@ export function registerCrudRoutes<W, I, Q extends z.ZodRawShape>(scope: ZodApp,
         await def.afterSave?.(tx, row!.id as number, request.body as I, now, true);
         return { record: await loadOne(tx, def, row!.id as number), created: true };
       });
-      return reply.code(created ? 201 : 200).send(record);
+      return reply.code(created ? 201 : 200).send(record === undefined ? record : shown(request, record));
     },
   );
 
@@ -229,6 +247,7 @@ export function registerCrudRoutes<W, I, Q extends z.ZodRawShape>(scope: ZodApp,
         const outcome = await ctx.db.transaction(async (tx): Promise<WriteOutcome<W>> => {
           const current = await lockRow(tx, id);
           if (!current) return { kind: 'missing' };
+          await def.guard?.(tx, current, request, 'update');
           if (version && current.updated_at.getTime() !== version.getTime()) return staleOrMissing(tx, id);
           const values = await def.values(tx, request.body as I, current, request);
           const updated = await tx
@@ -241,7 +260,7 @@ export function registerCrudRoutes<W, I, Q extends z.ZodRawShape>(scope: ZodApp,
           await def.afterSave?.(tx, id, request.body as I, now, false);
           return { kind: 'ok', record: (await loadOne(tx, def, id))! };
         });
-        return answer(reply, outcome, 200);
+        return answer(request, reply, outcome, 200);
       },
     });
   }
@@ -257,6 +276,7 @@ export function registerCrudRoutes<W, I, Q extends z.ZodRawShape>(scope: ZodApp,
       const outcome = await ctx.db.transaction(async (tx): Promise<WriteOutcome<W | null>> => {
         const current = await lockRow(tx, id);
         if (!current) return { kind: 'missing' };
+        await def.guard?.(tx, current, request, 'delete');
         if (version && current.updated_at.getTime() !== version.getTime()) return staleOrMissing(tx, id);
         // Who could see it, read before the delete takes its links along.
         const viewers = await def.visibility?.viewersOf(tx, id);
@@ -270,7 +290,7 @@ export function registerCrudRoutes<W, I, Q extends z.ZodRawShape>(scope: ZodApp,
         return { kind: 'ok', record: null };
       });
       if (afterCommit) ctx.background.run(`after deleting ${def.resource} ${id}`, afterCommit);
-      return answer(reply, outcome, 204);
+      return answer(request, reply, outcome, 204);
     },
   );
 }

@@ -100,6 +100,37 @@ export function formatInstantBR(instant: string | Date, timeZone = 'America/Sao_
   return `${get('day')}/${get('month')}/${get('year')}`;
 }
 
+const timeFormatters = new Map<string, Intl.DateTimeFormat>();
+function timeFormatter(timeZone: string): Intl.DateTimeFormat {
+  let formatter = timeFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    timeFormatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/**
+ * An instant as 'DD/MM/YYYY HH:mm' in a time zone, by default Brasília time
+ * ('2026-11-21T13:05:00Z' → '21/11/2026 10:05'): when a sample was approved,
+ * a history event. Invalid input → ''.
+ */
+export function formatInstantTimeBR(instant: string | Date, timeZone = 'America/Sao_Paulo'): string {
+  const date = typeof instant === 'string' ? new Date(instant) : instant;
+  if (Number.isNaN(date.getTime())) return '';
+  const parts = timeFormatter(timeZone).formatToParts(date);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('day')}/${get('month')}/${get('year')} ${get('hour')}:${get('minute')}`;
+}
+
 /** '2026-12-30' + 3 → '2027-01-02'. Invalid date or non-integer days → null. */
 export function addDays(iso: IsoDate, days: number): IsoDate | null {
   const date = parseIsoDate(iso);

@@ -42,6 +42,7 @@ export const SETTINGS_MESSAGES = {
   deadlinesInvalid: 'Os prazos precisam ser uma lista de atividades e descrições.',
   warrantyInvalid: 'A garantia precisa ser um número inteiro de dias.',
   timeAlertInvalid: 'O alerta de vencimento precisa ser um número inteiro de dias.',
+  flagInvalid: 'Valor inválido: use sim ou não.',
   logoInvalid: 'Logo inválido: envie a imagem novamente.',
   thresholdsInvalid: 'Os resultados enviados não são válidos.',
   invalid: 'Verifique os campos destacados.',
@@ -91,10 +92,16 @@ export type MessageField = (typeof MESSAGE_FIELDS)[number];
 export const MESSAGE_DEADLINES_FIELD = 'deadlines';
 
 /** 'Variáveis do sistema' (spec section 3, "General settings"), prefix `settings`. */
-export const SYSTEM_FIELDS = ['logo', 'warranty', 'timeAlert'] as const;
+/** allowSelfApproval ('1' or ''): whoever finalized a sample may approve it (one-person consultancies; issue 28). */
+export const SYSTEM_FIELDS = ['logo', 'warranty', 'timeAlert', 'allowSelfApproval'] as const;
 export type SystemField = (typeof SYSTEM_FIELDS)[number];
 
 export const RESULT_OPTIONS = { chemical: settingName('result', 'chemical'), noise: settingName('result', 'noise') } as const;
+
+/** The flag settings' value read as a boolean ('1' or 'true'). */
+export function settingFlag(value: string | undefined): boolean {
+  return value === '1' || value === 'true';
+}
 
 /** Where a stored logo is served (`POST api/file` answers it as `path`). */
 export const LOGO_PATH = /^api\/file\/[1-9]\d{0,9}$/;
@@ -180,6 +187,7 @@ const SYSTEM_RULES: Record<SystemField, Rule> = {
   logo: z.string().refine((v) => v === '' || LOGO_PATH.test(v), M.logoInvalid),
   warranty: days(M.warrantyInvalid),
   timeAlert: days(M.timeAlertInvalid),
+  allowSelfApproval: z.string().refine((v) => ['', '0', '1', 'true', 'false'].includes(v.trim()), M.flagInvalid),
 };
 
 /** The company's data is one line per field (its name goes into e-mail subjects and page headers). */

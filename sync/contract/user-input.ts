@@ -14,6 +14,7 @@
 import { z } from 'zod';
 import { AUTH_MESSAGES, PASSWORD_MIN_LENGTH } from './auth';
 import { idSchema, MAX_ID, requiredText, TEXT_LIMITS, text, trimmedText } from './fields';
+import { STATE_CODES } from './customers';
 import { currentUserSchema } from './user';
 import { userRecordSchema } from './user-list';
 
@@ -50,7 +51,14 @@ export const USER_MESSAGES = {
   customerNotFound: 'Cliente não encontrado.',
   linkNotFound: 'Este cliente não está vinculado ao usuário.',
   notCustomerUser: 'Somente usuários do departamento Cliente têm clientes vinculados.',
+  councilTypeInvalid: 'Tipo de conselho inválido.',
+  councilUfInvalid: 'UF do conselho inválida.',
+  councilIncomplete: 'Preencha o tipo, o número e a UF do conselho, ou deixe os três em branco.',
 } as const;
+
+/** Professional councils whose members sign reports (issue 28): who may review and approve samples. */
+export const COUNCIL_TYPES = ['CREA', 'CRM', 'Outro'] as const;
+export const COUNCIL_FIELDS = ['council_type', 'council_number', 'council_uf'] as const;
 
 /** The multipart field of the image (images only; the server re-encodes it to JPEG). */
 export const USER_IMAGE_FIELD = 'image';
@@ -139,6 +147,12 @@ export const userFieldsSchema = z.object({
   phone: optionalPhone,
   position: optionalLine,
   registration_code: optionalLine,
+  /** Professional council (issue 28): type, number and UF, all three or none (checked below). */
+  council_type: optionalLine
+    .refine((v) => v === null || (COUNCIL_TYPES as readonly string[]).includes(v), USER_MESSAGES.councilTypeInvalid)
+    .optional(),
+  council_number: optionalLine.optional(),
+  council_uf: optionalLine.refine((v) => v === null || STATE_CODES.includes(v), USER_MESSAGES.councilUfInvalid).optional(),
   /** Default 2 (spec section 9). */
   user_type_id: formId.optional(),
   /** Administrators have none. */
@@ -163,11 +177,23 @@ function passwordsOf(value: unknown): PasswordFields {
 
 const passwordsParsed = (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null;
 
+/** Council data: all three fields or none (a half-filled council cannot sign). */
+function checkCouncil(value: unknown, context: z.RefinementCtx) {
+  const record = (value ?? {}) as Record<string, unknown>;
+  const filled = COUNCIL_FIELDS.filter((field) => typeof record[field] === 'string' && (record[field] as string).trim() !== '');
+  if (filled.length > 0 && filled.length < COUNCIL_FIELDS.length) {
+    const missing = COUNCIL_FIELDS.find((field) => !filled.includes(field))!;
+    context.addIssue({ code: 'custom', path: [missing], message: USER_MESSAGES.councilIncomplete });
+  }
+}
+
 export const userCreateSchema = userFieldsSchema.check(
   z.superRefine((value, context) => checkPasswords(passwordsOf(value), context, true), { when: passwordsParsed }),
+  z.superRefine(checkCouncil, { when: passwordsParsed }),
 );
 export const userUpdateSchema = userFieldsSchema.check(
   z.superRefine((value, context) => checkPasswords(passwordsOf(value), context, false), { when: passwordsParsed }),
+  z.superRefine(checkCouncil, { when: passwordsParsed }),
 );
 export type UserInput = z.output<typeof userFieldsSchema>;
 
@@ -188,6 +214,10 @@ export const profileFieldsSchema = z.object({
     .max(TEXT_LIMITS.phone)
     .regex(/^\d+$/, USER_MESSAGES.phoneNumeric),
   store_activated: formBoolean,
+  /** The council data a reviewer needs (issue 28): one's own, on the profile too. */
+  council_type: userFieldsSchema.shape.council_type,
+  council_number: userFieldsSchema.shape.council_number,
+  council_uf: userFieldsSchema.shape.council_uf,
   old_password: optionalPassword,
   password: optionalPassword,
   password_confirmation: optionalPassword,
@@ -195,6 +225,7 @@ export const profileFieldsSchema = z.object({
 
 export const profileInputSchema = profileFieldsSchema.superRefine((value, context) => {
   checkPasswords(value, context, false);
+  checkCouncil(value, context);
   if (value.password !== undefined && value.old_password === undefined) {
     context.addIssue({ code: 'custom', path: ['old_password'], message: USER_MESSAGES.oldPasswordRequired });
   }

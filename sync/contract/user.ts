@@ -11,6 +11,10 @@ export const moduleSchema = z.object({ id: z.number().int(), name: z.string(), s
 export const userSettingsSchema = z.object({
   position: z.string().nullable(),
   registration_code: z.string().nullable(),
+  /** Professional council (issue 28): who may review and approve samples. All three or none. */
+  council_type: z.string().nullable().default(null),
+  council_number: z.string().nullable().default(null),
+  council_uf: z.string().nullable().default(null),
   phone: z.string().nullable(),
   role_id: z.number().int().nullable(),
   role: roleSchema.nullable(),
@@ -33,6 +37,11 @@ export const currentUserSchema = z.object({
   updated_at: z.string(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+/** Whether the user's profile has the council data a reviewer needs (type, number and UF). */
+export function hasCouncil(settings: { council_type?: string | null; council_number?: string | null; council_uf?: string | null }): boolean {
+  return Boolean(settings.council_type && settings.council_number && settings.council_uf);
+}
 
 export const userCustomerSchema = z.object({
   user_id: z.number().int(),

@@ -120,6 +120,7 @@ export async function prepareCommand(
   const command = entry.command!;
   const parentId = resource.parent ? ((record[resource.parent.field] as number | null) ?? null) : undefined;
   if (record.id === null || parentId === null) return 'waiting';
+  if (resource.commands[command.name]?.afterChildren && (await childChangesBefore(db, resource, record, entry.seq!))) return 'waiting';
   const path = fillPath(command.path, { id: record.id, ...(parentId !== undefined ? { parentId } : {}) });
   const headers: Record<string, string> = { [IDEMPOTENCY_HEADER]: entry.idempotency_key };
   const version = entry.version ?? record.updated_at;
@@ -129,6 +130,22 @@ export async function prepareCommand(
   await db.outbox.put(inFlight);
   const parent = resource.parent ? { key: record[resource.parent.keyField] as string, id: parentId ?? null } : undefined;
   return { seq: entry.seq!, entry: inFlight, before: entry, resource, request, body: undefined, parent };
+}
+
+/** Whether a line (child) of `record` still has a change queued before `seq`. */
+async function childChangesBefore(db: StoreScope, resource: ResourceDefinition, record: StoredRecord, seq: number): Promise<boolean> {
+  for (const childName of resource.children ?? []) {
+    const child = db.registry.get(childName);
+    const lines = await db.records(childName).where(child.parent!.keyField).equals(record.key).primaryKeys();
+    if (lines.length === 0) continue;
+    const earlier = await db.outbox
+      .where('key')
+      .anyOf(lines as string[])
+      .filter((other) => (other.seq ?? 0) < seq)
+      .count();
+    if (earlier > 0) return true;
+  }
+  return false;
 }
 
 /**

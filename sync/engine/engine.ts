@@ -28,6 +28,7 @@ import type { PushContext } from './push-context';
 import { readSyncStatus, type SyncStatus } from './status';
 import { OnlineWrites } from './online-writes';
 import { realTimers, type EngineTimers } from './timers';
+import { deviceIdOf } from './device-id';
 import { Transport, type FetchFunction } from './transport';
 
 export interface SyncEngineOptions {
@@ -118,6 +119,7 @@ export class SyncEngine {
       fetch: options.fetch,
       timeoutMs: options.timeoutMs,
       now: this.now,
+      deviceId: () => deviceIdOf(this.db),
     });
     this.files = new FileTransfers(this.transport);
     this.writes = new OnlineWrites(this.transport, this.db, { isOnline: () => this.environment.isOnline() });

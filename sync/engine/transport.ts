@@ -6,6 +6,7 @@
  * Node's fetch in tests and the browser's in the PWA.
  */
 import { BATCH_PATH, batchResponseSchema, readAnswerBody, type BatchItem } from '../contract/batch';
+import { DEVICE_HEADER } from '../contract/samples/review';
 import type { AuthProvider } from './auth';
 import { parseRetryAfter } from './backoff';
 import { canUseXhr, sendWithXhr, uploadTimeoutMs } from './files-xhr';
@@ -42,6 +43,12 @@ export interface TransportOptions {
   /** Per request, answer body included. */
   timeoutMs?: number;
   now?: () => number;
+  /**
+   * This device's id (device-id.ts), sent as DEVICE_HEADER on every request
+   * (a sample's history names the device a change came from). Asked once;
+   * a failure sends the requests without it and asks again next time.
+   */
+  deviceId?: () => Promise<string>;
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -55,6 +62,7 @@ export class Transport {
   private readonly timeoutMs: number;
   private readonly now: () => number;
   private refreshing: Promise<boolean> | null = null;
+  private device: Promise<string | null> | null = null;
 
   constructor(private readonly options: TransportOptions) {
     this.base = options.baseUrl.replace(/\/+$/, '');
@@ -126,9 +134,22 @@ export class Transport {
     return this.refreshing;
   }
 
+  /** The device id, read once (null without one, or when it could not be read: tried again at the next request). */
+  private deviceHeader(): Promise<string | null> {
+    const read = this.options.deviceId;
+    if (!read) return Promise.resolve(null);
+    this.device ??= read().catch(() => {
+      this.device = null;
+      return null;
+    });
+    return this.device;
+  }
+
   private async sendOnce(request: HttpRequest, token: string | null): Promise<HttpOutcome> {
     const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
     if (token) headers.authorization = `Bearer ${token}`;
+    const device = await this.deviceHeader();
+    if (device) headers[DEVICE_HEADER] = device;
     let body: string | FormData | undefined;
     if (request.upload) {
       if (this.options.fetch === undefined && canUseXhr()) return this.sendUploadWithXhr(request, headers);

@@ -14,6 +14,8 @@ export * from './use-pending-commands';
 export * from './use-online-write';
 export * from './use-read-only-list';
 export * from './use-record-sync-state';
+export * from './use-online-read';
+export * from './use-record-commands';
 
 /*
  * What screens read besides the hooks (the one public face of sync for src/features,
@@ -22,6 +24,7 @@ export * from './use-record-sync-state';
  * and the few store, engine and HTTP calls a screen makes (drafts, record files, a password reset).
  */
 export { rebaseDraft } from '../engine/draft-rebase';
+export { COMMAND_MESSAGES } from '../engine/commands';
 export type { SyncEngine } from '../engine/engine';
 export type { ConflictChoice, DiscardReport } from '../engine/entry-actions';
 export { SyncError } from '../engine/errors';

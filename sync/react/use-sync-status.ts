@@ -12,7 +12,8 @@ import { useLive } from './use-live';
 
 export type SyncStatusState = { loading: true } | ({ loading: false } & SyncStatus);
 
-function useBrowserOnline(): boolean {
+/** Whether the browser says it is online, followed live (a screen that needs the server says so at once). */
+export function useBrowserOnline(): boolean {
   const [online, setOnline] = useState(() => globalThis.navigator?.onLine ?? true);
   useEffect(() => {
     const update = () => setOnline(globalThis.navigator?.onLine ?? true);

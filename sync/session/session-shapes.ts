@@ -22,6 +22,9 @@ export const readTokenResponse: Reader<TokenResponse> = object({
 
 const readNamedRecord = object({ id: int, name: string, slug: string });
 
+/** `z.string().nullable().default(null)`: a session stored before the field existed reads it as null. */
+const nullableTextOrAbsent: Reader<string | null> = (value) => (value === undefined ? null : nullable(string)(value));
+
 /** `currentUserSchema` (sync/contract/user.ts). */
 export const readCurrentUser: Reader<CurrentUser> = object({
   id: int,
@@ -34,6 +37,9 @@ export const readCurrentUser: Reader<CurrentUser> = object({
   settings: object({
     position: nullable(string),
     registration_code: nullable(string),
+    council_type: nullableTextOrAbsent,
+    council_number: nullableTextOrAbsent,
+    council_uf: nullableTextOrAbsent,
     phone: nullable(string),
     role_id: nullable(int),
     role: nullable(readNamedRecord),

@@ -76,6 +76,10 @@ export const users = pgTable(
     position: text('position'),
     /** ABHO registration code. */
     registration_code: text('registration_code'),
+    /** Professional council (issue 28): 'CREA', 'CRM' or 'Outro', its number and UF; all three or none. Reviewers need them. */
+    council_type: text('council_type'),
+    council_number: text('council_number'),
+    council_uf: text('council_uf'),
     user_type_id: integer('user_type_id')
       .notNull()
       .default(2)

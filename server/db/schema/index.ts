@@ -13,5 +13,6 @@ export * from './settings';
 export * from './sync';
 export * from './system';
 export * from './samples';
+export * from './sample-review';
 export * from './sampling-methods';
 export * from './alerts';

@@ -12,12 +12,22 @@
  * both) is one plan (docs/decisions/samples-plan-and-page.md). Samples added in
  * the field have no plan_unit and are not constrained.
  *
+ * Review and approval (issue 28; docs/decisions/sample-review-server.md):
+ * `status` (review.ts SAMPLE_STATES), `revision`, the two links of an
+ * invalidation (`replaces_id`, `replaced_by_id`), who finalized it and
+ * when, and the reason of the last Devolver, Cancelar or Invalidar. An
+ * invalidated sample ('substituida') and its next revision share the plan
+ * slot, so the slot's unique index leaves substituted revisions out
+ * (a partial index): one live sample per slot, any number of replaced ones.
+ *
  * `sample_files` attaches stored files (photos) to a sample like
  * `customer_files` does to a customer.
  */
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { SampleBlock } from '@sync/contract/samples';
-import { idColumn, syncTimestamps } from './columns';
+import type { SampleBlock, SampleState } from '@sync/contract/samples';
+import { users } from './auth';
+import { idColumn, syncTimestamps, timestamptz } from './columns';
 import { customers } from './customers';
 import { storedFiles } from './files';
 import { quotations } from './quotations';
@@ -48,13 +58,21 @@ export const samples = pgTable(
     result: block('result'),
     risk_classification: block('risk_classification'),
     validation: block('validation'),
+    status: text('status').$type<SampleState>().notNull().default('rascunho'),
+    revision: integer('revision').notNull().default(1),
+    /** No foreign keys on the two links: a revision row is never deleted (only drafts are), and the links are history. */
+    replaces_id: integer('replaces_id'),
+    replaced_by_id: integer('replaced_by_id'),
+    finalized_by: integer('finalized_by').references(() => users.id, { onDelete: 'set null' }),
+    finalized_at: timestamptz('finalized_at'),
+    status_reason: text('status_reason'),
     ...syncTimestamps(),
   },
   (t) => [
     index('samples_updated_idx').on(t.updated_at, t.id),
     index('samples_quotation_idx').on(t.quotation_id),
     index('samples_customer_idx').on(t.customer_id),
-    uniqueIndex('samples_plan_slot_unique').on(t.quotation_id, t.quotation_row_id, t.plan_unit),
+    uniqueIndex('samples_plan_slot_unique').on(t.quotation_id, t.quotation_row_id, t.plan_unit).where(sql`${t.status} <> 'substituida'`),
   ],
 );
 

@@ -25,6 +25,7 @@ import { formatQuotationNumber } from '@/domain/quotation-number';
 import type { AuthUser } from '@server/auth/current-user';
 import type { Db, Tx } from '@server/db/client';
 import { alerts, equipment, quotations, samples, users } from '@server/db/schema';
+import { resultsHiddenFrom } from '@server/routes/samples/customer-view';
 import { recipientsOf } from './recipients';
 import { readerOfUser } from './scope';
 import { readDashboardSettings } from './settings';
@@ -71,11 +72,17 @@ export async function alertQuotationStatus(tx: Tx, before: QuotationBefore, next
   await raise(tx, [{ event, userIds: await recipientsOf(tx, READ_ACCESS.quotations, before.customer_id, actorId) }], now);
 }
 
-/** After a sample is saved: at its type's highest risk level, everyone who reads it is alerted (once per sample). */
+/**
+ * After a sample is saved (and when it is approved): at its type's highest
+ * risk level, everyone who reads it is alerted (once per sample and user).
+ * Customer-type users read its results only once it is released (issue 28),
+ * so they are alerted then, not before.
+ */
 export async function alertSampleSaved(tx: Tx, sampleId: number, now: Date): Promise<void> {
   const [row] = await tx
     .select({
       id: samples.id,
+      status: samples.status,
       sample_no: samples.sample_no,
       customer_id: samples.customer_id,
       company_name: samples.company_name,
@@ -96,7 +103,8 @@ export async function alertSampleSaved(tx: Tx, sampleId: number, now: Date): Pro
   const number = formatQuotationNumber({ id: row.quotation_id, reference_no: row.reference_no });
   const texts = ALERT_TEXTS.sampleHighestRisk(row.sample_no, number, row.company_name, row.agent_name);
   const event = { kind: 'sample-highest-risk' as const, subjectId: row.id, key: `sample-highest-risk:${row.id}`, ...texts };
-  await raise(tx, [{ event, userIds: await recipientsOf(tx, READ_ACCESS.samples, row.customer_id) }], now);
+  const rule = resultsHiddenFrom(true, row) ? { ...READ_ACCESS.samples, customers: false } : READ_ACCESS.samples;
+  await raise(tx, [{ event, userIds: await recipientsOf(tx, rule, row.customer_id) }], now);
 }
 
 /** Before a user's alerts are read: the calibrations due today that they have no alert of yet. */

@@ -15,6 +15,7 @@ import { requireAuth } from '@server/auth/authenticate';
 import type { Db } from '@server/db/client';
 import { equipment, quotations, samples } from '@server/db/schema';
 import { iso } from '@server/lib/wire';
+import { resultsHiddenFrom } from '@server/routes/samples/customer-view';
 import { DASHBOARD_ACCESS } from './access';
 import { figureScope, inCustomers, type FigureScope } from './scope';
 import { readDashboardSettings } from './settings';
@@ -35,6 +36,7 @@ export async function statsFor(db: Db, scope: FigureScope, period: DashboardPeri
     const rows = await db
       .select({
         updated_at: samples.updated_at,
+        status: samples.status,
         type_id: samples.type_id,
         memory_field: samples.memory_field,
         result: samples.result,
@@ -42,7 +44,10 @@ export async function statsFor(db: Db, scope: FigureScope, period: DashboardPeri
       })
       .from(samples)
       .where(and(gte(samples.updated_at, previous.start), lt(samples.updated_at, current.end), inCustomers(scope, samples.customer_id)));
-    input.samples = rows.map((row) => ({ updated_at: iso(row.updated_at), filled: sampleRiskOf(row, settings.noise).filled }));
+    // A customer-type user's device holds the unreleased samples without results (issue 28): count what it has.
+    const isCustomer = scope.customers !== 'all';
+    const seen = (row: (typeof rows)[number]) => (resultsHiddenFrom(isCustomer, row) ? { ...row, result: {}, risk_classification: {} } : row);
+    input.samples = rows.map((row) => ({ updated_at: iso(row.updated_at), filled: sampleRiskOf(seen(row), settings.noise).filled }));
   }
   if (scope.equipment) {
     // Only what can be due: expiry dates up to the end of the alert window.

@@ -3,7 +3,7 @@
  * nested lists as stored, the seller's name, and the derived fields
  * (`f_created_at`, `able_create_sample`, `sample_count`).
  */
-import { count, inArray } from 'drizzle-orm';
+import { and, count, inArray, ne } from 'drizzle-orm';
 import type { Quotation } from '@sync/contract/quotations';
 import { toRichTextDoc, type RichTextDoc } from '@sync/contract/rich-text';
 import { formatInstantBR } from '@/domain/dates';
@@ -90,7 +90,8 @@ export async function loadQuotations(db: Reader, ids: readonly number[]): Promis
   const counts = await db
     .select({ quotation_id: samples.quotation_id, n: count() })
     .from(samples)
-    .where(inArray(samples.quotation_id, [...ids]))
+    // A revision replaced by an invalidation is not another sampling (issue 28).
+    .where(and(inArray(samples.quotation_id, [...ids]), ne(samples.status, 'substituida')))
     .groupBy(samples.quotation_id);
   const countOf = new Map(counts.map((c) => [c.quotation_id, c.n]));
   return rows.map((row) => toQuotation(row, row.created_by === null ? null : (nameOf.get(row.created_by) ?? null), countOf.get(row.id) ?? 0));

@@ -8,13 +8,26 @@
  *   POST   api/sample/{id}, PUT api/sample/{id}   the whole sample (POST also as multipart with its images: multipart-save.ts)
  *   DELETE api/sample/{id}
  *
- * Customer-type users read their own customers' samples only. Every
- * create and delete moves the quotation's `updated_at` (its `sample_count`
- * and `able_create_sample` change), so a pull of quotations brings them.
+ * Customer-type users read their own customers' samples only, and their
+ * results only once released (customer-view.ts). Every create and delete
+ * moves the quotation's `updated_at` (its `sample_count` and
+ * `able_create_sample` change), so a pull of quotations brings them.
+ *
+ * After Finalizar (issue 28), a save is allowed only within the caller's
+ * `editScope` and logged in the history; a delete only in 'rascunho'
+ * (edit-scope.ts). `status` filters the documented list by state.
  */
 import { and, eq, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { SAMPLE_MESSAGES, sampleInputSchema, sampleListFiltersSchema, sampleSchema, type Sample, type SampleBody } from '@sync/contract/samples';
+import {
+  SAMPLE_MESSAGES,
+  sampleInputSchema,
+  sampleListFiltersSchema,
+  sampleSchema,
+  type Sample,
+  type SampleBody,
+  type SampleState,
+} from '@sync/contract/samples';
 import type { AppContext, ZodApp } from '@server/app-context';
 import type { Tx } from '@server/db/client';
 import { quotations, samples } from '@server/db/schema';
@@ -24,6 +37,8 @@ import { nextUpdatedAt, writeTime } from '@server/sync/versioning';
 import { notFound } from '@server/http/errors';
 import { alertSampleSaved } from '@server/routes/dashboard/alert-events';
 import { assertSampleCustomer, SAMPLE_ACCESS, SAMPLE_READ, sampleVisibility } from './access';
+import { sampleAsSeenBy } from './customer-view';
+import { guardSampleWrite, logSampleEdit, scopedSampleInput } from './edit-scope';
 import { loadSamples } from './load';
 import { attachReceivedImages } from './multipart-save';
 import { sampleInSlot, sampleValues } from './values';
@@ -39,10 +54,11 @@ export async function bumpQuotation(tx: Tx, quotationId: number, now: Date): Pro
     .where(eq(quotations.id, quotationId));
 }
 
-function listFilter(query: { type_id?: number | undefined; quotation_id?: number | undefined }): SQL | undefined {
+function listFilter(query: { type_id?: number | undefined; quotation_id?: number | undefined; status?: SampleState | undefined }): SQL | undefined {
   const conditions = [
     query.type_id === undefined ? undefined : eq(samples.type_id, query.type_id),
     query.quotation_id === undefined ? undefined : eq(samples.quotation_id, query.quotation_id),
+    query.status === undefined ? undefined : eq(samples.status, query.status),
   ].filter((condition) => condition !== undefined);
   return conditions.length === 0 ? undefined : and(...conditions);
 }
@@ -67,10 +83,15 @@ export function registerSampleCrud(app: ZodApp, ctx: AppContext) {
     list: { search: [samples.agent_name, samples.employee, samples.company_name], where: listFilter },
     visibility: sampleVisibility,
     existing: (tx, input) => sampleInSlot(tx, input),
+    guard: guardSampleWrite,
+    present: sampleAsSeenBy,
     async values(tx, input, current, request) {
-      const values = await sampleValues(tx, input, current);
+      if (!current) return sampleValues(tx, input, null);
+      const values = await sampleValues(tx, await scopedSampleInput(tx, request, input, current), current);
+      const now = writeTime(ctx.clock);
       // The images of a multipart save (the documented whole-sample POST) join the sample in this transaction.
-      if (current) await attachReceivedImages(tx, request, current.id, writeTime(ctx.clock));
+      await attachReceivedImages(tx, request, current.id, now);
+      await logSampleEdit(tx, request, current, values, now);
       return values;
     },
     async afterSave(tx, id, _input, now, created) {
@@ -94,7 +115,7 @@ export function registerSampleCrud(app: ZodApp, ctx: AppContext) {
       const [sample] = await loadSamples(ctx.db, [request.params.id]);
       if (!sample) throw notFound(SAMPLE_MESSAGES.notFound);
       assertSampleCustomer(request, sample.customer_id);
-      return sample;
+      return sampleAsSeenBy(request, sample);
     },
   );
 }

@@ -18,9 +18,13 @@
  * 400. Bytes that are not a readable image answer as stored; a stored type
  * other than a re-encoded image (files older than the checks) goes as an
  * attachment. Every answer carries `nosniff` (server/http/security-headers.ts).
+ *
+ * Photos are added and removed only while the sample is a draft or
+ * returned (issue 28, edit-scope.ts): otherwise 409 with the reason, and
+ * the upload's bytes are not kept.
  */
 import { and, eq } from 'drizzle-orm';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { SAMPLE_MESSAGES, sampleFileSchema } from '@sync/contract/samples';
 import type { AppContext, ZodApp } from '@server/app-context';
@@ -37,6 +41,7 @@ import { idParam } from '@server/sync/crud-routes';
 import { recordDeletions } from '@server/sync/deletions';
 import { nextUpdatedAt, writeTime } from '@server/sync/versioning';
 import { assertSampleCustomer, SAMPLE_READ, SAMPLE_WRITE, sampleViewers } from './access';
+import { assertPhotosEditable, editScopeOf } from './edit-scope';
 import { sampleFileRows, toSampleFile } from './load';
 
 export const SAMPLE_FILES_RESOURCE = 'sample_files';
@@ -47,9 +52,11 @@ const sizeParam = z
   .regex(/^\d{1,4}$/)
   .optional();
 
-async function lockSample(tx: Tx, sampleId: number) {
-  const [row] = await tx.select({ id: samples.id }).from(samples).where(eq(samples.id, sampleId)).for('update');
+/** Locks the sample and refuses (409) unless the caller may change its photos now. */
+async function lockSample(tx: Tx, request: FastifyRequest, sampleId: number) {
+  const [row] = await tx.select({ id: samples.id, status: samples.status }).from(samples).where(eq(samples.id, sampleId)).for('update');
   if (!row) throw notFound(SAMPLE_MESSAGES.notFound);
+  assertPhotosEditable(editScopeOf(request, row));
 }
 
 async function bumpSample(tx: Tx, sampleId: number, now: Date) {
@@ -65,14 +72,16 @@ export function registerSampleFileRoutes(app: ZodApp, ctx: AppContext, storage: 
     { config: SAMPLE_WRITE, schema: { params: sampleParams, response: { 201: sampleFileSchema } } },
     async (request, reply) => {
       const sampleId = request.params.id;
-      const [exists] = await ctx.db.select({ id: samples.id }).from(samples).where(eq(samples.id, sampleId));
+      const [exists] = await ctx.db.select({ id: samples.id, status: samples.status }).from(samples).where(eq(samples.id, sampleId));
       if (!exists) throw notFound(SAMPLE_MESSAGES.notFound);
+      // Refused before a byte is read; checked again under the lock below.
+      assertPhotosEditable(editScopeOf(request, exists));
       // Photos only, checked and re-encoded before they are kept (server/files/image-check.ts).
       const upload = await receiveUpload(request, storage, { limitMb: ctx.config.uploadLimitMb, images: IMAGE_RULES.samplePhoto, imagesOnly: true });
       const now = writeTime(ctx.clock);
       try {
         const record = await ctx.db.transaction(async (tx) => {
-          await lockSample(tx, sampleId);
+          await lockSample(tx, request, sampleId);
           const fileId = await insertFileRow(tx, upload, now);
           const [attachment] = await tx
             .insert(sampleFiles)
@@ -96,7 +105,7 @@ export function registerSampleFileRoutes(app: ZodApp, ctx: AppContext, storage: 
     const key = await ctx.db.transaction(async (tx) => {
       const [found] = await tx.select({ sample_id: sampleFiles.sample_id }).from(sampleFiles).where(eq(sampleFiles.id, fileId));
       if (!found) throw notFound(SAMPLE_MESSAGES.fileNotFound);
-      await lockSample(tx, found.sample_id);
+      await lockSample(tx, request, found.sample_id);
       const [row] = await sampleFileRows(tx).where(and(eq(sampleFiles.id, fileId), eq(sampleFiles.sample_id, found.sample_id)));
       if (!row) throw notFound(SAMPLE_MESSAGES.fileNotFound);
       await tx.delete(storedFiles).where(eq(storedFiles.id, row.file.id));

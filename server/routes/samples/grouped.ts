@@ -7,7 +7,7 @@
  * Only quotations with samples; a customer-type user's only theirs. The
  * screens group the samples on the device; this call serves other clients.
  */
-import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import { listResponseSchema, skipTakeParamsSchema } from '@sync/contract/list';
 import { sampleGroupSchema, type SampleGroup } from '@sync/contract/samples';
 import { listQuerySchema } from '@sync/contract/sync';
@@ -40,7 +40,12 @@ export function registerSampleGroups(app: ZodApp, ctx: AppContext) {
     },
     async (request) => {
       const { skip, take } = request.params;
-      const where = and(searchOf(request.query.search), customerScopeFilter(customerScope(requireAuth(request)), samples.customer_id));
+      // A revision replaced by an invalidation is not another sampling (issue 28).
+      const where = and(
+        searchOf(request.query.search),
+        customerScopeFilter(customerScope(requireAuth(request)), samples.customer_id),
+        ne(samples.status, 'substituida'),
+      );
       const grouped = ctx.db
         .select({
           quotation_id: quotations.id,

@@ -1,14 +1,16 @@
 /**
  * Samples as wire records (sync/contract/samples): the row with its blocks
  * as stored (a chemical classification in its list form), its type from the
- * constant list, its files, and `f_created_at`.
+ * constant list, its files, its review fields with the approval (the
+ * approval stays on a sample invalidated since: its report still prints
+ * it, and the code verifies as 'substituída'), and `f_created_at`.
  */
 import { asc, eq, inArray } from 'drizzle-orm';
-import { sampleTypeById, type Sample, type SampleFile } from '@sync/contract/samples';
+import { sampleTypeById, type Sample, type SampleApproval, type SampleFile } from '@sync/contract/samples';
 import { classificationAsList } from '@sync/contract/samples/chemical';
 import { formatInstantBR } from '@/domain/dates';
 import type { Db, Tx } from '@server/db/client';
-import { sampleFiles, samples, storedFiles } from '@server/db/schema';
+import { sampleApprovals, sampleFiles, samples, storedFiles } from '@server/db/schema';
 import { syncFields } from '@server/lib/wire';
 
 type Reader = Db | Tx;
@@ -54,6 +56,16 @@ export async function loadSamples(db: Reader, ids: readonly number[]): Promise<S
     list.push(toSampleFile(row));
     filesOf.set(row.attachment.sample_id, list);
   }
+  const approvals = await db
+    .select()
+    .from(sampleApprovals)
+    .where(inArray(sampleApprovals.sample_id, [...ids]));
+  const approvalOf = new Map<number, SampleApproval>(
+    approvals.map((a) => [
+      a.sample_id,
+      { code: a.code, approver_name: a.approver_name, council: a.council, approved_at: a.approved_at.toISOString() },
+    ]),
+  );
   return rows.map((row) => {
     const type = sampleTypeById(row.type_id);
     // Writes refuse an unknown type (sample.ts); a stored one is a corrupt row, never read as some other type.
@@ -80,6 +92,13 @@ export async function loadSamples(db: Reader, ids: readonly number[]): Promise<S
         type.slug === 'chemical' ? (classificationAsList(row.risk_classification) as Sample['risk_classification']) : row.risk_classification,
       validation: row.validation,
       files: filesOf.get(row.id) ?? [],
+      status: row.status,
+      revision: row.revision,
+      replaces_id: row.replaces_id,
+      replaced_by_id: row.replaced_by_id,
+      finalized_by: row.finalized_by,
+      status_reason: row.status_reason,
+      approval: approvalOf.get(row.id) ?? null,
       f_created_at: formatInstantBR(row.created_at),
       ...syncFields(row),
     };

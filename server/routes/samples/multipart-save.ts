@@ -135,6 +135,11 @@ async function receive(request: FastifyRequest, storage: FileStorage, limitMb: n
   received.set(request, images);
 }
 
+/** How many images a multipart save brought (0 for a JSON save). */
+export function receivedImageCount(request: FastifyRequest): number {
+  return received.get(request)?.length ?? 0;
+}
+
 /** Adds the images a multipart save brought to the sample, inside the save's transaction. */
 export async function attachReceivedImages(tx: Tx, request: FastifyRequest, sampleId: number, now: Date): Promise<void> {
   for (const image of received.get(request) ?? []) {

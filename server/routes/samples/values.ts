@@ -15,7 +15,7 @@
  * sent: the sample was made for a row removed since, and field work is
  * never refused for that; it keeps its agent's name.
  */
-import { and, asc, eq, isNotNull, max } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, max, ne } from 'drizzle-orm';
 import {
   isPrefillOnly,
   quotationRowOf,
@@ -135,7 +135,15 @@ export async function sampleInSlot(tx: Tx, input: SampleBody): Promise<RowOf | u
   const [sample] = await tx
     .select()
     .from(samples)
-    .where(and(eq(samples.quotation_id, input.quotation_id), eq(samples.quotation_row_id, rowId), eq(samples.plan_unit, input.plan_unit)))
+    // The slot's live sample: a revision replaced by an invalidation shares the slot with the next one.
+    .where(
+      and(
+        eq(samples.quotation_id, input.quotation_id),
+        eq(samples.quotation_row_id, rowId),
+        eq(samples.plan_unit, input.plan_unit),
+        ne(samples.status, 'substituida'),
+      ),
+    )
     .for('update');
   if (sample) slotCreates.set(input, row ? rowPrefill(row) : { caracterization: {}, memory_field: {} });
   return sample as RowOf | undefined;

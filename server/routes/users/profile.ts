@@ -11,6 +11,7 @@ import { parseFields, readUserBody } from './user-body';
 import { storeUserImage } from './user-image';
 import { assertUnique, findActiveUser } from './user-rules';
 import { updateUserRow } from './update-user-row';
+import { councilOf } from './user-council';
 import { access } from '@server/auth/access';
 
 export function registerProfileRoute(app: ZodApp, ctx: AppContext, storage: FileStorage) {
@@ -35,7 +36,7 @@ export function registerProfileRoute(app: ZodApp, ctx: AppContext, storage: File
       await updateUserRow(ctx, storage, request.log, {
         id,
         currentImageId: current.image_id,
-        set: { name: input.name, email: input.email, phone: input.phone, store_activated: input.store_activated },
+        set: { name: input.name, email: input.email, phone: input.phone, store_activated: input.store_activated, ...councilOf(input) },
         image,
         passwordHash,
         keepSession: auth.sessionId,

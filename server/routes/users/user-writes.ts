@@ -31,6 +31,7 @@ import { userSource } from '../user';
 import { parseFields, readUserBody } from './user-body';
 import { insertImageRow, storeUserImage, type StoredImage } from './user-image';
 import { updateUserRow } from './update-user-row';
+import { councilOf } from './user-council';
 import { assertMayTouch, assertNotOwnAccess, assertUnique, findActiveUser, resolveAccess, uniqueViolation } from './user-rules';
 import { USERS_ACCESS } from './access';
 
@@ -93,6 +94,7 @@ export function registerUserWrites(app: ZodApp, ctx: AppContext, storage: FileSt
             phone: input.phone,
             position: input.position,
             registration_code: input.registration_code,
+            ...councilOf(input),
             password_hash: passwordHash,
             store_activated: input.store_activated ?? true,
             ...access,
@@ -138,6 +140,7 @@ export function registerUserWrites(app: ZodApp, ctx: AppContext, storage: FileSt
         phone: input.phone,
         position: input.position,
         registration_code: input.registration_code,
+        ...councilOf(input),
         ...access,
         ...(input.store_activated === undefined ? {} : { store_activated: input.store_activated }),
       },

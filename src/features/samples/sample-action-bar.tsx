@@ -16,21 +16,29 @@
 import { memo } from 'react';
 import { Box, Button, Group } from '@mantine/core';
 import classes from './sample-action-bar.module.css';
+import { REVIEW_TEXTS } from './review/review-texts';
 import { SAMPLE_TEXTS } from './sample-texts';
 
 export interface SampleActionBarProps {
   saving: boolean;
   onSave(): void;
   onCheck(): void;
+  /** Offered while the sample may be finalized (a draft, a returned sample). */
+  onFinalize?: () => void;
 }
 
-export const SampleActionBar = memo(function SampleActionBar({ saving, onSave, onCheck }: SampleActionBarProps) {
+export const SampleActionBar = memo(function SampleActionBar({ saving, onSave, onCheck, onFinalize }: SampleActionBarProps) {
   return (
     <Box className={classes.bar ?? 'sample-action-bar'} role="toolbar" aria-label={SAMPLE_TEXTS.actions} data-testid="sample-action-bar">
       <Group justify="flex-end" gap="sm" wrap="nowrap">
         <Button variant="light" mih={44} onClick={onCheck}>
           {SAMPLE_TEXTS.check}
         </Button>
+        {onFinalize ? (
+          <Button variant="outline" color="green" mih={44} disabled={saving} onClick={onFinalize}>
+            {REVIEW_TEXTS.finalize}
+          </Button>
+        ) : null}
         <Button mih={44} miw={120} loading={saving} onClick={onSave}>
           {SAMPLE_TEXTS.save}
         </Button>

@@ -12,6 +12,16 @@
  * at once (use-sample-draft.ts); Salvar queues the sample for sync
  * ('Amostragem salva com sucesso'). Customer-type users read it only.
  *
+ * Review and approval (issue 28; review/): the state is a badge in the
+ * header; 'Finalizar' in the action bar (offline too) makes the sample
+ * read-only for its technician at once; how much each tab may be edited
+ * follows the state and the user (`editScope`: the laboratory's fields only
+ * while waiting for the laboratory, everything for a reviewer in review);
+ * a returned sample shows why; 'Revisão' offers the review steps this user
+ * may take, and 'Histórico' reads the sample's history online. A
+ * customer-type user sees no Resultado, Classificação or report before
+ * approval.
+ *
  * A keystroke changes the draft's blocks only: the header, the action bar,
  * the 'Dados cadastrais' card, the tab bar and the photos are memoised with
  * stable props, so only the shown tab (and its figures) renders again.
@@ -23,7 +33,8 @@ import { PageLoading, RecordRoute } from '@/ui/edit-page';
 import { alertDanger, alertSuccess } from '@/ui/alerts';
 import { errorMessage } from '@/ui/forms';
 import type { LocalSample } from '@sync/react';
-import { type SampleBlockName, sampleTypeById } from '@sync/contract/samples';
+import { type ReviewActor, SAMPLE_BLOCKS, type SampleBlockName, sampleTypeById } from '@sync/contract/samples';
+import { useSyncActions } from '@sync/react/use-sync-actions';
 import { SAMPLE_ROUTES } from '@/entities/sample';
 import type { MissingField } from '@/domain/form-paths';
 import { useDeriveBlocks } from './sample-derive';
@@ -39,15 +50,37 @@ import { SampleTabsView } from './sample-tabs-view';
 import { SAMPLE_DRAFT_MERGE_TEXTS, SAMPLE_TEXTS } from './sample-texts';
 import { type DraftMerged, useSampleDraft } from './use-sample-draft';
 import { fieldElement } from './type-fields/required-mark';
+import { ActionConfirmModal } from './review/action-confirm-modal';
+import { SampleHistory } from './review/history-section';
+import { REVIEW_TEXTS } from './review/review-texts';
+import { ReviewSection } from './review/review-section';
+import { reviewViewOf, tabAccessOf, type TabAccess } from './review/review-view';
+import { SampleStateNotice } from './review/sample-state-notice';
+import { useReviewOptions } from './review/use-review-options';
 
 export interface SampleEditPageProps {
   /** Server id or local key. */
   sampleId: string;
   /** Customer-type users: read only, no Salvar. */
   readOnly?: boolean;
+  /**
+   * The signed-in user as the review rules see them (`reviewActorOf` of
+   * src/entities/sample). Absent: a user with the samples module and no
+   * council data, or, with `readOnly`, a customer-type reader.
+   */
+  viewer?: ReviewActor;
 }
 
-export function SampleEditPage({ sampleId, readOnly = false }: SampleEditPageProps) {
+/** Who the page is for when the route names nobody (see `viewer`). */
+function defaultViewer(readOnly: boolean): ReviewActor {
+  return { userId: 0, isCustomer: readOnly, canWriteSamples: !readOnly, hasCouncil: false };
+}
+
+export function SampleEditPage({ sampleId, readOnly = false, viewer }: SampleEditPageProps) {
+  const actor = viewer ?? defaultViewer(readOnly);
+  // One object per user, not per render of the route: the memoised parts keep their props.
+  const { userId, isCustomer, canWriteSamples, hasCouncil } = actor;
+  const stableActor = useMemo(() => ({ userId, isCustomer, canWriteSamples, hasCouncil }), [userId, isCustomer, canWriteSamples, hasCouncil]);
   return (
     <RecordRoute
       resource="samples"
@@ -56,14 +89,22 @@ export function SampleEditPage({ sampleId, readOnly = false }: SampleEditPagePro
       backToList={SAMPLE_TEXTS.backToGroups}
       routes={SAMPLE_RECORD_ROUTES}
     >
-      {(record) => (record ? <SampleForm key={record.key} sample={record} readOnly={readOnly} /> : null)}
+      {(record) => (record ? <SampleForm key={record.key} sample={record} readOnly={readOnly || isCustomer} actor={stableActor} /> : null)}
     </RecordRoute>
   );
 }
 
 /** Keyed by the sample: a duplicate opens another sample in this same route, and its draft state must start afresh. */
-function SampleForm({ sample, readOnly }: { sample: LocalSample; readOnly: boolean }) {
+function SampleForm({ sample, readOnly, actor }: { sample: LocalSample; readOnly: boolean; actor: ReviewActor }) {
   const slug = sampleTypeById(sample.type_id)?.slug;
+  const options = useReviewOptions();
+  const { status, finalized_by: finalizedBy } = sample;
+  const view = useMemo(() => reviewViewOf({ status, finalized_by: finalizedBy }, actor, options), [status, finalizedBy, actor, options]);
+  const access = useMemo(
+    () => Object.fromEntries(SAMPLE_BLOCKS.map((block) => [block, tabAccessOf(view, slug, block)])) as Record<SampleBlockName, TabAccess>,
+    [view, slug],
+  );
+  const editable = !readOnly && view.scope !== 'none';
   const derive = useDeriveBlocks(slug);
   const draft = useSampleDraft(sample, derive);
   const [saving, setSaving] = useState(false);
@@ -126,6 +167,34 @@ function SampleForm({ sample, readOnly }: { sample: LocalSample; readOnly: boole
       });
   }, [duplicate, navigate, sample]);
 
+  const { runCommand } = useSyncActions();
+  const [finalizeAsked, setFinalizeAsked] = useState(false);
+  const [finalizing, setFinalizing] = useState(false);
+  const dirtyNow = useRef(draft.dirty);
+  dirtyNow.current = draft.dirty;
+  const onFinalize = useCallback(() => setFinalizeAsked(true), []);
+  // Finalizar saves what is typed first (one chain: the save, then the finalize), then queues it; offline too.
+  const finalize = useCallback(async () => {
+    if (busy.current) return;
+    busy.current = true;
+    setFinalizing(true);
+    try {
+      if (dirtyNow.current) await saveDraft();
+      await runCommand('samples', sample.key, 'finalize');
+      setFinalizeAsked(false);
+      alertSuccess(REVIEW_TEXTS.finalized);
+    } catch (error) {
+      setFinalizeAsked(false);
+      const refused = refusedSave(error, typeId);
+      alertDanger(refused?.message ?? errorMessage(error));
+      if (refused?.inBlocks) setChecking(true);
+    } finally {
+      busy.current = false;
+      setFinalizing(false);
+    }
+  }, [runCommand, sample.key, saveDraft, typeId]);
+  const missingOnFinalize = useMemo(() => (finalizeAsked ? sampleCheck(slug, draft.blocks).missing.length : 0), [finalizeAsked, slug, draft.blocks]);
+
   if (!draft.ready) return <PageLoading />;
   return (
     <Stack gap="md">
@@ -135,24 +204,41 @@ function SampleForm({ sample, readOnly }: { sample: LocalSample; readOnly: boole
         currentBlocks={currentBlocks}
         dirty={draft.dirty}
         readOnly={readOnly}
+        state={view.state}
+        canPrint={!view.resultsHidden}
         duplicating={duplicating}
         onDuplicate={onDuplicate}
       />
+      <SampleStateNotice sample={sample} view={view} writer={!readOnly && actor.canWriteSamples} />
       <SampleCheckModal opened={checking} missing={check.missing} invalid={check.invalid} onClose={() => setChecking(false)} onJump={onJump} />
       <SampleSyncProblem sampleKey={sample.key} />
       <DraftRestoredNotice show={draft.restored && draft.dirty} onDiscard={draft.discard} />
       <DraftMergedNotice merged={draft.merged} onClose={draft.dismissMerged} />
+      {readOnly ? null : <ReviewSection sampleKey={sample.key} view={view} />}
       <SampleDetailsCard sample={sample} />
       <SampleTabsView
         sample={sample}
         blocks={draft.blocks}
         tab={draft.tab}
-        readOnly={readOnly}
+        access={access}
         onChange={draft.change}
         onTab={draft.setTab}
         beforeCamera={draft.flush}
       />
-      {readOnly ? null : <SampleActionBar saving={saving} onSave={onSave} onCheck={onCheck} />}
+      {view.resultsHidden ? null : <SampleHistory sampleKey={sample.key} sampleId={sample.id} canComment={!readOnly && actor.canWriteSamples} />}
+      <ActionConfirmModal
+        opened={finalizeAsked}
+        title={REVIEW_TEXTS.finalizeTitle}
+        message={REVIEW_TEXTS.finalizeMessage}
+        extra={missingOnFinalize > 0 ? <Text c="orange">{REVIEW_TEXTS.finalizeMissing(missingOnFinalize)}</Text> : null}
+        confirmLabel={REVIEW_TEXTS.finalize}
+        loading={finalizing}
+        onConfirm={() => void finalize()}
+        onCancel={() => setFinalizeAsked(false)}
+      />
+      {editable ? (
+        <SampleActionBar saving={saving || finalizing} onSave={onSave} onCheck={onCheck} onFinalize={view.canFinalize ? onFinalize : undefined} />
+      ) : null}
     </Stack>
   );
 }

@@ -6,7 +6,7 @@
  * are few, and two conditions (quotation and type) do not fit one index.
  */
 import { PAGE_SIZE } from '@sync/contract/list';
-import { sampleTypeById } from '@sync/contract/samples';
+import { sampleStateOf, sampleTypeById, type SampleState } from '@sync/contract/samples';
 import type { LocalPageState } from '@sync/react/use-local-page';
 import { type LocalQuotation, type LocalSample, matchesAllWords, queryWordsOf, wordsOf } from '@sync/react';
 import { quotationNumberOf } from '@/domain/quotation-number';
@@ -95,8 +95,8 @@ export function matchesGroup(group: SampleGroup, search: string): boolean {
 /**
  * The samples of one quotation (by server id or local key; `quotationKey` is
  * its local key when this device has it, so samples made here before the
- * quotation had its id count too), of a type when given, matching the
- * search (agent, employee), by number.
+ * quotation had its id count too), of a type and in a review state when
+ * given, matching the search (agent, employee), by number.
  */
 export function quotationSamples(
   samples: readonly LocalSample[],
@@ -104,6 +104,7 @@ export function quotationSamples(
   typeId: number | null,
   search: string,
   quotationKey?: string | null,
+  state: SampleState | null = null,
 ): LocalSample[] {
   const byId = /^\d+$/.test(quotationParam) ? Number(quotationParam) : null;
   const key = byId === null ? quotationParam : (quotationKey ?? null);
@@ -111,6 +112,7 @@ export function quotationSamples(
   return samples
     .filter((sample) => (byId !== null && sample.quotation_id === byId) || (key !== null && sample.quotation_key === key))
     .filter((sample) => typeId === null || sample.type_id === typeId)
+    .filter((sample) => state === null || sampleStateOf(sample) === state)
     .filter((sample) => words.length === 0 || matchesAllWords(wordsOf(`${sample.agent_name ?? ''} ${sample.employee ?? ''}`), words))
     .sort((a, b) => (a.sample_no ?? Number.MAX_SAFE_INTEGER) - (b.sample_no ?? Number.MAX_SAFE_INTEGER));
 }

@@ -3,17 +3,19 @@
  * number as on every sample screen ('Nº 5/2026'; src/domain/quotation-number.ts)
  * (/admin/amostra/lista/{quotationId}/{page}; spec samples.md section 2):
  * the quotation's samples on the device, a link to the customer, the type
- * filter ('Tipos de amostras'), the search ('Agente, funcionário'), columns
+ * filter ('Tipos de amostras'), the review state filter ('Estado': Todos or
+ * one state; issue 28), the search ('Agente, funcionário'), columns
  * ID (the sample's number, linking to it), Tipo, Agente, Funcionário,
- * Criado em and Opções (edit; 'Duplicar' — FIELD-UX item 9, the saved
- * sample copied for the next worker and opened; delete with confirmation,
- * 'Amostra deletado com sucesso'), 'Voltar para amostragens' and 'Nova
+ * Estado (a coloured badge), Criado em and Opções (edit; 'Duplicar' —
+ * FIELD-UX item 9, the saved sample copied for the next worker and opened;
+ * delete with confirmation, 'Amostra deletado com sucesso', only for a
+ * draft: any other state says to cancel it instead, as the server would), 'Voltar para amostragens' and 'Nova
  * amostra'. Offline. Its links are 44 px touch targets (LIST_LINK_STYLE).
  */
 import { useState } from 'react';
 import { Anchor, Button, Group, NativeSelect } from '@mantine/core';
 import { Link, linkOptions, useNavigate } from '@tanstack/react-router';
-import { SAMPLE_TYPES } from '@sync/contract/samples';
+import { SAMPLE_REVIEW_MESSAGES, SAMPLE_STATE_LABELS, SAMPLE_STATES, SAMPLE_TYPES, sampleStateOf, type SampleState } from '@sync/contract/samples';
 import { useLocalList } from '@sync/react/use-local-record';
 import { useOutboxProblems } from '@sync/react/use-outbox-problems';
 import { routeParamOf } from '@sync/react/use-route-record';
@@ -31,6 +33,8 @@ import { quotationNumberOf } from '@/domain/quotation-number';
 import { LIST_LINK_STYLE, pageOf, quotationSamples, sampleCreatedAt, sampleTypeName } from './sample-list-logic';
 import { SAMPLE_TEXTS } from './sample-texts';
 import { useLiveSamples } from './use-live-samples';
+import { SampleStateBadge } from './review/sample-state-badge';
+import { REVIEW_TEXTS } from './review/review-texts';
 import { blocksOf } from './use-sample-draft';
 
 export interface SampleListPageProps {
@@ -42,6 +46,9 @@ export interface SampleListPageProps {
   readOnly?: boolean;
 }
 
+/** The state filter's first option: every state. */
+const LIST_STATE_ALL = 'Todos';
+
 const customerRoute = (customerId: string) => linkOptions({ to: '/admin/clientes/$customerId', params: { customerId } });
 
 export function SampleListPage({ quotationId, page, search = '', readOnly = false }: SampleListPageProps) {
@@ -50,6 +57,7 @@ export function SampleListPage({ quotationId, page, search = '', readOnly = fals
     void navigate({ ...SAMPLE_ROUTES.ofQuotation(quotationId, String(target)), search: listSearchOf(applied), replace });
   const listSearch = useListSearch({ initial: search, onApplied: (applied) => goTo(1, applied) });
   const [typeId, setTypeId] = useState<number | null>(null);
+  const [state, setState] = useState<SampleState | null>(null);
   const [creating, setCreating] = useState(false);
   const samples = useLiveSamples();
   const quotations = useLocalList('quotations');
@@ -78,10 +86,10 @@ export function SampleListPage({ quotationId, page, search = '', readOnly = fals
   const byId = /^\d+$/.test(quotationId) ? Number(quotationId) : null;
   const quotation = quotations.loading ? undefined : quotations.rows.find((q) => (byId !== null ? q.id === byId : q.key === quotationId));
   const all = samples.loading ? [] : quotationSamples(samples.rows, quotationId, null, '', quotation?.key);
-  const state =
+  const pageState =
     samples.loading || quotations.loading
       ? { loading: true as const, previous: undefined }
-      : pageOf(quotationSamples(samples.rows, quotationId, typeId, listSearch.applied, quotation?.key), page);
+      : pageOf(quotationSamples(samples.rows, quotationId, typeId, listSearch.applied, quotation?.key, state), page);
   const company = quotation?.customer_name ?? all[0]?.company_name ?? '';
   const customerId = quotation?.customer_id ?? all[0]?.customer_id ?? null;
 
@@ -105,6 +113,7 @@ export function SampleListPage({ quotationId, page, search = '', readOnly = fals
     { id: 'type', header: SAMPLE_TEXTS.columns.type, width: 110, render: (sample) => sampleTypeName(sample.type_id) },
     { id: 'agent', header: SAMPLE_TEXTS.columns.agent, render: (sample) => sample.agent_name ?? '' },
     { id: 'employee', header: SAMPLE_TEXTS.columns.employee, render: (sample) => sample.employee ?? '' },
+    { id: 'state', header: REVIEW_TEXTS.state, width: 170, render: (sample) => <SampleStateBadge state={sampleStateOf(sample)} size="md" /> },
     { id: 'created', header: SAMPLE_TEXTS.columns.createdAt, width: 110, render: sampleCreatedAt },
     {
       id: 'options',
@@ -121,7 +130,13 @@ export function SampleListPage({ quotationId, page, search = '', readOnly = fals
               <Button size="sm" mih={44} variant="default" loading={duplicating === sample.key} onClick={() => onDuplicate(sample)}>
                 {SAMPLE_TEXTS.duplicateShort}
               </Button>
-              <Button size="sm" mih={44} color="red" variant="light" onClick={() => remove.request(sample)}>
+              <Button
+                size="sm"
+                mih={44}
+                color="red"
+                variant="light"
+                onClick={() => (sampleStateOf(sample) === 'rascunho' ? remove.request(sample) : alertDanger(SAMPLE_REVIEW_MESSAGES.deleteOnlyDraft))}
+              >
                 {SAMPLE_TEXTS.delete}
               </Button>
             </>
@@ -132,17 +147,30 @@ export function SampleListPage({ quotationId, page, search = '', readOnly = fals
   ];
 
   const filter = (
-    <NativeSelect
-      aria-label={SAMPLE_TEXTS.typeFilter}
-      value={typeId === null ? '' : String(typeId)}
-      onChange={(event) => {
-        setTypeId(event.currentTarget.value ? Number(event.currentTarget.value) : null);
-        goTo(1, listSearch.applied);
-      }}
-      data={[{ value: '', label: SAMPLE_TEXTS.typeFilter }, ...SAMPLE_TYPES.map((type) => ({ value: String(type.id), label: type.name }))]}
-      styles={{ input: { minHeight: 44 } }}
-      w={{ base: '100%', sm: 200 }}
-    />
+    <Group gap="sm" wrap="wrap">
+      <NativeSelect
+        aria-label={SAMPLE_TEXTS.typeFilter}
+        value={typeId === null ? '' : String(typeId)}
+        onChange={(event) => {
+          setTypeId(event.currentTarget.value ? Number(event.currentTarget.value) : null);
+          goTo(1, listSearch.applied);
+        }}
+        data={[{ value: '', label: SAMPLE_TEXTS.typeFilter }, ...SAMPLE_TYPES.map((type) => ({ value: String(type.id), label: type.name }))]}
+        styles={{ input: { minHeight: 44 } }}
+        w={{ base: '100%', sm: 200 }}
+      />
+      <NativeSelect
+        aria-label={REVIEW_TEXTS.state}
+        value={state ?? ''}
+        onChange={(event) => {
+          setState(event.currentTarget.value ? (event.currentTarget.value as SampleState) : null);
+          goTo(1, listSearch.applied);
+        }}
+        data={[{ value: '', label: LIST_STATE_ALL }, ...SAMPLE_STATES.map((value) => ({ value, label: SAMPLE_STATE_LABELS[value] }))]}
+        styles={{ input: { minHeight: 44 } }}
+        w={{ base: '100%', sm: 200 }}
+      />
+    </Group>
   );
 
   const actions = (
@@ -170,8 +198,8 @@ export function SampleListPage({ quotationId, page, search = '', readOnly = fals
       search={listSearch}
       searchPlaceholder={SAMPLE_TEXTS.listSearch}
       filters={filter}
-      filtered={typeId !== null}
-      state={state}
+      filtered={typeId !== null || state !== null}
+      state={pageState}
       page={page}
       onPageChange={(target) => goTo(target, listSearch.applied)}
       onOutOfRange={(last) => goTo(last, listSearch.applied, true)}

@@ -1,14 +1,19 @@
 /**
- * The sample page's header: 'Amostras/Editar', the send state, Imprimir and
- * 'Duplicar amostra'. 'Verificar' (the blank required fields) and Salvar are
+ * The sample page's header: 'Amostras/Editar', the review state as a
+ * coloured badge and, after the first, the revision ('Revisão 2'; issue
+ * 28), the send state, Imprimir (not for a
+ * customer-type user before approval) and 'Duplicar amostra'. 'Verificar' (the blank required fields) and Salvar are
  * in the bar at the bottom of the screen (sample-action-bar.tsx), reachable
  * at the end of a long form: Salvar is there only, never twice on the page.
  * Memoised: typing changes none of its props after the first keystroke
  * (`dirty` turns true once), so it does not render again per keystroke.
  */
 import { memo } from 'react';
-import { Button, Group, Title } from '@mantine/core';
+import { Badge, Button, Group, Title } from '@mantine/core';
+import type { SampleState } from '@sync/contract/samples';
 import type { LocalSample } from '@sync/react';
+import { REVIEW_TEXTS } from './review/review-texts';
+import { SampleStateBadge } from './review/sample-state-badge';
 import { SamplePrintButton } from './sample-print-button';
 import { SampleSyncBadge } from './sample-sync-badge';
 import type { SampleBlocks } from './use-sample-draft';
@@ -21,6 +26,9 @@ export interface SamplePageHeaderProps {
   currentBlocks(): SampleBlocks;
   dirty: boolean;
   readOnly: boolean;
+  state: SampleState;
+  /** Imprimir is offered (a customer-type user prints only an approved sample). */
+  canPrint: boolean;
   duplicating: boolean;
   onDuplicate(): void;
 }
@@ -31,6 +39,8 @@ export const SamplePageHeader = memo(function SamplePageHeader({
   currentBlocks,
   dirty,
   readOnly,
+  state,
+  canPrint,
   duplicating,
   onDuplicate,
 }: SamplePageHeaderProps) {
@@ -38,10 +48,16 @@ export const SamplePageHeader = memo(function SamplePageHeader({
     <Group justify="space-between" align="center" wrap="wrap">
       <Group gap="sm" align="center">
         <Title order={2}>{SAMPLE_TEXTS.editTitle}</Title>
+        <SampleStateBadge state={state} />
+        {(sample.revision ?? 1) > 1 ? (
+          <Badge color="gray" variant="outline" size="lg" styles={{ label: { textTransform: 'none' } }} data-testid="sample-revision">
+            {REVIEW_TEXTS.revision(sample.revision ?? 1)}
+          </Badge>
+        ) : null}
         <SampleSyncBadge sampleKey={sampleKey} dirty={dirty} />
       </Group>
       <Group gap="sm">
-        <SamplePrintButton sample={sample} currentBlocks={currentBlocks} />
+        {canPrint ? <SamplePrintButton sample={sample} currentBlocks={currentBlocks} /> : null}
         {readOnly ? null : (
           <Button variant="default" mih={44} loading={duplicating} onClick={onDuplicate}>
             {SAMPLE_TEXTS.duplicate}

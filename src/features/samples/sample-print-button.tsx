@@ -58,7 +58,8 @@ export const SamplePrintButton = memo(function SamplePrintButton({ sample, curre
     const tab = openPendingTab();
     if (!tab) return;
     const record = { ...sample, ...currentBlocks() };
-    const input: Omit<SamplePdfInput, 'sample'> = { settings: settingsMap(settings.rows), logo };
+    // An approved sample's report says where to verify it: this app's own address.
+    const input: Omit<SamplePdfInput, 'sample'> = { settings: settingsMap(settings.rows), logo, verifyOrigin: globalThis.location?.origin ?? null };
     setBusy(true);
     import('./sample-print-render')
       .then(async ({ renderSamplePdf, samplePhotosForPrint }) =>

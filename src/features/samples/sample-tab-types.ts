@@ -19,8 +19,14 @@ export interface SampleTabProps<B extends SampleBlock = SampleBlock> {
   /** This tab's block. */
   value: B;
   onChange(next: B): void;
-  /** True for readers who may not write (customer-type users): show, never edit. */
+  /** True for readers who may not write (customer-type users, a sample past its draft): show, never edit. */
   readOnly: boolean;
+  /**
+   * Waiting for the laboratory (issue 28): only the laboratory's fields of
+   * the result rows may change (LAB_RESULT_FIELDS); a tab without such
+   * fields is never given it (it is read-only then).
+   */
+  labOnly?: boolean;
   /**
    * Called before the camera opens (samples-photos): flushes the draft and
    * the current tab to the device, because the browser may kill the page

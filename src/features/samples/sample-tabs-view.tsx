@@ -18,16 +18,24 @@
  * before. The mark is hidden from the tab's name (its description says it
  * in full), so the tab keeps its spec title for screen readers and tests.
  *
+ * How much each tab may be edited comes from the sample's review state and
+ * the user (review/review-view.ts `tabAccessOf`): 'edit', 'read' (every
+ * input disabled), 'lab' (the chemical Resultado with only the laboratory's
+ * fields open) or 'hidden' (Resultado and Classificação for a customer-type
+ * user before approval: not in the tab bar, and the contract's
+ * `resultsHidden` said above it).
+ *
  * Only the shown tab is mounted. The tab bar is a memoised Mantine Tabs
  * (its context is new on every render of Tabs, so it would render all five
  * tabs again) and the shown tab's panel is drawn beside it with the ids
  * Mantine gives its tabs: a keystroke renders the shown tab only.
  */
 import { memo, useMemo } from 'react';
-import { Badge, Box, Group, Stack, Tabs, Text } from '@mantine/core';
-import { SAMPLE_BLOCKS, SAMPLE_TYPES, sampleTypeById, type SampleBlock, type SampleBlockName } from '@sync/contract/samples';
+import { Alert, Badge, Box, Group, Stack, Tabs, Text } from '@mantine/core';
+import { SAMPLE_BLOCKS, SAMPLE_REVIEW_MESSAGES, SAMPLE_TYPES, sampleTypeById, type SampleBlock, type SampleBlockName } from '@sync/contract/samples';
 import type { LocalSample } from '@sync/react';
 import { CaracterizationFields, SamplePhotosSlot } from './common';
+import type { TabAccess } from './review/review-view';
 import { SAMPLE_TABS } from './sample-tab-types';
 import { sampleTabOf } from './sample-tabs';
 import { type InvalidField, requiredFieldsOf, sampleInvalid, sampleTabMarks, type TabMark } from './sample-check';
@@ -42,13 +50,16 @@ export interface SampleTabsViewProps {
   sample: LocalSample;
   blocks: SampleBlocks;
   tab: SampleBlockName;
-  readOnly: boolean;
+  /** Each tab's access (review/review-view.ts); stable while the sample's state and the user are. */
+  access: Readonly<Record<SampleBlockName, TabAccess>>;
   onChange(block: SampleBlockName, next: SampleBlock): void;
   onTab(tab: SampleBlockName): void;
   beforeCamera(): Promise<void>;
 }
 
-export function SampleTabsView({ sample, blocks, tab, readOnly, onChange, onTab, beforeCamera }: SampleTabsViewProps) {
+export function SampleTabsView({ sample, blocks, tab: asked, access, onChange, onTab, beforeCamera }: SampleTabsViewProps) {
+  // A hidden tab left open by a draft (the sample's state changed since) gives way to the first.
+  const tab = access[asked] === 'hidden' ? 'caracterization' : asked;
   const slug = sampleTypeById(sample.type_id)?.slug ?? SAMPLE_TYPES[0]!.slug;
   // One stable onChange per block (the memoised tab contents keep their props).
   const changeOf = useMemo(
@@ -61,6 +72,8 @@ export function SampleTabsView({ sample, blocks, tab, readOnly, onChange, onTab,
   );
   const Content = sampleTabOf(slug, tab);
   const value = blocks[tab];
+  const shown = access[tab];
+  const readOnly = shown !== 'edit' && shown !== 'lab';
   // The marks as text, so the memoised tab bar renders again only when a count changes.
   const marksKey = JSON.stringify(sampleTabMarks(slug, blocks));
   const marks = useMemo(() => JSON.parse(marksKey) as TabMarks, [marksKey]);
@@ -73,7 +86,12 @@ export function SampleTabsView({ sample, blocks, tab, readOnly, onChange, onTab,
   return (
     <RequiredFieldsProvider required={requiredFieldsOf(slug)}>
       <FieldProblemsProvider problems={problems}>
-        <SampleTabBar tab={tab} onTab={onTab} marks={marks} />
+        {SAMPLE_BLOCKS.some((block) => access[block] === 'hidden') ? (
+          <Alert color="gray" variant="light" mb="sm" data-testid="results-hidden">
+            {SAMPLE_REVIEW_MESSAGES.resultsHidden}
+          </Alert>
+        ) : null}
+        <SampleTabBar tab={tab} onTab={onTab} marks={marks} access={access} />
         <Box role="tabpanel" id={`${TABS_ID}-panel-${tab}`} aria-labelledby={`${TABS_ID}-tab-${tab}`} pt="md">
           <Stack gap="md">
             {tab === 'caracterization' ? (
@@ -83,7 +101,14 @@ export function SampleTabsView({ sample, blocks, tab, readOnly, onChange, onTab,
               </>
             ) : null}
             {Content ? (
-              <Content sample={{ ...sample, ...blocks }} value={value} onChange={changeOf[tab]} readOnly={readOnly} beforeCamera={beforeCamera} />
+              <Content
+                sample={{ ...sample, ...blocks }}
+                value={value}
+                onChange={changeOf[tab]}
+                readOnly={readOnly}
+                labOnly={shown === 'lab'}
+                beforeCamera={beforeCamera}
+              />
             ) : tab === 'caracterization' ? null : (
               <Text c="dimmed">{SAMPLE_TEXTS.soon}</Text>
             )}
@@ -137,11 +162,21 @@ function TabMarkBadges({ mark }: { mark: TabMark | undefined }) {
   );
 }
 
-const SampleTabBar = memo(function SampleTabBar({ tab, onTab, marks }: { tab: SampleBlockName; onTab(tab: SampleBlockName): void; marks: TabMarks }) {
+const SampleTabBar = memo(function SampleTabBar({
+  tab,
+  onTab,
+  marks,
+  access,
+}: {
+  tab: SampleBlockName;
+  onTab(tab: SampleBlockName): void;
+  marks: TabMarks;
+  access: Readonly<Record<SampleBlockName, TabAccess>>;
+}) {
   return (
     <Tabs id={TABS_ID} value={tab} onChange={(value) => value && onTab(value as SampleBlockName)}>
       <Tabs.List style={{ flexWrap: 'wrap' }}>
-        {SAMPLE_TABS.map((item) => (
+        {SAMPLE_TABS.filter((item) => access[item.block] !== 'hidden').map((item) => (
           <Tabs.Tab
             key={item.block}
             value={item.block}

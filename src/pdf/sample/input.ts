@@ -6,7 +6,7 @@
  * The blocks may come in any key order (the server's JSONB has its own):
  * the type's descriptor decides what is printed in which order.
  */
-import type { SampleBlockName } from '@sync/contract/samples';
+import { sampleStateOf, type SampleApproval, type SampleBlockName, type SampleState } from '@sync/contract/samples';
 import type { PdfPhoto } from './photo-section';
 
 /** A sample's fields as the document reads them; the blocks as stored or drafted (null: nothing yet). */
@@ -19,11 +19,17 @@ export type PdfSampleRecord = {
   agent_name: string | null;
   employee: string | null;
   f_created_at: string | null;
+  /** The review state (issue 28); absent or null on a record from before it: a draft. */
+  status?: unknown;
+  /** The approval, once approved (null before). */
+  approval?: SampleApproval | null;
 } & { [K in SampleBlockName]: unknown };
 
-export type PdfSample = PdfSampleRecord & {
+export type PdfSample = Omit<PdfSampleRecord, 'status' | 'approval'> & {
   /** The quotation's number, 'N/YYYY' (its `reference_no`); null when the caller does not know it (then its id is printed: src/domain/quotation-number.ts). */
   quotation_reference: string | null;
+  status: SampleState;
+  approval: SampleApproval | null;
 };
 
 export interface SamplePdfInput {
@@ -34,6 +40,12 @@ export interface SamplePdfInput {
   logo: string | null;
   /** The sample's photos, shrunk for print (PRINT_PHOTO), in the order they were added. */
   photos?: PdfPhoto[];
+  /**
+   * Where the app is served ('https://higiene.example.com'): an approved
+   * report prints `{verifyOrigin}/verificar/{code}`. The device passes its
+   * own origin, the server its public one; absent, the path alone.
+   */
+  verifyOrigin?: string | null;
 }
 
 /** The fields the document prints, picked from a server or device record (nothing else travels to the renderer). */
@@ -47,6 +59,8 @@ export function pdfSampleOf(record: PdfSampleRecord, quotationReference: string 
     agent_name: record.agent_name,
     employee: record.employee,
     f_created_at: record.f_created_at,
+    status: sampleStateOf(record),
+    approval: record.approval ?? null,
     caracterization: record.caracterization,
     memory_field: record.memory_field,
     result: record.result,

@@ -5,7 +5,10 @@
  * (input.ts `pdfSampleOf`), so the document is the same online and offline.
  *
  * Order: the company header with logo (the quotation's, src/pdf/quotation/parts.ts);
+ * the state of a sample not approved, in red ('Não aprovada — Em revisão');
  * 'Dados cadastrais' (the quotation as 'N/YYYY', src/domain/quotation-number.ts);
+ * 'Aprovação' for an approved or issued sample (approver, council, date and
+ * the verification code with where to check it: approval-block.ts);
  * then each block of the type's descriptor in the tabs' order
  * (Caracterização, Memória de campo, Resultado, Classificação de risco,
  * Validação da medição), printed from the descriptor (block-content.ts:
@@ -26,6 +29,7 @@ import { PDF_FONT } from '../fonts';
 import { companyHeader, linesTable, PAGE_MARGINS, pageFooter, paletteOf, type Palette } from '../quotation/parts';
 import { blockContent } from './block-content';
 import type { PdfSample, SamplePdfInput } from './input';
+import { approvalBlock, stateBanner } from './approval-block';
 import { anchorContent, heading, keepHeadingsWithContent } from './keep-headings';
 import { photoSection } from './photo-section';
 
@@ -101,7 +105,9 @@ export function buildSampleDocument(input: SamplePdfInput): TDocumentDefinitions
   const palette = paletteOf(settings);
   const content: Content[] = [
     companyHeader(settings, input.logo, palette, titleBlock(sample, palette)),
+    ...stateBanner(sample.status, sample.approval),
     ...detailsBlock(sample, palette),
+    ...approvalBlock(sample.status, sample.approval, input.verifyOrigin, palette),
     ...blocksContent(sample, palette),
     ...photoSection(input.photos, palette),
   ];

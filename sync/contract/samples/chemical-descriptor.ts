@@ -67,6 +67,7 @@ const RESULT_ROWS: RowsNode = {
     field('method', 'Método', 'line', figure),
     field('lq', 'LQ', 'choice', { required: true, options: plainOptions(CHEMICAL_LQ) }),
     field('result', 'Resultado', 'decimal', inUnit),
+    field('lab_report', 'Nº do laudo do laboratório'),
     field('unity', 'Unidade', 'choice', { options: plainOptions(CHEMICAL_UNITS) }),
     field('twa', 'TWA', 'decimal', inUnit),
     field('mp', 'Valor NR-15 (LT)', 'decimal', inUnit),
@@ -120,7 +121,7 @@ const MEASURED = [
   'atmospheric_pressure',
   'typed',
 ];
-const RESULT_CLEARED = ['lq', 'result', 'deviation_factor', 'max_value', 'conclusion', 'bg_color', 'risk_level', 'criterion', 'typed'];
+const RESULT_CLEARED = ['lq', 'result', 'lab_report', 'deviation_factor', 'max_value', 'conclusion', 'bg_color', 'risk_level', 'criterion', 'typed'];
 
 export const CHEMICAL_DESCRIPTOR: SampleTypeDescriptor = {
   slug: 'chemical',

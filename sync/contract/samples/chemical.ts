@@ -126,6 +126,8 @@ export const chemicalResultRowSchema = z.object({
   method: lineText(),
   lq: choice(CHEMICAL_LQ),
   result: decimalText(),
+  /** The laboratory's report number (Nº do laudo), filled with the result while the sample waits for the laboratory. */
+  lab_report: lineText(),
   unity: choice(CHEMICAL_UNITS),
   /** The TWA limit (ACGIH TLV-TWA or the one the technician uses), in the result's unit. */
   twa: decimalText(),

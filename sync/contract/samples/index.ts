@@ -5,3 +5,4 @@ export * from './block-schemas';
 export * from './sample';
 export * from './descriptor';
 export * from './descriptors';
+export * from './review';

@@ -26,6 +26,7 @@ import { ROW_ID_PATTERN } from '../quotations';
 import { syncFieldsSchema, timestampSchema } from '../sync';
 import { SAMPLE_BLOCK_SCHEMAS } from './block-schemas';
 import { looseBlockSchema, SAMPLE_BLOCKS, type SampleBlock } from './blocks';
+import { SAMPLE_STATES, sampleReviewFieldsShape } from './review';
 import { SAMPLE_TYPE_SLUGS, sampleTypeById } from './types';
 
 export const SAMPLE_MESSAGES = {
@@ -116,6 +117,14 @@ export const sampleSchema = z
     chemical_agent: z.string().nullable(),
     ...blockFields,
     files: z.array(sampleFileSchema),
+    /** Review and approval (review.ts), set by the server only; a sample stored before them reads as a first-revision draft. */
+    status: sampleReviewFieldsShape.status.default('rascunho'),
+    revision: sampleReviewFieldsShape.revision.default(1),
+    replaces_id: sampleReviewFieldsShape.replaces_id.default(null),
+    replaced_by_id: sampleReviewFieldsShape.replaced_by_id.default(null),
+    finalized_by: sampleReviewFieldsShape.finalized_by.default(null),
+    status_reason: sampleReviewFieldsShape.status_reason.default(null),
+    approval: sampleReviewFieldsShape.approval.default(null),
     /** created_at as DD/MM/YYYY in Brasília time. */
     f_created_at: z.string(),
   })
@@ -202,6 +211,7 @@ export const samplePlanInputSchema = z.object({
 export const sampleListFiltersSchema = {
   type_id: z.coerce.number().int().positive().max(MAX_ID).optional(),
   quotation_id: z.coerce.number().int().positive().max(MAX_ID).optional(),
+  status: z.enum(SAMPLE_STATES).optional(),
 };
 
 /** One row of the grouped list (`GET api/sample/quotation/all/{skip}/{take}`): a quotation with samples. */

@@ -100,6 +100,13 @@ export interface CommandDefinition {
    * `effect`'s fields, and shows a conflict otherwise (push-conflict.ts).
    */
   versioned?: boolean;
+  /**
+   * Sent only after every earlier change of the record's lines (its
+   * children, e.g. a sample's photos) has gone: a sample's Finalizar must
+   * not reach the server before a photo taken before it, which the server
+   * would then refuse on a finalized sample.
+   */
+  afterChildren?: boolean;
 }
 
 export interface ResourceDefinition {

@@ -10,6 +10,16 @@
  * slot (src/entities/sample/plan.ts); the server keeps one sample per slot,
  * so plans made on several devices, or by `POST api/sample/quotation`, end
  * as one (docs/decisions/samples-plan-and-page.md).
+ *
+ * Review and approval (issue 28; sync/contract/samples/review.ts): the
+ * review fields (status, revision, approval, …) are the server's; they are
+ * not in the input schema, so no save ever sends them. Commands:
+ * 'finalize' works offline (queued in the sample's chain after its earlier
+ * changes; the sample shows 'Finalizada', read-only, at once); 'review'
+ * (Devolver, Aprovar, …) and 'comment' need the server and are refused at
+ * once offline; a review's answer is the sample, and Invalidar's new
+ * revision arrives with the pull after it
+ * (docs/decisions/sample-review-device.md).
  */
 import { READ_ACCESS } from '@sync/contract/access';
 import {
@@ -18,8 +28,11 @@ import {
   sampleEmployee,
   sampleFieldLabel,
   sampleFileInputSchema,
+  sampleCommentInputSchema,
   sampleFileSchema,
+  sampleFinalizeInputSchema,
   sampleInputSchema,
+  sampleReviewInputSchema,
   sampleSchema,
 } from '@sync/contract/samples';
 import type { RecordFields } from '../types';
@@ -71,6 +84,7 @@ export const samples = defineResource({
     result: 'Resultado',
     risk_classification: 'Classificação de risco',
     validation: 'Validação da medição',
+    status: 'Estado',
   },
   title: (record) => [record.sample_no ? `Amostra ${String(record.sample_no)}` : 'Nova amostra', record.agent_name].filter(Boolean).join(' — '),
   read: READ_ACCESS.samples,
@@ -79,6 +93,37 @@ export const samples = defineResource({
   // The figures (doses, IBUTG, conclusions) are computed again by the server on save: never a question.
   isFigurePath: (record, path) => isSampleFigure(record, descriptorPath(path)),
   pathLabel: (record, path) => sampleFieldLabel(record, descriptorPath(path)),
+  commands: {
+    finalize: {
+      label: 'Finalização',
+      method: 'PUT',
+      path: 'api/sample/{id}/finalize',
+      input: sampleFinalizeInputSchema,
+      answer: 'record',
+      // Read-only on the device from the moment it is queued; a discard puts the server's state back.
+      effect: () => ({ status: 'finalizada' }),
+      // Its photos first: the server takes no photo of a finalized sample.
+      afterChildren: true,
+    },
+    review: {
+      label: 'Revisão',
+      method: 'PUT',
+      path: 'api/sample/{id}/review',
+      input: sampleReviewInputSchema,
+      answer: 'record',
+      online: true,
+      // Invalidar makes revision n + 1 on the server.
+      pulls: ['samples'],
+    },
+    comment: {
+      label: 'Comentário',
+      method: 'POST',
+      path: 'api/sample/{id}/comment',
+      input: sampleCommentInputSchema,
+      answer: 'none',
+      online: true,
+    },
+  },
 });
 
 export const sampleFiles = defineResource({

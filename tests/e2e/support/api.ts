@@ -77,19 +77,31 @@ export async function customerWithPlan(token: string, customer: { name: string; 
 }
 
 /** A field technician of the test's own, in 'Técnico de campo' (independent of the seeded one, which other files move). */
+/** A user of department `roleSlug` ('tecnico-de-campo', 'administrativo'), with any extra fields of the users form (council data). */
+export async function createUser(
+  token: string,
+  user: { name: string; username: string; email: string; password: string },
+  roleSlug: string,
+  extra: Record<string, unknown> = {},
+): Promise<{ id: number }> {
+  const roles = await apiCall<Array<{ id: number; slug: string }>>(token, 'GET', 'api/user/role/all');
+  const answer = await apiCall<{ user: { id: number } }>(token, 'POST', 'api/user', {
+    ...user,
+    phone: '11987654321',
+    user_type_id: 2,
+    role_id: roles.find((role) => role.slug === roleSlug)!.id,
+    password_confirmation: user.password,
+    send_password: false,
+    ...extra,
+  });
+  return answer.user;
+}
+
 export async function createTechnician(
   token: string,
   technician: { name: string; username: string; email: string; password: string },
 ): Promise<void> {
-  const roles = await apiCall<Array<{ id: number; slug: string }>>(token, 'GET', 'api/user/role/all');
-  await apiCall(token, 'POST', 'api/user', {
-    ...technician,
-    phone: '11987654321',
-    user_type_id: 2,
-    role_id: roles.find((role) => role.slug === 'tecnico-de-campo')!.id,
-    password_confirmation: technician.password,
-    send_password: false,
-  });
+  await createUser(token, technician, 'tecnico-de-campo');
 }
 
 async function setLogo(token: string, value: string): Promise<void> {

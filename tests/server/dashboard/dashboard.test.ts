@@ -12,7 +12,8 @@
  *   Q5 other customer,  15/11 23:59:59.999 (neither),         canceled
  *
  * Samples (noise): S1 on Q1 at the highest level (NR 15 Dose 8h 101,5), saved
- * 24/11; S2 on Q3 filled (NHO 85), saved 20/11; S3 on Q3 blank. Equipment
+ * 24/11 (a draft: the customer-type user neither counts it nor is alerted
+ * of it before approval); S2 on Q3 filled (NHO 85), saved 20/11; S3 on Q3 blank. Equipment
  * with the 'time alert' at 10 days: expired 28/11, due 29/11 and 09/12,
  * valid 10/12 (which 30 days would have counted).
  */
@@ -148,7 +149,8 @@ describe('GET api/dashboard/stats', () => {
     expect(card['quotations-approved']).toMatchObject({ value: 2, percentage: null, increase: true });
     expect(card['approved-value']).toMatchObject({ value: 2469.12, percentage: null });
     expect(card['approval-rate']).toMatchObject({ value: 100, percentage: 100 });
-    expect(card['samples-filled']).toMatchObject({ value: 1, percentage: null, increase: true });
+    // S1 is a draft: its results are not the customer's until approved (issue 28; review-customer.test.ts counts it after).
+    expect(card['samples-filled']).toMatchObject({ value: 0 });
     expect(card['calibrations-due']).toBeUndefined();
   });
 
@@ -240,7 +242,8 @@ describe('alerts', () => {
     await quotation('Q7', cast.customers.linked, '2020-01-10T12:00:00.000Z', 'approved');
     await quotation('Q8', cast.customers.other, '2020-01-10T12:00:00.000Z', 'approved');
     const mine = await unreadOf(customer);
-    expect(kindsOf(mine.list)).toEqual([`quotation-approved:${q.Q7}`, `sample-highest-risk:${s.S1}`].sort());
+    // Not S1's highest risk: a draft's results reach the customer once it is approved (issue 28).
+    expect(kindsOf(mine.list)).toEqual([`quotation-approved:${q.Q7}`]);
     const forAdmin = kindsOf((await unreadOf(admin)).list);
     expect(forAdmin).toContain(`sample-highest-risk:${other.id}`);
     expect(forAdmin).toContain(`quotation-approved:${q.Q8}`);

@@ -3,7 +3,7 @@
  * pdfjs: the company, the sample number, the employee and the Dose 8h the
  * device computed (fillNoiseResult, what Salvar stores) of a noise sample;
  * 403 without the samples module; a customer-type user gets only their own
- * customers' samples.
+ * customers' samples, and only once approved (issue 28).
  *
  * The report of a heat and a noise sample, from the server (the PDF bytes
  * of the route) and from the device (the definition the browser's Imprimir
@@ -27,7 +27,7 @@ import { parseNoiseThresholds } from '@/domain/result-thresholds-parse';
 import { fillNoiseResult } from '@sync/contract/samples/noise-figures';
 import { buildSampleDocument, pdfSampleOf } from '@/pdf/sample';
 import { insertCustomer, insertUser, linkUserToCustomer } from '@server/db/demo/records';
-import { options } from '@server/db/schema';
+import { options, samples } from '@server/db/schema';
 import { renderPdf } from '@server/pdf/render';
 import { signIn, startTestApp, type TestApp } from '../helpers/test-app';
 import { readPdf } from '../helpers/pdf-text';
@@ -98,6 +98,9 @@ describe('the sample PDF', () => {
     const customerToken = (await signIn(t, 'cliente-pdf-amostra', 'senha-de-teste-1')).access_token;
     const own = await planned(mine);
     const others = await planned();
+    // Not yet approved: its results are not the customer's to read (issue 28).
+    expect((await pdfOf(customerToken, own.id)).status).toBe(403);
+    await t.db.update(samples).set({ status: 'aprovada' }).where(eq(samples.id, own.id));
     expect((await pdfOf(customerToken, own.id)).status).toBe(200);
     expect((await pdfOf(customerToken, others.id)).status).toBe(403);
 

@@ -16,6 +16,9 @@ export function makeUser(overrides: Partial<CurrentUser> = {}, roleSlug: string 
     settings: {
       position: 'Técnica',
       registration_code: null,
+      council_type: null,
+      council_number: null,
+      council_uf: null,
       phone: null,
       role_id: roleSlug ? 3 : null,
       role: roleSlug ? { id: 3, name: roleSlug, slug: roleSlug } : null,

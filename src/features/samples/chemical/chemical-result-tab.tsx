@@ -10,7 +10,10 @@
  * settings' chemical risks), the result in the other unit from the molar
  * mass (25 °C), and the TWA of an agent sampled in several periods. A change
  * of the field memory or of the settings reaches the block when the tab is
- * shown.
+ * shown. Each row has the laboratory's report number ('Nº do laudo do
+ * laboratório'). While the sample waits for the laboratory (issue 28,
+ * `labOnly`) only the laboratory's fields (LAB_RESULT_FIELDS: LQ, result,
+ * report number) are open; the rest shows disabled.
  */
 import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
@@ -23,6 +26,7 @@ import {
   type ChemicalResultRow,
   normaliseChemicalBlock,
 } from '@sync/contract/samples/chemical';
+import { LAB_RESULT_FIELDS } from '@sync/contract/samples/review';
 import { fillChemicalResult, withPrefilledAgent } from '@sync/contract/samples/chemical-derive';
 import { convertedResult, editResultRow, journeyTwas, RISK_LEVEL_LABELS, type JourneyTwa } from '@sync/contract/samples/chemical-figures';
 import type { ChemicalRiskLevel } from '@/domain/chemical-risk';
@@ -38,7 +42,7 @@ const T = CHEMICAL_TEXTS.result;
 
 type Edit = (index: number, field: keyof ChemicalResultRow, text: string) => void;
 
-export function ChemicalResultTab({ sample, value, onChange }: TypeTabProps<ChemicalResult>) {
+export function ChemicalResultTab({ sample, value, onChange, labOnly = false }: TypeTabProps<ChemicalResult>) {
   const loaded = useChemicalThresholds();
   const thresholds = useMemo(() => loaded ?? defaultResultThresholds().chemical, [loaded]);
   const filled = fillChemicalResult(value, sample.memory_field, thresholds);
@@ -61,7 +65,7 @@ export function ChemicalResultTab({ sample, value, onChange }: TypeTabProps<Chem
     <Stack gap="lg">
       <CalibrationNotices memory={sample.memory_field} />
       {filled.agents.map((row, index) => (
-        <ResultCard key={row.row_id || index} row={row} index={index} thresholds={thresholds} onEdit={onEdit} />
+        <ResultCard key={row.row_id || index} row={row} index={index} thresholds={thresholds} onEdit={onEdit} locked={labOnly} />
       ))}
       {journeys.length > 0 ? <JourneyCard journeys={journeys} /> : null}
     </Stack>
@@ -90,7 +94,7 @@ function JourneyCard({ journeys }: { journeys: JourneyTwa[] }) {
   );
 }
 
-type CardProps = { row: ChemicalResultRow; index: number; thresholds: ChemicalThresholds; onEdit: Edit };
+type CardProps = { row: ChemicalResultRow; index: number; thresholds: ChemicalThresholds; onEdit: Edit; locked: boolean };
 
 /** A card renders again only when its own row or the settings changed: typing in one row leaves the others alone. */
 const ResultCard = memo(
@@ -99,13 +103,19 @@ const ResultCard = memo(
     previous.index === next.index &&
     previous.thresholds === next.thresholds &&
     previous.onEdit === next.onEdit &&
+    previous.locked === next.locked &&
     JSON.stringify(previous.row) === JSON.stringify(next.row),
 );
 
 const names = (items: ReadonlyArray<{ name: string }>) => items.map((item) => item.name);
 
-function ResultCardView({ row, index, thresholds, onEdit }: CardProps) {
+/** Open while waiting for the laboratory. */
+const LAB_FIELDS = new Set<string>(LAB_RESULT_FIELDS);
+
+function ResultCardView({ row, index, thresholds, onEdit, locked }: CardProps) {
   const on = (field: keyof ChemicalResultRow) => (text: string) => onEdit(index, field, text);
+  // Waiting for the laboratory: every field but the laboratory's is disabled.
+  const lock = (field: keyof ChemicalResultRow) => (locked && !LAB_FIELDS.has(field) ? { disabled: true } : {});
   const at = (field: keyof ChemicalResultRow) => `result.agents.${index}.${field}`;
   const options = thresholds.options;
   const conversion = convertedResult(row);
@@ -134,11 +144,13 @@ function ResultCardView({ row, index, thresholds, onEdit }: CardProps) {
         <StableTextField label={T.method} value={row.method} onChange={() => {}} readOnly description={T.fromMemory} />
         <StableOptionField field={at('lq')} label={T.lq} value={row.lq} onChange={on('lq')} options={CHEMICAL_LQ} />
         <StableDecimalField field={at('result')} label={T.result} value={row.result} onChange={on('result')} />
-        <StableOptionField field={at('unity')} label={T.unity} value={row.unity} onChange={on('unity')} options={CHEMICAL_UNITS} />
-        <StableDecimalField field={at('twa')} label={T.twa} value={row.twa} onChange={on('twa')} />
-        <StableDecimalField field={at('mp')} label={T.mp} value={row.mp} onChange={on('mp')} />
+        <StableTextField field={at('lab_report')} label={T.labReport} value={row.lab_report} onChange={on('lab_report')} />
+        <StableOptionField field={at('unity')} {...lock('unity')} label={T.unity} value={row.unity} onChange={on('unity')} options={CHEMICAL_UNITS} />
+        <StableDecimalField field={at('twa')} {...lock('twa')} label={T.twa} value={row.twa} onChange={on('twa')} />
+        <StableDecimalField field={at('mp')} {...lock('mp')} label={T.mp} value={row.mp} onChange={on('mp')} />
         <StableOptionField
           field={at('calculation_base')}
+          {...lock('calculation_base')}
           label={T.base}
           value={row.calculation_base}
           onChange={on('calculation_base')}
@@ -146,6 +158,7 @@ function ResultCardView({ row, index, thresholds, onEdit }: CardProps) {
         />
         <StableDecimalField
           field={at('deviation_factor')}
+          {...lock('deviation_factor')}
           label={T.deviationFactor}
           value={row.deviation_factor}
           onChange={on('deviation_factor')}
@@ -158,11 +171,12 @@ function ResultCardView({ row, index, thresholds, onEdit }: CardProps) {
           criterion={T.maxCriterion}
           testId={`chemical-result-${index}-max`}
         />
-        <StableTextField field={at('celling')} label={T.celling} value={row.celling} onChange={on('celling')} />
-        <StableTextField field={at('teto')} label={T.teto} value={row.teto} onChange={on('teto')} />
-        <StableTextField field={at('stel')} label={T.stel} value={row.stel} onChange={on('stel')} />
+        <StableTextField field={at('celling')} {...lock('celling')} label={T.celling} value={row.celling} onChange={on('celling')} />
+        <StableTextField field={at('teto')} {...lock('teto')} label={T.teto} value={row.teto} onChange={on('teto')} />
+        <StableTextField field={at('stel')} {...lock('stel')} label={T.stel} value={row.stel} onChange={on('stel')} />
         <StableOptionField
           field={at('size_aerodispersoides')}
+          {...lock('size_aerodispersoides')}
           label={T.size}
           value={row.size_aerodispersoides}
           onChange={on('size_aerodispersoides')}
@@ -170,6 +184,7 @@ function ResultCardView({ row, index, thresholds, onEdit }: CardProps) {
         />
         <StableOptionField
           field={at('action_in_body')}
+          {...lock('action_in_body')}
           label={T.actionInBody}
           value={row.action_in_body}
           onChange={on('action_in_body')}
@@ -177,22 +192,25 @@ function ResultCardView({ row, index, thresholds, onEdit }: CardProps) {
         />
         <StableOptionField
           field={at('notion_skin')}
+          {...lock('notion_skin')}
           label={T.notionSkin}
           value={row.notion_skin}
           onChange={on('notion_skin')}
           options={names(options.notion_skin)}
         />
-        <StableTextField field={at('osha')} label={T.osha} value={row.osha} onChange={on('osha')} />
+        <StableTextField field={at('osha')} {...lock('osha')} label={T.osha} value={row.osha} onChange={on('osha')} />
         <StableOptionField
           field={at('dispersal')}
+          {...lock('dispersal')}
           label={T.dispersal}
           value={row.dispersal}
           onChange={on('dispersal')}
           options={names(options.dispersal)}
         />
-        <StableOptionField field={at('ipvs')} label={T.ipvs} value={row.ipvs} onChange={on('ipvs')} options={names(options.ipvs)} />
+        <StableOptionField field={at('ipvs')} {...lock('ipvs')} label={T.ipvs} value={row.ipvs} onChange={on('ipvs')} options={names(options.ipvs)} />
         <StableOptionField
           field={at('odor_limit')}
+          {...lock('odor_limit')}
           label={T.odorLimit}
           value={row.odor_limit}
           onChange={on('odor_limit')}
@@ -200,12 +218,13 @@ function ResultCardView({ row, index, thresholds, onEdit }: CardProps) {
         />
         <StableOptionField
           field={at('respirator')}
+          {...lock('respirator')}
           label={T.respirator}
           value={row.respirator}
           onChange={on('respirator')}
           options={names(options.respirator)}
         />
-        <StableDecimalField field={at('molar_mass')} label={T.molarMass} value={row.molar_mass} onChange={on('molar_mass')} />
+        <StableDecimalField field={at('molar_mass')} {...lock('molar_mass')} label={T.molarMass} value={row.molar_mass} onChange={on('molar_mass')} />
         <StableComputedField
           label={T.converted(conversion?.unit ?? (row.unity === 'ppm' ? 'mg/m³' : 'ppm'))}
           value={conversion ? `${conversion.value} ${conversion.unit}` : ''}

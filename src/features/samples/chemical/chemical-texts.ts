@@ -54,6 +54,7 @@ export const CHEMICAL_TEXTS = {
     method: R.method!,
     lq: R.lq!,
     result: R.result!,
+    labReport: R.lab_report!,
     unity: R.unity!,
     twa: R.twa!,
     mp: R.mp!,

@@ -33,6 +33,7 @@ interface TextFieldProps {
   description?: ReactNode;
   error?: ReactNode;
   readOnly?: boolean;
+  disabled?: boolean;
   /** The field's path in the sample ('memory_field.initial_time'): the required mark and the jump target. */
   field?: string;
 }
@@ -136,10 +137,11 @@ interface OptionFieldProps {
   options: ReadonlyArray<string | { value: string; label: string }>;
   clearable?: boolean;
   field?: string;
+  disabled?: boolean;
 }
 
 /** One of the spec's options; a stored value not among them still shows. */
-export function OptionField({ label, value, onChange, options, clearable = true, field }: OptionFieldProps) {
+export function OptionField({ label, value, onChange, options, clearable = true, field, disabled }: OptionFieldProps) {
   const mark = useFieldMark(field, { input: 'choice', value });
   const data = options.map((option) => (typeof option === 'string' ? { value: option, label: option } : option));
   if (value !== '' && !data.some((option) => option.value === value)) data.unshift({ value, label: value });
@@ -154,6 +156,7 @@ export function OptionField({ label, value, onChange, options, clearable = true,
       value={value === '' ? null : value}
       onChange={(next) => onChange(next ?? '')}
       clearable={clearable}
+      disabled={disabled}
       allowDeselect={false}
       comboboxProps={{ withinPortal: true }}
     />

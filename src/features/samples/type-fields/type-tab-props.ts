@@ -19,4 +19,6 @@ export interface TypeTabProps<T> {
   onChange: (next: T) => void;
   /** A reader who may not write: lists hide their add and remove icons (the fieldset of type-tab.tsx disables the rest). */
   readOnly?: boolean;
+  /** Only the laboratory's fields may change (the chemical Resultado while waiting for the laboratory): the tab disables the rest. */
+  labOnly?: boolean;
 }

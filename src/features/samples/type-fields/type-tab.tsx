@@ -3,7 +3,8 @@
  * the stored block (maybe partial: a new sample, an older record) gets its
  * defaults filled in before the tab sees it, and a reader who may not write
  * gets the tab inside a disabled fieldset, so every input is shown and none
- * can be changed.
+ * can be changed. A tab open to the laboratory's fields only (`labOnly`)
+ * disables the others itself: a nested fieldset cannot enable an input.
  *
  * The page keeps its five tabs mounted and hands each a new `sample` on
  * every keystroke. A type's tab reads only its own block and the field
@@ -20,13 +21,14 @@ function sameInputs(previous: SampleTabProps, next: SampleTabProps): boolean {
   return (
     previous.value === next.value &&
     previous.readOnly === next.readOnly &&
+    previous.labOnly === next.labOnly &&
     previous.sample.memory_field === next.sample.memory_field &&
     previous.sample.result === next.sample.result
   );
 }
 
 export function typeTab<B extends object>(Tab: ComponentType<TypeTabProps<B>>, normalise: (value: unknown) => B): ComponentType<SampleTabProps> {
-  function RegisteredTab({ sample, value, onChange, readOnly }: SampleTabProps) {
+  function RegisteredTab({ sample, value, onChange, readOnly, labOnly }: SampleTabProps) {
     const latest = useRef(onChange);
     latest.current = onChange;
     const tab = (
@@ -34,6 +36,7 @@ export function typeTab<B extends object>(Tab: ComponentType<TypeTabProps<B>>, n
         sample={sample}
         value={normalise(value)}
         readOnly={readOnly}
+        labOnly={labOnly === true}
         onChange={(next) => latest.current(next as unknown as Record<string, unknown>)}
       />
     );

@@ -2,6 +2,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { isCustomerUser } from '@sync/react';
 import { useSessionState } from '@/app/session/use-session-state';
+import { reviewActorOf } from '@/entities/sample';
 import { SampleEditPage } from '@/features/samples';
 
 export const Route = createFileRoute('/admin/amostra/$sampleId')({
@@ -12,5 +13,5 @@ function SampleEditRoute() {
   const { sampleId } = Route.useParams();
   const { session } = Route.useRouteContext();
   const { user } = useSessionState(session);
-  return <SampleEditPage sampleId={sampleId} readOnly={user ? isCustomerUser(user) : false} />;
+  return <SampleEditPage sampleId={sampleId} readOnly={user ? isCustomerUser(user) : false} viewer={user ? reviewActorOf(user) : undefined} />;
 }

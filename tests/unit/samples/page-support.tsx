@@ -1,0 +1,27 @@
+/**
+ * The sample page rendered as its route renders it, for a given user, on a
+ * real local store, and the browser's connectivity as the screens read it.
+ */
+import type { ReviewActor } from '@sync/contract/samples';
+import type { SyncEngine } from '@sync/engine/engine';
+import type { SyncDatabase } from '@sync/store/database';
+import { SampleEditPage } from '@/features/samples';
+import { renderRoutes } from '../support/render';
+
+/** The browser's connectivity as `navigator.onLine` reports it (jsdom says online). */
+export function setBrowserOnline(online: boolean): void {
+  Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => online });
+  window.dispatchEvent(new Event(online ? 'online' : 'offline'));
+}
+
+/** The sample page at /admin/amostra/{key} for `viewer`, as the route renders it. */
+export function renderSamplePage(db: SyncDatabase, key: string, viewer: ReviewActor, engine?: SyncEngine) {
+  return renderRoutes(
+    {
+      '/admin/amostra/$sampleId': ({ params }) => <SampleEditPage sampleId={params.sampleId!} readOnly={viewer.isCustomer} viewer={viewer} />,
+      '/admin/amostra/lista/$page': () => <p>Amostras</p>,
+    },
+    `/admin/amostra/${key}`,
+    { db, engine, notifications: true },
+  );
+}
