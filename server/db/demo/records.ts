@@ -22,6 +22,8 @@ export type NewUser = {
   phone?: string | null;
   position?: string | null;
   registrationCode?: string | null;
+  /** Professional council (type, number, UF): a reviewer who approves samples. */
+  council?: { type: string; number: string; uf: string } | null;
 };
 
 export async function insertUser(db: Writer, input: NewUser): Promise<number> {
@@ -43,6 +45,9 @@ export async function insertUser(db: Writer, input: NewUser): Promise<number> {
       phone: input.phone ?? null,
       position: input.position ?? null,
       registration_code: input.registrationCode ?? null,
+      council_type: input.council?.type ?? null,
+      council_number: input.council?.number ?? null,
+      council_uf: input.council?.uf ?? null,
     })
     .returning({ id: users.id });
   return row!.id;

@@ -1,6 +1,7 @@
 /**
- * Demo users: an office clerk, a field technician and a customer-type user
- * linked to one demo customer. All share DEMO_PASSWORD.
+ * Demo users: an office clerk, a field technician, a safety engineer who
+ * reviews and approves samples (council data on her profile) and a
+ * customer-type user linked to one demo customer. All share DEMO_PASSWORD.
  */
 import { CUSTOMER_ROLE_SLUG } from '@sync/contract/modules';
 import { insertUser, linkUserToCustomer } from './records';
@@ -30,6 +31,16 @@ export const demoUsersStep: DemoStep = {
       registrationCode: 'ABHO 1234',
       phone: '11944443333',
     });
+    state.users.revisora = await insertUser(tx, {
+      name: 'Renata Campos',
+      username: 'renata',
+      email: 'renata@demo.local',
+      password: DEMO_PASSWORD,
+      roleSlug: 'administrativo',
+      position: 'Engenheira de segurança do trabalho',
+      phone: '11933332222',
+      council: { type: 'CREA', number: '5061234567', uf: 'SP' },
+    });
     state.users.cliente = await insertUser(tx, {
       name: 'Carla Mendes',
       username: 'carla',
@@ -44,6 +55,7 @@ export const demoUsersStep: DemoStep = {
     state.logins.push(
       { username: 'mariana', password: DEMO_PASSWORD, what: 'administrativo' },
       { username: 'paulo', password: DEMO_PASSWORD, what: 'técnico de campo' },
+      { username: 'renata', password: DEMO_PASSWORD, what: 'engenheira revisora (CREA), aprova amostras' },
       { username: 'carla', password: DEMO_PASSWORD, what: 'cliente (Metalúrgica Horizonte)' },
     );
   },

@@ -39,3 +39,18 @@ it('seeds an approved quotation with its plan, and one that still allows a plan'
   const carla = api(t, (await signIn(t, 'carla', 'demo12345')).access_token);
   expect((ok(await carla.get('/api/sample/all/0/10')).list as Sample[]).map((s) => s.quotation_id)).toEqual([planned.id, planned.id, planned.id]);
 });
+
+it('seeds a reviewer: Renata, with her council on her profile, may return a sample the technician finalized', async () => {
+  const renata = api(t, (await signIn(t, 'renata', 'demo12345')).access_token);
+  const me = ok(await renata.get('/api/user')) as {
+    settings: { council_type: string | null; council_number: string | null; council_uf: string | null };
+  };
+  expect(me.settings).toMatchObject({ council_type: 'CREA', council_number: '5061234567', council_uf: 'SP' });
+
+  const paulo = api(t, (await signIn(t, 'paulo', 'demo12345')).access_token);
+  const [sample] = (ok(await paulo.get('/api/sample/all/0/1')).list as Sample[]).sort((a, b) => a.sample_no - b.sample_no);
+  expect(ok(await paulo.put(`/api/sample/${sample!.id}/finalize`, {})).status).toBe('em_revisao');
+  expect((await paulo.put(`/api/sample/${sample!.id}/review`, { action: 'return', reason: 'Falta a foto.' })).status).toBe(403);
+  const returned = ok(await renata.put(`/api/sample/${sample!.id}/review`, { action: 'return', reason: 'Falta a foto.' })) as Sample;
+  expect(returned).toMatchObject({ status: 'devolvida', status_reason: 'Falta a foto.' });
+});
