@@ -10,4 +10,13 @@ export const USER_ENTITY_TEXTS = {
   imageReducing: 'Reduzindo a imagem…',
   offlineTitle: 'Sem conexão',
   offline: 'Os dados mostrados são os últimos recebidos. Salvar precisa de conexão com a internet; o que você digitou continua aqui.',
+  /** Issue 28: the council data a reviewer needs (users form and profile). */
+  council: {
+    legend: 'Conselho profissional',
+    type: 'Tipo',
+    typePlaceholder: 'CREA, CRM ou outro',
+    number: 'Número',
+    uf: 'UF',
+    ufPlaceholder: 'Selecione a UF',
+  },
 } as const;

@@ -4,7 +4,8 @@
  * `POST api/user/profile` at once: offline the save is refused with a plain
  * message and everything typed stays. After a save the session's current
  * user is replaced with the server's answer (`onSaved`), so the header and
- * every screen show it. Type, role and modules are shown, not edited.
+ * every screen show it. Type, role and modules are shown, not edited. Staff
+ * also keep their council data here ('Conselho profissional', issue 28).
  */
 import { useState } from 'react';
 import { Avatar, Badge, Button, Card, Grid, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
@@ -13,10 +14,10 @@ import { PROFILE_PATH, profileInputSchema, profileSaveResponseSchema } from '@sy
 import type { CurrentUser } from '@sync/contract/user';
 import { useOnlineWrite } from '@sync/react/use-online-write';
 import { isAdminUser } from '@sync/react';
-import { OnlineOnlyNotice, roleLabel, toFormData, UserImageInput } from '@/entities/user';
+import { CouncilFields, OnlineOnlyNotice, roleLabel, toFormData, UserImageInput } from '@/entities/user';
 import { alertDanger, alertSuccess } from '@/ui/alerts';
 import { errorMessage, useSchemaForm } from '@/ui/forms';
-import { profileValues, type ProfileValues } from './profile-form';
+import { profileCouncilShown, profileFields, profileValues, type ProfileValues } from './profile-form';
 import { PROFILE_TEXTS } from './profile-texts';
 
 function Field({ label, value }: { label: string; value: string | null | undefined }) {
@@ -42,15 +43,17 @@ export function ProfilePage({ user, onSaved }: ProfilePageProps) {
   const [saving, setSaving] = useState(false);
   const send = useOnlineWrite();
   const f = PROFILE_TEXTS.fields;
+  const councilShown = profileCouncilShown(user);
 
   const submit = async () => {
     if (!form.read().ok) return;
     setSaving(true);
     try {
-      const values = form.values as ProfileValues;
+      const values = form.form.getValues() as ProfileValues;
       // Whoever reads the users list sees their own change there at once.
       const pulls = mayRead(readerOf(user), READ_ACCESS.users) ? ['users'] : [];
-      const answer = await send({ method: 'POST', path: PROFILE_PATH, form: toFormData(values, image), pulls }, profileSaveResponseSchema);
+      const body = toFormData(profileFields(values, councilShown), image);
+      const answer = await send({ method: 'POST', path: PROFILE_PATH, form: body, pulls }, profileSaveResponseSchema);
       onSaved(answer.user);
       alertSuccess(answer.message);
       setImage(null);
@@ -101,6 +104,11 @@ export function ProfilePage({ user, onSaved }: ProfilePageProps) {
               <Grid.Col span={{ base: 12, md: 6 }}>
                 <UserImageInput label={f.image} placeholder={f.imagePlaceholder} value={image} onChange={setImage} />
               </Grid.Col>
+              {councilShown ? (
+                <Grid.Col span={12}>
+                  <CouncilFields field={form.field} />
+                </Grid.Col>
+              ) : null}
               <Grid.Col span={{ base: 12, md: 4 }}>
                 <PasswordInput label={f.oldPassword} autoComplete="current-password" {...form.field('old_password')} />
               </Grid.Col>

@@ -93,6 +93,8 @@ export const SYSTEM_TEXTS = {
   logoUnavailable: 'O logo atual não pode ser mostrado sem conexão.',
   warranty: 'Garantia (dias)',
   timeAlert: 'Alerta de vencimento de calibração (dias)',
+  /** Issue 28: `settings_allowSelfApproval`. */
+  allowSelfApproval: 'Permitir que quem finalizou a amostra também a aprove (consultoria de uma pessoa)',
 } as const;
 
 export const RESULTS_TEXTS = {

@@ -1,11 +1,13 @@
 /**
  * 'Variáveis do sistema' (spec sections 3 and 4): the logo, the warranty
- * days and the calibration alert days. Spec section 4: when a new logo file
+ * days, the calibration alert days and whether whoever finalized a sample
+ * may also approve it (issue 28, `settings_allowSelfApproval`, '1' or '';
+ * off by default: a one-person consultancy turns it on). Spec section 4: when a new logo file
  * was chosen it is uploaded first (`POST api/file`, images only), then the
  * options are saved with its path; an upload already done is not repeated
  * when only the options' save has to be tried again.
  */
-import { Button, FileInput, Group, Image, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, FileInput, Group, Image, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import {
   fileUploadResponseSchema,
@@ -14,6 +16,7 @@ import {
   LOGO_TYPES,
   SETTINGS_MESSAGES,
   SYSTEM_FIELDS,
+  settingFlag,
 } from '@sync/contract/settings-groups';
 import { useSyncContext } from '@sync/react/context';
 import { alertDanger, alertWarning } from '@/ui/alerts';
@@ -161,6 +164,15 @@ export function SystemTab({ settings }: { settings: Readonly<Record<string, stri
             <TextInput label={SYSTEM_TEXTS.timeAlert} inputMode="numeric" {...group.field('timeAlert')} />
           </Stack>
         </SimpleGrid>
+        <Switch
+          label={SYSTEM_TEXTS.allowSelfApproval}
+          name="allowSelfApproval"
+          size="md"
+          checked={settingFlag(group.values.allowSelfApproval)}
+          onChange={(event) => group.form.setFieldValue('allowSelfApproval', event.currentTarget.checked ? '1' : '')}
+          error={group.form.errors.allowSelfApproval}
+          styles={{ body: { minHeight: 44, alignItems: 'center' } }}
+        />
         <Group justify="flex-end">
           <Button type="submit" loading={saving || uploading}>
             {SETTINGS_TEXTS.save}

@@ -14,13 +14,13 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { userCreateSchema, userUpdateSchema } from '@sync/contract/user-input';
 import { useLocalList } from '@sync/react/use-local-record';
 import type { LocalUser } from '@sync/react';
-import { OnlineOnlyNotice } from '@/entities/user';
+import { councilValues, OnlineOnlyNotice } from '@/entities/user';
 import { alertDanger, alertSuccess } from '@/ui/alerts';
 import { useConfirmDelete } from '@/ui/confirm-delete';
 import { EditPage, RecordRoute } from '@/ui/edit-page';
 import { errorMessage, useSchemaForm } from '@/ui/forms';
 import { UserCustomersModal, type LinkedCustomer } from './user-customers-modal';
-import { UserFields } from './user-fields';
+import { councilShown, UserFields } from './user-fields';
 import { userFormFields, userFormValues, type UserFormValues } from './user-form';
 import { USER_ROUTES } from './user-routes';
 import { USER_TEXTS } from './user-texts';
@@ -68,10 +68,13 @@ function UserEditor({ record, viewer }: { record?: LocalUser; viewer: UserViewer
   };
 
   const submit = async () => {
+    const shown = councilShown(roles.loading ? [] : roles.rows, form.form.getValues() as UserFormValues);
+    // A hidden group keeps what the user has (nothing is sent), so what was typed in it before the role changed cannot block the save.
+    if (!shown) form.form.setValues(councilValues(record?.settings));
     if (!form.read().ok) return;
     setSaving(true);
     try {
-      const answer = await writes.save(record?.id ?? null, userFormFields(form.values as UserFormValues), image);
+      const answer = await writes.save(record?.id ?? null, userFormFields(form.form.getValues() as UserFormValues, shown), image);
       if (!record) await linkPending(answer.user.id);
       alertSuccess(answer.message);
       if (!record) {

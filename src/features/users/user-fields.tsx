@@ -2,8 +2,9 @@
  * The fields of the user form (spec: Users): name, Cargo, ABHO registration
  * code, e-mail, phone (masked as typed), username, user type and Função
  * (none for administrators; nobody changes their own), 'Adicionar clientes'
- * when the role's slug is 'cliente', password and confirmation, the image,
- * and 'send password by e-mail'.
+ * when the role's slug is 'cliente', the 'Conselho profissional' group
+ * (issue 28; not for that role), password and confirmation, the image, and
+ * 'send password by e-mail'.
  */
 import { Button, Grid, PasswordInput, Select, Switch, Text, TextInput } from '@mantine/core';
 import type { z } from 'zod';
@@ -11,7 +12,7 @@ import { ADMIN_USER_TYPE_ID, CUSTOMER_ROLE_SLUG } from '@sync/contract/modules';
 import type { userFieldsSchema } from '@sync/contract/user-input';
 import type { LocalNamedRecord } from '@sync/react';
 import { maskPhone } from '@/domain/masks';
-import { UserImageInput } from '@/entities/user';
+import { CouncilFields, UserImageInput } from '@/entities/user';
 import type { SchemaForm } from '@/ui/forms';
 import { isAdminType } from './user-form';
 import { USER_TEXTS } from './user-texts';
@@ -37,6 +38,11 @@ const options = (rows: readonly LocalNamedRecord[]) =>
 
 export function isCustomerRole(roles: readonly LocalNamedRecord[], roleId: string | null | undefined): boolean {
   return roles.some((role) => String(role.id) === roleId && role.slug === CUSTOMER_ROLE_SLUG);
+}
+
+/** The council group is for staff: hidden while the role is the customers' (an administrator has no role). */
+export function councilShown(roles: readonly LocalNamedRecord[], values: { user_type_id: string; role_id: string | null }): boolean {
+  return isAdminType(values) || !isCustomerRole(roles, values.role_id);
 }
 
 export function UserFields({
@@ -108,6 +114,11 @@ export function UserFields({
           <Button variant="light" onClick={onOpenCustomers}>
             {USER_TEXTS.addCustomers}
           </Button>
+        </Grid.Col>
+      ) : null}
+      {councilShown(roles, values) ? (
+        <Grid.Col span={12}>
+          <CouncilFields field={form.field} />
         </Grid.Col>
       ) : null}
       <Grid.Col span={{ base: 12, md: 6 }}>

@@ -5,14 +5,15 @@
  * não são iguais'), over values as the inputs hold them (the phone masked,
  * type and role as the selects' texts). Its output is what the server
  * checks again; bad input gives the messages at the fields and keeps every
- * value typed.
+ * value typed. The council group (issue 28) is sent only when it is shown
+ * (not for a customer-type role).
  */
 import { ADMIN_USER_TYPE_ID, GENERAL_USER_TYPE_ID } from '@sync/contract/modules';
 import type { LocalUser } from '@sync/react';
 import { maskPhone } from '@/domain/masks';
-import type { FormValue } from '@/entities/user';
+import { councilBody, councilValues, type CouncilValues, type FormValue } from '@/entities/user';
 
-export interface UserFormValues {
+export interface UserFormValues extends CouncilValues {
   name: string;
   position: string;
   registration_code: string;
@@ -33,6 +34,7 @@ export function userFormValues(user?: LocalUser): UserFormValues {
     name: user?.name ?? '',
     position: user?.settings.position ?? '',
     registration_code: user?.settings.registration_code ?? '',
+    ...councilValues(user?.settings),
     email: user?.email ?? '',
     phone: maskPhone(user?.phone ?? ''),
     username: user?.username ?? '',
@@ -49,12 +51,13 @@ export function isAdminType(values: { user_type_id: string }): boolean {
   return Number(values.user_type_id) === ADMIN_USER_TYPE_ID;
 }
 
-/** The form-data fields of a save: what was typed, an administrator without a role. */
-export function userFormFields(values: UserFormValues): Record<string, FormValue> {
+/** The form-data fields of a save: what was typed, an administrator without a role, the council group when shown. */
+export function userFormFields(values: UserFormValues, councilShown: boolean): Record<string, FormValue> {
   return {
     name: values.name,
     position: values.position,
     registration_code: values.registration_code,
+    ...councilBody(values, councilShown),
     email: values.email,
     phone: values.phone,
     username: values.username,
