@@ -1,12 +1,13 @@
 /**
- * The state of a customer form: values as typed (masks and capitalisation
- * applied on change), the message of each field, and `read()`, which checks
- * the form, shows what is wrong and returns the fields to save (or null).
+ * The state of a customer form, on `useSchemaForm` (the one way a form is
+ * written): values as typed (masks and capitalisation applied on change),
+ * the message of each field, and `read()`, which checks the form, shows
+ * what is wrong and returns the fields to save (or null). The schema is
+ * `readCustomerForm` (customer-form-values.ts, tested as a table).
  * `showSaveError` puts the store's validation messages at the fields.
  */
-import { useCallback, useState } from 'react';
 import type { LocalCustomer } from '@sync/react';
-import { fieldErrorsOf } from '@/ui/forms/sync-error';
+import { readSchema, useSchemaForm } from '@/ui/forms';
 import {
   changeCustomerForm,
   CUSTOMER_FIELD_NAMES,
@@ -29,39 +30,39 @@ export interface CustomerFormState {
   reset: (record?: LocalCustomer) => void;
 }
 
+const customerFormSchema = readSchema(readCustomerForm);
+
 export function useCustomerForm(record?: LocalCustomer): CustomerFormState {
-  const [values, setValues] = useState<CustomerFormValues>(() => customerFormValues(record));
-  const [errors, setErrors] = useState<CustomerFormErrors>({});
+  const schemaForm = useSchemaForm(customerFormSchema, () => customerFormValues(record), { fieldNames: CUSTOMER_FIELD_NAMES });
+  const { form } = schemaForm;
 
-  const change = useCallback((patch: Partial<CustomerFormValues>, field: CustomerFormField | 'type') => {
-    setValues((current) => changeCustomerForm(current, patch));
-    setErrors((current) => {
-      if (field === 'type') return { ...current, document: undefined };
-      return current[field] ? { ...current, [field]: undefined } : current;
-    });
-  }, []);
-
-  const read = () => {
-    const result = readCustomerForm(values);
-    if (!result.ok) {
-      setErrors(result.errors);
-      return null;
+  const change = (patch: Partial<CustomerFormValues>, field: CustomerFormField | 'type') => {
+    const current = form.getValues();
+    const next = changeCustomerForm(current, patch);
+    for (const name of Object.keys(next) as Array<keyof CustomerFormValues>) {
+      if (next[name] !== current[name]) form.setFieldValue(name, next[name]);
     }
-    setErrors({});
-    return result.fields;
+    // The edited field's message goes even when a mask kept its text; a new type re-judges the document.
+    form.clearFieldError(field === 'type' ? 'document' : field);
   };
 
-  const showSaveError = (error: unknown) => {
-    const fieldErrors = fieldErrorsOf(error, CUSTOMER_FIELD_NAMES) as CustomerFormErrors;
-    if (Object.keys(fieldErrors).length === 0) return false;
-    setErrors(fieldErrors);
-    return true;
+  const read = () => {
+    const result = schemaForm.read();
+    return result.ok ? result.output : null;
   };
 
   const reset = (next?: LocalCustomer) => {
-    setValues(customerFormValues(next));
-    setErrors({});
+    form.setValues(customerFormValues(next));
+    form.clearErrors();
+    form.resetDirty();
   };
 
-  return { values, errors, change, read, showSaveError, reset };
+  return {
+    values: schemaForm.values as CustomerFormValues,
+    errors: form.errors as CustomerFormErrors,
+    change,
+    read,
+    showSaveError: schemaForm.showSaveError,
+    reset,
+  };
 }

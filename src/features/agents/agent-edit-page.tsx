@@ -5,12 +5,12 @@
  * modal; once saved, the agent's equipment list. Everything is saved on the
  * device and sent by the sync engine, so it works offline.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocalList } from '@sync/react/use-local-record';
 import type { LocalProduct } from '@sync/react';
-import { RecordEditPage, RecordRoute, useRecordEditor } from '@/ui/edit-page';
+import { RecordEditPage, RecordRoute, useRecordForm } from '@/ui/edit-page';
 import { EquipmentLinesSection } from '@/entities/equipment';
-import { AGENT_FIELD_NAMES, agentValues, readAgent, type AgentValues } from './agent-form';
+import { AGENT_FIELD_NAMES, agentFormSchema, agentValues, type ChemicalRule } from './agent-form';
 import { AgentFields } from './agent-fields';
 import { AGENT_ROUTES } from './agent-routes';
 import { AGENT_TEXTS } from './agent-texts';
@@ -36,29 +36,40 @@ function AgentEditor({ record }: { record?: LocalProduct }) {
   const types = useMemo(() => (typeList.loading ? [] : typeList.rows), [typeList]);
   const [typeModal, setTypeModal] = useState(false);
   const typeTouched = useRef(record !== undefined);
-  // A type this device does not know (typeId only) cannot be told chemical: keep a CAS it already has.
-  const chemicalOf = (values: AgentValues) => {
-    const selectedType = types.find((type) => type.key === values.typeKey);
-    return selectedType ? isChemicalType(selectedType) : values.typeId !== null && values.cas.trim() !== '';
-  };
-  const editor = useRecordEditor({
+  // A type this device does not know (type_id only) cannot be told chemical: keep a CAS it already has.
+  const chemicalOf = useCallback<ChemicalRule>(
+    ({ type_key, type_id, hasCas }) => {
+      const selectedType = types.find((type) => type.key === type_key);
+      return selectedType ? isChemicalType(selectedType) : type_id !== null && hasCas;
+    },
+    [types],
+  );
+  const schema = useMemo(() => agentFormSchema(chemicalOf), [chemicalOf]);
+  const editor = useRecordForm({
     resource: 'products',
     record,
+    schema,
     initialValues: () => agentValues(record),
-    read: (values) => readAgent(values, chemicalOf(values)),
     fieldNames: AGENT_FIELD_NAMES,
     texts: AGENT_TEXTS,
     routes: AGENT_ROUTES,
   });
-  const { values, setValues, setErrors } = editor;
+  const form = editor.form.form;
+  const values = editor.form.values;
+  /** Picking a type replaces one known only by id. */
+  const chooseType = (key: string | null) => {
+    typeTouched.current = true;
+    form.setFieldValue('type_key', key);
+    form.setFieldValue('type_id', null);
+  };
 
   // A new agent starts with the default type once the types are read.
   useEffect(() => {
     if (typeTouched.current || typeList.loading) return;
     const type = defaultProductType(types);
     typeTouched.current = true;
-    if (type) setValues((current) => (current.typeKey ? current : { ...current, typeKey: type.key }));
-  }, [typeList.loading, types, setValues]);
+    if (type) form.setFieldValue('type_key', (current) => current ?? type.key);
+  }, [typeList.loading, types, form]);
 
   return (
     <RecordEditPage
@@ -73,23 +84,17 @@ function AgentEditor({ record }: { record?: LocalProduct }) {
             onClose={() => setTypeModal(false)}
             onSaved={(key) => {
               setTypeModal(false);
-              typeTouched.current = true;
-              setValues((current) => ({ ...current, typeKey: key, typeId: null }));
-              setErrors((current) => ({ ...current, type: undefined }));
+              chooseType(key);
             }}
           />
         </>
       }
     >
       <AgentFields
-        values={values}
-        errors={editor.errors}
+        form={editor.form}
         types={types}
-        chemical={chemicalOf(values)}
-        onChange={(patch, field) => {
-          if (field === 'type') typeTouched.current = true;
-          editor.change(patch, field);
-        }}
+        chemical={chemicalOf({ type_key: values.type_key, type_id: values.type_id, hasCas: values.cas.trim() !== '' })}
+        onTypeChange={chooseType}
         onNewType={() => setTypeModal(true)}
       />
     </RecordEditPage>

@@ -1,85 +1,80 @@
 /**
- * The agent form's values as typed and reading them into the fields to save
- * (spec section 5: 'Nome é obrigatório', 'Preço é obrigatório', 'Tipo de
- * produto é obrigatório'). The CAS number is kept while the user switches
- * types, but only a chemical agent saves it (the server clears it otherwise).
+ * The agent form as a schema (spec section 5: 'Nome é obrigatório', 'Preço
+ * é obrigatório', 'Tipo de produto é obrigatório'): the contract's product
+ * input with its typed-text fields wrapped, keyed by the wire's names, and
+ * the type by local key (or by id when this device does not have it). The
+ * CAS number is kept while the user switches types, but only a chemical
+ * agent saves it (the server clears it otherwise); which type is chemical
+ * is the device's list's to say, so the schema is made with that rule.
  */
-import { CATALOG_MESSAGES } from '@sync/contract/catalog';
+import { z } from 'zod';
+import { CATALOG_MESSAGES, productInputSchema } from '@sync/contract/catalog';
 import type { LocalProduct, ResourceInput } from '@sync/react';
-import { moneyToText, parseMoneyText } from '@/ui/inputs';
+import { moneyText, optionalText } from '@/ui/forms';
+import { moneyToText } from '@/ui/inputs';
 
-export interface AgentValues {
-  name: string;
-  /** Local key of the type. */
-  typeKey: string | null;
-  /** The record's type id when this device does not have that type: kept unless another is picked. */
-  typeId: number | null;
-  price: string;
-  code: string;
-  method: string;
-  cas: string;
-  actionInBody: string;
-  notionSkin: string;
-  ipvs: string;
-  odorLimit: string;
-  respirator: string;
+const wire = productInputSchema.shape;
+
+/** Whether the agent being saved is chemical: its type by key, or one known only by id with a CAS already given. */
+export type ChemicalRule = (type: { type_key: string | null; type_id: number | null; hasCas: boolean }) => boolean;
+
+const typeChosen = (value: unknown) => {
+  const type = (value ?? {}) as { type_key?: unknown; type_id?: unknown };
+  return Boolean(type.type_key) || typeof type.type_id === 'number';
+};
+
+export function agentFormSchema(chemical: ChemicalRule) {
+  return productInputSchema
+    .omit({ type_id: true, display_name: true, unit_type: true })
+    .extend({
+      price: moneyText(wire.price),
+      code: optionalText(wire.code),
+      method: optionalText(wire.method),
+      cas: optionalText(wire.cas),
+      action_in_body: optionalText(wire.action_in_body),
+      notion_skin: optionalText(wire.notion_skin),
+      ipvs: optionalText(wire.ipvs),
+      odor_limit: optionalText(wire.odor_limit),
+      respirator: optionalText(wire.respirator),
+      /** Local key of the type; null for none (or one this device does not know, see `type_id`). */
+      type_key: z.string().nullable(),
+      /** The record's type id when the device does not have that type: kept unless the user picks another. */
+      type_id: wire.type_id.nullable(),
+    })
+    .check(
+      // Said with the other fields' messages, not after them.
+      z.superRefine(
+        (value, context) => {
+          if (!typeChosen(value)) context.addIssue({ code: 'custom', path: ['type_key'], message: CATALOG_MESSAGES.productTypeRequired });
+        },
+        { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+      ),
+    )
+    .transform(({ type_key, type_id, cas, ...fields }): ResourceInput<'products'> => {
+      const saved = { ...fields, cas: chemical({ type_key, type_id, hasCas: cas !== null }) ? cas : null };
+      return type_key ? { ...saved, type_key } : { ...saved, type_id: type_id! };
+    });
 }
 
-export type AgentField = Exclude<keyof AgentValues, 'typeKey' | 'typeId'> | 'type';
-export type AgentErrors = Partial<Record<AgentField, string>>;
+export type AgentFormSchema = ReturnType<typeof agentFormSchema>;
+export type AgentValues = z.input<AgentFormSchema>;
 
-/** Wire field → form field, for the store's validation messages. */
-export const AGENT_FIELD_NAMES: Readonly<Record<string, AgentField>> = {
-  type_id: 'type',
-  action_in_body: 'actionInBody',
-  notion_skin: 'notionSkin',
-  odor_limit: 'odorLimit',
-};
+/** The store names the type by its id on the wire; the form shows it at the type's select. */
+export const AGENT_FIELD_NAMES = { type_id: 'type_key' } as const;
 
 export function agentValues(record?: LocalProduct): AgentValues {
   return {
     name: record?.name ?? '',
-    typeKey: record?.type_key ?? null,
-    typeId: record && !record.type_key ? record.type_id : null,
+    type_key: record?.type_key ?? null,
+    type_id: record && !record.type_key ? record.type_id : null,
     price: moneyToText(record?.price ?? null),
     code: record?.code ?? '',
     method: record?.method ?? '',
     cas: record?.cas ?? '',
-    actionInBody: record?.action_in_body ?? '',
-    notionSkin: record?.notion_skin ?? '',
+    action_in_body: record?.action_in_body ?? '',
+    notion_skin: record?.notion_skin ?? '',
     ipvs: record?.ipvs ?? '',
-    odorLimit: record?.odor_limit ?? '',
+    odor_limit: record?.odor_limit ?? '',
     respirator: record?.respirator ?? '',
   };
-}
-
-export type AgentRead = { ok: true; fields: ResourceInput<'products'> } | { ok: false; errors: AgentErrors };
-
-const orNull = (text: string) => (text.trim() ? text.trim() : null);
-
-export function readAgent(values: AgentValues, chemical: boolean): AgentRead {
-  const errors: AgentErrors = {};
-  const name = values.name.trim();
-  if (!name) errors.name = CATALOG_MESSAGES.nameRequired;
-  if (!values.typeKey && values.typeId === null) errors.type = CATALOG_MESSAGES.productTypeRequired;
-  const price = parseMoneyText(values.price);
-  if (!price.ok) errors.price = price.message;
-  else if (price.reais === null) errors.price = CATALOG_MESSAGES.priceRequired;
-  if (Object.keys(errors).length > 0 || !price.ok || price.reais === null) return { ok: false, errors };
-
-  const fields: ResourceInput<'products'> = {
-    name,
-    price: price.reais,
-    code: orNull(values.code),
-    method: orNull(values.method),
-    cas: chemical ? orNull(values.cas) : null,
-    action_in_body: orNull(values.actionInBody),
-    notion_skin: orNull(values.notionSkin),
-    ipvs: orNull(values.ipvs),
-    odor_limit: orNull(values.odorLimit),
-    respirator: orNull(values.respirator),
-  };
-  if (values.typeKey) fields.type_key = values.typeKey;
-  else if (values.typeId !== null) fields.type_id = values.typeId;
-  return { ok: true, fields };
 }

@@ -9,6 +9,9 @@
 import type { ReactNode } from 'react';
 import { Stack, Table, Text } from '@mantine/core';
 import classes from './line-table.module.css';
+import type { LineList, QuotationFormValues } from './quotation-form-values';
+import type { LineHandlers } from './use-line-handlers';
+import type { QuotationFormApi } from './use-quotation-form';
 
 export interface LineHeader {
   label: string;
@@ -76,11 +79,31 @@ export const LINE_INPUT_STYLES = { input: { minHeight: 44 } } as const;
 /** The first row of a line that takes two rows (no border between them). */
 export const LINE_PAIR_START = classes.pairStart;
 
-/** The props every line table takes from the page. */
-export interface LineListProps<T> {
-  lines: T[];
-  errors: Record<string, string | undefined>;
-  onChange: (index: number, patch: Partial<T>) => void;
-  onAdd: () => void;
-  onRemove: (index: number) => void;
+/**
+ * The props every line table takes from the page, the same between renders
+ * while its lines neither come nor go nor get a message: a table does not
+ * re-render as its lines are typed in (each row follows its own line).
+ */
+export interface LineListProps<K extends LineList> {
+  api: QuotationFormApi;
+  /** The lines' screen keys, space-separated (`lineUids`). */
+  uids: string;
+  /** The messages of this list's lines, by path ('rows.0.value'). */
+  errors: Readonly<Record<string, string | undefined>>;
+  handlers: LineHandlers<K>;
+}
+
+/** A list's lines as the table draws them: the current ones, with their screen keys. */
+export function linesOf<K extends LineList>(api: QuotationFormApi, list: K): QuotationFormValues[K] {
+  return api.values()[list];
+}
+
+/** What tells a table its lines changed: their screen keys. */
+export function lineUids(lines: readonly { uid: string }[]): string {
+  return lines.map((line) => line.uid).join(' ');
+}
+
+/** One line, kept current: its row re-renders when it is edited (and only then). */
+export function useLine<K extends LineList>(api: QuotationFormApi, list: K, index: number): QuotationFormValues[K][number] {
+  return api.useValue<QuotationFormValues[K][number]>(`${list}.${index}`);
 }

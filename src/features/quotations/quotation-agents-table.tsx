@@ -3,18 +3,21 @@
  * sector, function, exposition type, daily exposition, quantity, unit value
  * and the row total (from the domain), each agent on two rows (HEADERS). Choosing an agent sets the row's
  * product, name, price, type and unit type; the page then refreshes the
- * equipment table from the chosen agents. Rows are memoised (see AgentRow).
+ * equipment table from the chosen agents. Rows are memoised and follow
+ * their own line (see AgentRow).
  */
-import { memo } from 'react';
+import { memo, useCallback } from 'react';
 import { NativeSelect, Table, TextInput } from '@mantine/core';
 import { useLocalList } from '@sync/react/use-local-record';
 import type { LocalProduct } from '@sync/react';
 import { AgentPicker } from '@/entities/agent';
 import { moneyToText } from '@/ui/inputs';
 import { PricedLineCells } from './priced-line-cells';
-import { LINE_INPUT_STYLES, LINE_PAIR_START, LineTable, type LineHeader, type LineListProps } from './line-table';
+import { LINE_INPUT_STYLES, LINE_PAIR_START, LineTable, linesOf, useLine, type LineHeader, type LineListProps } from './line-table';
 import { type LookupOption, lookupOptions, useLookupList } from './quotation-lookups';
-import type { RowValues } from './quotation-form-values';
+import { lineCents, type RowValues } from './quotation-form-values';
+import type { LineHandlers } from './use-line-handlers';
+import type { QuotationFormApi } from './use-quotation-form';
 
 export const AGENT_TABLE_TEXTS = {
   title: 'Agentes',
@@ -64,70 +67,70 @@ export function rowFromAgent(agent: LocalProduct | null): Partial<RowValues> {
   };
 }
 
-export function QuotationAgentsTable({ lines, errors, onChange, onAdd, onRemove, totals }: LineListProps<RowValues> & { totals: number[] }) {
+/** Memoised: it re-renders when agents are added or removed or get a message, not as they are typed in. */
+export const QuotationAgentsTable = memo(function QuotationAgentsTable({ api, errors, handlers }: LineListProps<'rows'>) {
   const types = useLocalList('product_types');
-  const typeName = (id: number) => (types.loading ? '' : (types.rows.find((type) => type.id === id)?.name ?? ''));
+  // The rows keep their identity until the list changes, so the rows' memo holds.
+  const typeRows = types.loading ? null : types.rows;
+  const typeName = useCallback((id: number) => typeRows?.find((type) => type.id === id)?.name ?? '', [typeRows]);
   const expositionTypes = useLookupList('exposition_types');
+  const lines = linesOf(api, 'rows');
   return (
     <LineTable title={T.title} headers={HEADERS} secondHeaders={SECOND_HEADERS} minWidth={MIN_WIDTH}>
       {lines.map((line, index) => (
         <AgentRow
           key={line.uid}
-          line={line}
+          api={api}
           index={index}
-          // A blank row has no agent yet, so no type to show.
-          typeName={line.product_id === null && line.product_key === null && line.name === '' ? '' : typeName(line.product_type_id)}
+          typeName={typeName}
           expositionTypes={expositionTypes}
-          total={totals[index] ?? 0}
           nameError={errors[`rows.${index}.name`]}
           quantityError={errors[`rows.${index}.quantity`]}
           valueError={errors[`rows.${index}.value`]}
           last={index === lines.length - 1}
-          onChange={onChange}
-          onAdd={onAdd}
-          onRemove={onRemove}
+          handlers={handlers}
         />
       ))}
     </LineTable>
   );
-}
+});
 
 interface AgentRowProps {
-  line: RowValues;
+  api: QuotationFormApi;
   index: number;
-  typeName: string;
+  /** The name of an agent type by id (the device's list). */
+  typeName: (id: number) => string;
   expositionTypes: LookupOption[];
-  total: number;
   nameError?: string;
   quantityError?: string;
   valueError?: string;
   last: boolean;
-  onChange: (index: number, patch: Partial<RowValues>) => void;
-  onAdd: () => void;
-  onRemove: (index: number) => void;
+  handlers: LineHandlers<'rows'>;
 }
 
 /**
- * One agent (its two rows), memoised: its props are the line (the same object until
- * it is edited), plain figures and messages, and the page's stable
- * handlers, so typing in one row of a hundred re-renders only that row.
+ * One agent (its two rows), memoised: its props are its place, messages and
+ * the page's stable handlers, and it follows its own line (`useLine`), so
+ * typing in one row of a hundred re-renders only that row.
  */
 const AgentRow = memo(function AgentRow({
-  line,
+  api,
   index,
   typeName,
   expositionTypes,
-  total,
   nameError,
   quantityError,
   valueError,
   last,
-  onChange,
-  onAdd,
-  onRemove,
+  handlers,
 }: AgentRowProps) {
+  const line = useLine(api, 'rows', index);
+  if (!line) return null;
+  const { onChange, onAdd, onRemove } = handlers;
   const errorOf = (field: 'quantity' | 'value') => (field === 'quantity' ? quantityError : valueError);
   const number = index + 1;
+  // A blank row has no agent yet, so no type to show.
+  const blank = line.product_id === null && line.product_key === null && line.name === '';
   return (
     <>
       <Table.Tr className={LINE_PAIR_START}>
@@ -162,7 +165,7 @@ const AgentRow = memo(function AgentRow({
           index={index}
           quantity={line.quantity}
           value={line.value}
-          total={total}
+          total={lineCents(line)}
           totalTestId={`rows-total-${index}`}
           error={errorOf}
           onChange={(patch) => onChange(index, patch)}
@@ -191,7 +194,7 @@ const AgentRow = memo(function AgentRow({
             styles={LINE_INPUT_STYLES}
           />
         </Table.Td>
-        <Table.Td aria-label={`${T.agentType} ${number}`}>{typeName}</Table.Td>
+        <Table.Td aria-label={`${T.agentType} ${number}`}>{blank ? '' : typeName(line.product_type_id)}</Table.Td>
       </Table.Tr>
     </>
   );

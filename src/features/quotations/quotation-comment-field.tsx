@@ -4,11 +4,13 @@
  * texto' tidies it once (src/domain/text-format.ts); with 'Formatar
  * automaticamente' checked it is tidied whenever the field loses focus, never
  * while typing (the cursor would jump). The checkbox is a preference of this
- * screen, not saved with the quotation.
+ * screen, not saved with the quotation. Memoised and following its field
+ * itself.
  */
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Button, Checkbox, Group, Textarea } from '@mantine/core';
 import { formatParagraphText } from '@/domain/text-format';
+import type { QuotationFormApi } from './use-quotation-form';
 
 export const COMMENT_TEXTS = {
   label: 'Observações',
@@ -17,12 +19,13 @@ export const COMMENT_TEXTS = {
 } as const;
 
 export interface QuotationCommentFieldProps {
-  value: string;
-  onChange: (value: string) => void;
+  api: QuotationFormApi;
   maxLength?: number;
 }
 
-export function QuotationCommentField({ value, onChange, maxLength }: QuotationCommentFieldProps) {
+export const QuotationCommentField = memo(function QuotationCommentField({ api, maxLength }: QuotationCommentFieldProps) {
+  const value = api.useValue<string>('comment');
+  const onChange = (text: string) => api.set('comment', text);
   const [autoFormat, setAutoFormat] = useState(false);
   const format = () => {
     const formatted = formatParagraphText(value);
@@ -47,4 +50,4 @@ export function QuotationCommentField({ value, onChange, maxLength }: QuotationC
       </Group>
     </div>
   );
-}
+});

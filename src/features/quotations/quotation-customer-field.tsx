@@ -5,12 +5,15 @@
  * shown; the link opens the add-customer modal, whose customer (saved on
  * the device, offline too) is chosen at once by its local key, so the
  * quotation can reference a customer that is not on the server yet.
+ * Memoised and following its two fields itself. A new customer clears the
+ * service address.
  */
 import { useState, memo } from 'react';
 import { Anchor, Grid, NativeSelect, Stack } from '@mantine/core';
 import { useLocalLines } from '@sync/react/use-local-record';
 import { AddCustomerModal } from '@/entities/customer';
 import { LocalRecordSelect } from '@/ui/inputs';
+import type { QuotationFormApi } from './use-quotation-form';
 
 export const CUSTOMER_FIELD_TEXTS = {
   customer: 'Cliente',
@@ -23,20 +26,19 @@ export const CUSTOMER_FIELD_TEXTS = {
 const TOUCH = { input: { minHeight: 44 } } as const;
 
 export interface QuotationCustomerFieldProps {
-  customerKey: string | null;
-  addressKey: string | null;
+  api: QuotationFormApi;
+  /** Salvar's message ('Cliente é obrigatório'). */
   error?: string;
-  onCustomer: (key: string | null) => void;
-  onAddress: (key: string | null) => void;
 }
 
-export const QuotationCustomerField = memo(function QuotationCustomerField({
-  customerKey,
-  addressKey,
-  error,
-  onCustomer,
-  onAddress,
-}: QuotationCustomerFieldProps) {
+export const QuotationCustomerField = memo(function QuotationCustomerField({ api, error }: QuotationCustomerFieldProps) {
+  const customerKey = api.useValue<string | null>('customer_key');
+  const addressKey = api.useValue<string | null>('service_address_key');
+  const onCustomer = (key: string | null) => {
+    api.set('customer_key', key, 'customer');
+    api.set('service_address_key', null, 'service_address');
+  };
+  const onAddress = (key: string | null) => api.set('service_address_key', key, 'service_address');
   const [adding, setAdding] = useState(false);
   const addresses = useLocalLines('customer_addresses', customerKey);
   const list = addresses.loading ? [] : addresses.rows;

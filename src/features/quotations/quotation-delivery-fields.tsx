@@ -1,14 +1,16 @@
 /**
  * 'Início dos serviços', 'Prazo de entrega (dias)' and the 'Data de entrega'
  * they give (spec section 4: start date plus duration_time days), shown as
- * they are typed, from the domain's formula (quotation-delivery.ts). Memoised:
- * typing in a line table does not re-render it.
+ * they are typed, from the domain's formula (quotation-delivery.ts). Memoised
+ * and following its two fields itself: typing in a line table does not
+ * re-render it.
  */
 import { memo } from 'react';
 import { Grid, Stack, Text, TextInput } from '@mantine/core';
 import { formatDateBR } from '@/domain/dates';
 import { DateInputBR } from '@/ui/inputs';
-import { shownDeliveryDate, type DeliveryValues } from './quotation-delivery';
+import { shownDeliveryDate } from './quotation-delivery';
+import type { QuotationFormApi } from './use-quotation-form';
 
 export const DELIVERY_TEXTS = {
   start: 'Início dos serviços',
@@ -19,17 +21,15 @@ export const DELIVERY_TEXTS = {
 
 const TOUCH = { input: { minHeight: 44 } } as const;
 
-export interface QuotationDeliveryFieldsProps extends DeliveryValues {
-  errors: { start_date?: string; duration_time?: string };
-  onChange: (patch: Partial<DeliveryValues>, field: keyof DeliveryValues) => void;
+export interface QuotationDeliveryFieldsProps {
+  api: QuotationFormApi;
+  startError?: string;
+  durationError?: string;
 }
 
-export const QuotationDeliveryFields = memo(function QuotationDeliveryFields({
-  start_date,
-  duration_time,
-  errors,
-  onChange,
-}: QuotationDeliveryFieldsProps) {
+export const QuotationDeliveryFields = memo(function QuotationDeliveryFields({ api, startError, durationError }: QuotationDeliveryFieldsProps) {
+  const start_date = api.useValue<string>('start_date');
+  const duration_time = api.useValue<string>('duration_time');
   const delivery = shownDeliveryDate({ start_date, duration_time });
   return (
     <Grid gap="md" align="flex-start">
@@ -38,8 +38,8 @@ export const QuotationDeliveryFields = memo(function QuotationDeliveryFields({
           label={DELIVERY_TEXTS.start}
           name="start_date"
           value={start_date}
-          onChange={(text) => onChange({ start_date: text }, 'start_date')}
-          error={errors.start_date}
+          onChange={(text) => api.set('start_date', text)}
+          error={startError}
           styles={TOUCH}
         />
       </Grid.Col>
@@ -49,8 +49,8 @@ export const QuotationDeliveryFields = memo(function QuotationDeliveryFields({
           name="duration_time"
           inputMode="numeric"
           value={duration_time}
-          onChange={(event) => onChange({ duration_time: event.currentTarget.value }, 'duration_time')}
-          error={errors.duration_time}
+          onChange={(event) => api.set('duration_time', event.currentTarget.value)}
+          error={durationError}
           styles={TOUCH}
         />
       </Grid.Col>

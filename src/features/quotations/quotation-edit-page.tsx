@@ -11,8 +11,12 @@
  * 'Inserir o texto padrão' from the message settings); comments are plain
  * text with 'Formatar texto' and its auto-format checkbox. The seller is
  * chosen by administrators among the users on the device.
+ *
+ * The form is uncontrolled (use-quotation-form.ts): this page renders when
+ * lines come or go and when messages change; each section follows its own
+ * fields, so a key re-renders only what shows it.
  */
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Badge, Button, Divider, Grid, Stack, Text } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { usePendingCommands } from '@sync/react/use-pending-commands';
@@ -21,10 +25,10 @@ import { useSyncActions } from '@sync/react/use-sync-actions';
 import type { RichTextDoc } from '@sync/contract/rich-text';
 import type { LocalQuotation } from '@sync/react';
 import { alertDanger, alertSuccess } from '@/ui/alerts';
-import { EditPage, RecordRoute, useRecordEditor, type FormRead } from '@/ui/edit-page';
+import { EditPage, RecordRoute } from '@/ui/edit-page';
 import { errorMessage } from '@/ui/forms';
-import { DateInputBR } from '@/ui/inputs';
 import { agentEquipment } from './agent-equipment';
+import { lineUids } from './line-table';
 import { QuotationAgentsTable } from './quotation-agents-table';
 import { QuotationCommentField } from './quotation-comment-field';
 import { QuotationCustomerField } from './quotation-customer-field';
@@ -33,15 +37,7 @@ import { QuotationDeliveryFields } from './quotation-delivery-fields';
 import { QuotationDetailsField } from './quotation-details-field';
 import { duplicateFields } from './quotation-duplicate';
 import { QuotationEquipmentTable } from './quotation-equipment-table';
-import {
-  formTotals,
-  quotationFormValues,
-  readQuotationForm,
-  withBlankRow,
-  type LineList,
-  type QuotationFormValues,
-  type RowValues,
-} from './quotation-form-values';
+import { withBlankRow, type LineList } from './quotation-form-values';
 import { QuotationItemsTable } from './quotation-items-table';
 import { quotationNumber } from './quotation-number';
 import { QuotationPrintMenu } from './quotation-print-menu';
@@ -52,8 +48,9 @@ import { QuotationSendMenu } from './quotation-send-menu';
 import { QuotationStatusMenu } from './quotation-status-menu';
 import { QUOTATION_TEXTS } from './quotation-texts';
 import { QuotationTotalsBlock } from './quotation-totals-block';
+import { QuotationValidAtField } from './quotation-valid-at-field';
 import { useLineHandlers } from './use-line-handlers';
-import { useFieldChange, useStableNumbers } from './use-stable-values';
+import { useQuotationForm } from './use-quotation-form';
 
 export const FORM_TEXTS = {
   validAt: 'Validade',
@@ -94,6 +91,22 @@ export function QuotationEditPage({ quotationId, ...seller }: QuotationEditPageP
 
 type SellerProps = Omit<QuotationEditPageProps, 'quotationId'>;
 
+const LISTS: readonly LineList[] = ['rows', 'services', 'costs', 'equipments', 'deadlines'];
+type Messages = Readonly<Record<string, string | undefined>>;
+
+/** Each list's messages ('rows.0.value'), the same objects while the messages do not change (the tables are memoised). */
+function listMessages(errors: Messages): Record<LineList, Messages> {
+  const byList = Object.fromEntries(LISTS.map((list) => [list, {} as Record<string, string | undefined>])) as Record<
+    LineList,
+    Record<string, string | undefined>
+  >;
+  for (const [path, message] of Object.entries(errors)) {
+    const list = path.split('.')[0] as LineList;
+    if (byList[list]) byList[list][path] = message;
+  }
+  return byList;
+}
+
 function QuotationForm({ record, sellerName, sellerId, canChooseSeller = false, samples = 'none' }: SellerProps & { record?: LocalQuotation }) {
   const navigate = useNavigate();
   const { saveRecord } = useSyncActions();
@@ -103,36 +116,25 @@ function QuotationForm({ record, sellerName, sellerId, canChooseSeller = false, 
   const pendingCommands = usePendingCommands('quotations');
   const settings = useLocalList('settings');
   const defaultDetails = settings.loading ? '' : (settings.rows.find((setting) => setting.option === DETAILS_DEFAULT_SETTING)?.value ?? '');
-  const editor = useRecordEditor<'quotations', QuotationFormValues, string>({
-    resource: 'quotations',
-    record,
-    initialValues: () => quotationFormValues(record, sellerId),
-    read: (values) => readQuotationForm(values) as FormRead<'quotations', string>,
-    fieldNames: { customer_id: 'customer', customer_key: 'customer' },
-    texts: { saved: QUOTATION_TEXTS.saved, deleted: QUOTATION_TEXTS.deleted },
-    routes: QUOTATION_ROUTES,
-  });
-  const { values, errors } = editor;
-  const totals = formTotals(values);
+  const { editor, api } = useQuotationForm(record, sellerId);
+  const errors = editor.form.form.errors as Messages;
+  const messages = useMemo(() => listMessages(errors), [errors]);
+  const values = api.values();
 
-  /** The equipment table from the agents now chosen (spec section 4). */
-  const withAgentEquipment = (current: QuotationFormValues, rows: RowValues[]): QuotationFormValues => {
-    const equipment = agentEquipment(rows, products.loading ? [] : products.rows, agentLines.loading ? [] : agentLines.rows, current.equipments);
-    return { ...current, rows, equipments: withBlankRow('equipments', equipment) };
-  };
-  const handlers = useLineHandlers({ setValues: editor.setValues, setErrors: editor.setErrors, withAgentEquipment });
-  const lineProps = <K extends LineList>(list: K) => ({ lines: values[list] as QuotationFormValues[K], errors, ...handlers[list] });
-  const change = useFieldChange(editor.setValues, editor.setErrors);
-  const changeDetails = useCallback((details: RichTextDoc | null) => change({ details }, 'details'), [change]);
-  const changeCustomer = useCallback((key: string | null) => change({ customer_key: key, service_address_key: null }, 'customer'), [change]);
-  const changeAddress = useCallback((key: string | null) => change({ service_address_key: key }, 'service_address'), [change]);
-  const changeSeller = useCallback((created_by: string) => change({ created_by }, 'created_by'), [change]);
-  const deliveryErrors = useMemo(
-    () => ({ start_date: errors.start_date, duration_time: errors.duration_time }),
-    [errors.start_date, errors.duration_time],
+  const handlers = useLineHandlers({
+    api,
+    // The equipment table from the agents now chosen (spec section 4).
+    agentEquipment: (rows, current) =>
+      withBlankRow('equipments', agentEquipment(rows, products.loading ? [] : products.rows, agentLines.loading ? [] : agentLines.rows, current)),
+  });
+  // The editor reads its document once; it keeps its own state from then on.
+  const [initialDetails] = useState<RichTextDoc | null>(() => values.details);
+  const changeDetails = useMemo(() => (details: RichTextDoc | null) => api.set('details', details), [api]);
+  const sellerShown = record?.user?.name ?? sellerName;
+  const seller = useMemo(
+    () => <QuotationSellerField api={api} canChoose={canChooseSeller} name={sellerShown} error={errors.created_by} />,
+    [api, canChooseSeller, sellerShown, errors.created_by],
   );
-  const serviceTotals = useStableNumbers(totals.serviceTotals);
-  const costTotals = useStableNumbers(totals.costTotals);
 
   const duplicate = async () => {
     if (!record || duplicating) return;
@@ -186,22 +188,9 @@ function QuotationForm({ record, sellerName, sellerId, canChooseSeller = false, 
       after={editor.remove.modal({ title: QUOTATION_TEXTS.confirmDeleteTitle, message: QUOTATION_TEXTS.confirmDelete })}
     >
       <Grid gap="md" align="flex-start">
-        <QuotationCustomerField
-          customerKey={values.customer_key}
-          addressKey={values.service_address_key}
-          error={errors.customer}
-          onCustomer={changeCustomer}
-          onAddress={changeAddress}
-        />
+        <QuotationCustomerField api={api} error={errors.customer} />
         <Grid.Col span={{ base: 6, md: 3 }}>
-          <DateInputBR
-            label={FORM_TEXTS.validAt}
-            name="valid_at"
-            value={values.valid_at}
-            onChange={(text) => editor.change({ valid_at: text }, 'valid_at')}
-            error={errors.valid_at}
-            styles={{ input: { minHeight: 44 } }}
-          />
+          <QuotationValidAtField api={api} label={FORM_TEXTS.validAt} error={errors.valid_at} />
         </Grid.Col>
         <Grid.Col span={{ base: 6, md: 3 }}>
           <Stack gap={4}>
@@ -217,31 +206,24 @@ function QuotationForm({ record, sellerName, sellerId, canChooseSeller = false, 
         </Grid.Col>
       </Grid>
       <Divider />
-      <QuotationAgentsTable {...lineProps('rows')} totals={totals.rowTotals} />
-      <QuotationItemsTable list="services" {...lineProps('services')} totals={serviceTotals} />
-      <QuotationItemsTable list="costs" {...lineProps('costs')} totals={costTotals} />
-      <QuotationEquipmentTable {...lineProps('equipments')} />
+      <QuotationAgentsTable api={api} uids={lineUids(values.rows)} errors={messages.rows} handlers={handlers.rows} />
+      <QuotationItemsTable list="services" api={api} uids={lineUids(values.services)} errors={messages.services} handlers={handlers.services} />
+      <QuotationItemsTable list="costs" api={api} uids={lineUids(values.costs)} errors={messages.costs} handlers={handlers.costs} />
+      <QuotationEquipmentTable api={api} uids={lineUids(values.equipments)} errors={messages.equipments} handlers={handlers.equipments} />
       <Divider />
       <QuotationTotalsBlock
-        values={values}
-        totals={totals}
-        errors={errors}
-        onChange={editor.change}
-        seller={
-          <QuotationSellerField
-            value={values.created_by}
-            onChange={changeSeller}
-            canChoose={canChooseSeller}
-            name={record?.user?.name ?? sellerName}
-            error={errors.created_by}
-          />
-        }
+        api={api}
+        discountError={errors.discount}
+        totalError={errors.total}
+        paymentError={errors.payment_id}
+        parcelError={errors.parcel}
+        seller={seller}
       />
       <Divider />
-      <QuotationDeliveryFields start_date={values.start_date} duration_time={values.duration_time} errors={deliveryErrors} onChange={change} />
-      <QuotationDeadlines {...lineProps('deadlines')} />
-      <QuotationDetailsField value={values.details} onChange={changeDetails} defaultText={defaultDetails} error={errors.details} />
-      <QuotationCommentField value={values.comment} onChange={(comment) => editor.change({ comment }, 'comment')} />
+      <QuotationDeliveryFields api={api} startError={errors.start_date} durationError={errors.duration_time} />
+      <QuotationDeadlines api={api} uids={lineUids(values.deadlines)} errors={messages.deadlines} handlers={handlers.deadlines} />
+      <QuotationDetailsField value={initialDetails} onChange={changeDetails} defaultText={defaultDetails} error={errors.details} />
+      <QuotationCommentField api={api} />
     </EditPage>
   );
 }

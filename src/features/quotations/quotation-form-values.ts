@@ -18,7 +18,7 @@ import { newRowId } from '@sync/contract/row-id';
 import type { LocalQuotation } from '@sync/react';
 import { parseDecimal } from '@/domain/decimal';
 import { fromCents, toCents } from '@/domain/money';
-import { MAX_DISCOUNT_PERCENT, quotationTotals, type QuotationTotals } from '@/domain/quotation-totals';
+import { lineTotalCents, MAX_DISCOUNT_PERCENT, quotationTotals, type QuotationTotals } from '@/domain/quotation-totals';
 import { dateToText, moneyToText, parseDateText, parseMoneyText } from '@/ui/inputs';
 import { deliveryValues, readDelivery } from './quotation-delivery';
 import { discountMessage } from './quotation-discount';
@@ -221,9 +221,18 @@ const centsOf = (text: string) => {
   return money.ok ? toCents(money.reais) : null;
 };
 
+const line = (item: { value: string; quantity: string }) => ({ unitCents: centsOf(item.value), quantity: item.quantity });
+
+/** One line's total as typed (the figure beside it), from the domain (centavos). */
+export function lineCents(item: { value: string; quantity: string }): number {
+  return lineTotalCents(line(item));
+}
+
+/** What the totals are computed from. */
+export type TotalsValues = Pick<QuotationFormValues, 'rows' | 'services' | 'costs' | 'discount' | 'discount_type' | 'parcel'>;
+
 /** Every figure of the form, from the domain (centavos). */
-export function formTotals(values: QuotationFormValues): QuotationTotals {
-  const line = (item: { value: string; quantity: string }) => ({ unitCents: centsOf(item.value), quantity: item.quantity });
+export function formTotals(values: TotalsValues): QuotationTotals {
   return quotationTotals({
     rows: values.rows.map(line),
     services: values.services.map(line),

@@ -16,6 +16,7 @@ import { useMemo, memo } from 'react';
 import { NativeSelect, TextInput } from '@mantine/core';
 import { CUSTOMER_ROLE_SLUG } from '@sync/contract/modules';
 import { useLocalList } from '@sync/react/use-local-record';
+import type { QuotationFormApi } from './use-quotation-form';
 
 export const SELLER_TEXTS = {
   label: 'Vendedor',
@@ -27,9 +28,8 @@ export const SELLER_TEXTS = {
 const TOUCH = { input: { minHeight: 44 } } as const;
 
 export interface QuotationSellerFieldProps {
-  /** The seller's user id as text ('' for none). */
-  value: string;
-  onChange: (value: string) => void;
+  /** The form, whose `created_by` is the seller's user id as text ('' for none). */
+  api: QuotationFormApi;
   /** Administrators choose; others read. */
   canChoose: boolean;
   /** The seller's name as known without the users list (the quotation's, or the signed-in user's on a new one). */
@@ -37,7 +37,8 @@ export interface QuotationSellerFieldProps {
   error?: string;
 }
 
-export const QuotationSellerField = memo(function QuotationSellerField({ value, onChange, canChoose, name, error }: QuotationSellerFieldProps) {
+export const QuotationSellerField = memo(function QuotationSellerField({ api, canChoose, name, error }: QuotationSellerFieldProps) {
+  const value = api.useValue<string>('created_by');
   const users = useLocalList('users');
   const rows = users.loading ? null : users.rows;
   const options = useMemo(() => {
@@ -63,7 +64,7 @@ export const QuotationSellerField = memo(function QuotationSellerField({ value, 
       label={SELLER_TEXTS.label}
       name="created_by"
       value={value}
-      onChange={(event) => onChange(event.currentTarget.value)}
+      onChange={(event) => api.set('created_by', event.currentTarget.value)}
       data={data}
       error={error}
       styles={TOUCH}

@@ -9,14 +9,19 @@
  * The payment conditions are the read-only `payment_types` list kept on
  * the device (GET api/quotation/payment-type). The seller field is the
  * page's (quotation-seller-field.tsx), placed here.
+ *
+ * Memoised, it follows the lines' figures, the discount, the instalments
+ * and the payment fields itself (use-quotation-form.ts): a key in a line's
+ * quantity or value re-renders this block and that line, not the page; a
+ * key in its sector, only the line.
  */
-import type { ReactNode } from 'react';
+import { memo, type ReactNode, useCallback, useReducer, useRef } from 'react';
 import { Grid, NativeSelect, SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { formatBRL } from '@/domain/money';
-import type { QuotationTotals } from '@/domain/quotation-totals';
 import { discountMessage } from './quotation-discount';
-import { capDiscount, type QuotationFormValues } from './quotation-form-values';
+import { capDiscount, formTotals, type QuotationFormValues } from './quotation-form-values';
 import { lookupOptions, useLookupList } from './quotation-lookups';
+import type { QuotationFormApi } from './use-quotation-form';
 
 export const TOTALS_TEXTS = {
   subtotal: 'Subtotal',
@@ -35,12 +40,31 @@ export const TOTALS_TEXTS = {
 const TOUCH = { input: { minHeight: 44 } } as const;
 
 export interface QuotationTotalsBlockProps {
-  values: QuotationFormValues;
-  totals: QuotationTotals;
-  errors: Record<string, string | undefined>;
+  api: QuotationFormApi;
+  /** Salvar's messages of this block's fields ('discount', 'total', 'payment_id', 'parcel'). */
+  discountError?: string;
+  totalError?: string;
+  paymentError?: string;
+  parcelError?: string;
   /** The 'Vendedor' field. */
   seller: ReactNode;
-  onChange: (patch: Partial<QuotationFormValues>, field: string) => void;
+}
+
+/** What the totals take from a list's lines: each one's unit value and quantity (not its sector or description). */
+function figuresOf(lines: ReadonlyArray<{ value: string; quantity: string }>): string {
+  return lines.map((line) => `${line.value}\u0000${line.quantity}`).join('\u0001');
+}
+
+/** Re-renders the block when a list's figures change: a key in a line's sector or description does not. */
+function useLineFigures(api: QuotationFormApi, list: 'rows' | 'services' | 'costs'): void {
+  const figures = figuresOf(api.values()[list]);
+  const shown = useRef(figures);
+  shown.current = figures;
+  const [, rerender] = useReducer((count: number) => count + 1, 0);
+  const listener = useCallback(({ value }: { value: unknown }) => {
+    if (Array.isArray(value) && figuresOf(value) !== shown.current) rerender();
+  }, []);
+  api.useWatch(list, listener);
 }
 
 function Figure({ label, cents, testId }: { label: string; cents: number; testId: string }) {
@@ -56,8 +80,26 @@ function Figure({ label, cents, testId }: { label: string; cents: number; testId
   );
 }
 
-export function QuotationTotalsBlock({ values, totals, errors, seller, onChange }: QuotationTotalsBlockProps) {
+export const QuotationTotalsBlock = memo(function QuotationTotalsBlock({
+  api,
+  discountError,
+  totalError,
+  paymentError,
+  parcelError,
+  seller,
+}: QuotationTotalsBlockProps) {
   const paymentTypes = useLookupList('payment_types');
+  useLineFigures(api, 'rows');
+  useLineFigures(api, 'services');
+  useLineFigures(api, 'costs');
+  const values: Pick<QuotationFormValues, 'discount' | 'discount_type' | 'parcel' | 'payment_id' | 'payment_info'> = {
+    discount: api.useValue('discount'),
+    discount_type: api.useValue('discount_type'),
+    parcel: api.useValue('parcel'),
+    payment_id: api.useValue('payment_id'),
+    payment_info: api.useValue('payment_info'),
+  };
+  const totals = formTotals({ ...api.values(), ...values });
   return (
     <Grid gap="md" align="flex-end">
       <Grid.Col span={{ base: 6, md: 3 }}>
@@ -68,9 +110,10 @@ export function QuotationTotalsBlock({ values, totals, errors, seller, onChange 
           <SegmentedControl
             aria-label={TOTALS_TEXTS.discountType}
             value={values.discount_type}
-            onChange={(type) =>
-              onChange({ discount_type: type as 'pct' | 'value', discount: capDiscount(values.discount, type as 'pct' | 'value') }, 'discount')
-            }
+            onChange={(type) => {
+              api.set('discount_type', type, 'discount');
+              api.set('discount', capDiscount(values.discount, type as 'pct' | 'value'));
+            }}
             data={[
               { value: 'pct', label: TOTALS_TEXTS.pct },
               { value: 'value', label: TOTALS_TEXTS.value },
@@ -81,18 +124,18 @@ export function QuotationTotalsBlock({ values, totals, errors, seller, onChange 
             name="discount"
             inputMode="decimal"
             value={values.discount}
-            onChange={(event) => onChange({ discount: capDiscount(event.currentTarget.value, values.discount_type) }, 'discount')}
+            onChange={(event) => api.set('discount', capDiscount(event.currentTarget.value, values.discount_type))}
             // The message shows as the discount is typed, not only at Salvar (quotation-discount.ts).
-            error={errors.discount ?? discountMessage(values.discount, values.discount_type, totals.subtotalCents)}
+            error={discountError ?? discountMessage(values.discount, values.discount_type, totals.subtotalCents)}
             styles={TOUCH}
           />
         </Stack>
       </Grid.Col>
       <Grid.Col span={{ base: 6, md: 3 }}>
         <Figure label={TOTALS_TEXTS.total} cents={totals.totalCents} testId="quotation-total" />
-        {errors.total ? (
+        {totalError ? (
           <Text c="red" size="sm">
-            {errors.total}
+            {totalError}
           </Text>
         ) : null}
       </Grid.Col>
@@ -104,8 +147,8 @@ export function QuotationTotalsBlock({ values, totals, errors, seller, onChange 
           label={TOTALS_TEXTS.payment}
           name="payment_id"
           value={values.payment_id}
-          onChange={(event) => onChange({ payment_id: event.currentTarget.value }, 'payment_id')}
-          error={errors.payment_id}
+          onChange={(event) => api.set('payment_id', event.currentTarget.value)}
+          error={paymentError}
           data={[{ value: '', label: TOTALS_TEXTS.paymentNone }, ...lookupOptions(paymentTypes, values.payment_id)]}
           styles={TOUCH}
         />
@@ -116,8 +159,8 @@ export function QuotationTotalsBlock({ values, totals, errors, seller, onChange 
           name="parcel"
           inputMode="numeric"
           value={values.parcel}
-          onChange={(event) => onChange({ parcel: event.currentTarget.value }, 'parcel')}
-          error={errors.parcel}
+          onChange={(event) => api.set('parcel', event.currentTarget.value)}
+          error={parcelError}
           styles={TOUCH}
         />
       </Grid.Col>
@@ -128,9 +171,9 @@ export function QuotationTotalsBlock({ values, totals, errors, seller, onChange 
           name="payment_info"
           rows={2}
           value={values.payment_info}
-          onChange={(event) => onChange({ payment_info: event.currentTarget.value }, 'payment_info')}
+          onChange={(event) => api.set('payment_info', event.currentTarget.value)}
         />
       </Grid.Col>
     </Grid>
   );
-}
+});

@@ -5,12 +5,12 @@
  */
 import type { ReactNode } from 'react';
 import type { LocalCost, LocalService } from '@sync/react';
-import { namePriceValues, readNamePrice } from '../forms/name-price';
+import { namePriceFormSchema, namePriceValues } from '../forms/name-price';
 import { NamePriceFields } from '../forms/name-price-fields';
 import type { RecordRoutes } from '../list-page/record-routes';
 import { RecordEditPage, type RecordPageTexts } from './record-edit-page';
 import { RecordRoute } from './record-route';
-import { useRecordEditor } from './use-record-editor';
+import { useRecordForm } from './use-record-form';
 
 export type NamePriceResource = 'costs' | 'services';
 
@@ -39,10 +39,10 @@ export function NamePriceEditPage({ resource, param, texts, routes, after }: Nam
 }
 
 function NamePriceEditor({ resource, record, texts, routes, after }: Omit<NamePriceEditPageProps, 'param'> & { record?: LocalCost | LocalService }) {
-  const editor = useRecordEditor({ resource, record, initialValues: () => namePriceValues(record), read: readNamePrice, texts, routes });
+  const editor = useRecordForm({ resource, record, schema: namePriceFormSchema, initialValues: () => namePriceValues(record), texts, routes });
   return (
     <RecordEditPage editor={editor} texts={texts} routes={routes} after={record && after ? after(record) : null}>
-      <NamePriceFields values={editor.values} errors={editor.errors} onChange={(field, value) => editor.change({ [field]: value }, field)} />
+      <NamePriceFields form={editor.form} />
     </RecordEditPage>
   );
 }

@@ -1,32 +1,19 @@
 /**
  * The name-and-price form shared by costs and services (spec: "Form: Nome
- * and Preço (R$)"; section 5: 'Nome é obrigatório', 'Preço é obrigatório').
- * The form keeps what the user typed; `readNamePrice` turns it into the
- * fields to save, or the messages to show at the fields.
+ * and Preço (R$)"; section 5: 'Nome é obrigatório', 'Preço é obrigatório'):
+ * the contract's input schema with the price typed as 'R$' text, so its
+ * rules and messages are the form's. Costs and services have the same
+ * input (sync/contract/catalog.ts), so one schema serves both.
  */
-import { CATALOG_MESSAGES } from '@sync/contract/catalog';
-import { moneyToText, parseMoneyText } from '../inputs/money-text';
+import type { z } from 'zod';
+import { costInputSchema } from '@sync/contract/catalog';
+import { moneyToText } from '../inputs/money-text';
+import { moneyText } from './form-fields';
 
-export interface NamePriceValues {
-  name: string;
-  price: string;
-}
+export const namePriceFormSchema = costInputSchema.extend({ price: moneyText(costInputSchema.shape.price) });
 
-export type NamePriceErrors = Partial<Record<keyof NamePriceValues, string>>;
+export type NamePriceValues = z.input<typeof namePriceFormSchema>;
 
 export function namePriceValues(record?: { name: string; price: number | null } | null): NamePriceValues {
   return { name: record?.name ?? '', price: moneyToText(record?.price ?? null) };
-}
-
-export type NamePriceRead = { ok: true; fields: { name: string; price: number } } | { ok: false; errors: NamePriceErrors };
-
-export function readNamePrice(values: NamePriceValues): NamePriceRead {
-  const errors: NamePriceErrors = {};
-  const name = values.name.trim();
-  if (!name) errors.name = CATALOG_MESSAGES.nameRequired;
-  const price = parseMoneyText(values.price);
-  if (!price.ok) errors.price = price.message;
-  else if (price.reais === null) errors.price = CATALOG_MESSAGES.priceRequired;
-  if (errors.name || errors.price || !price.ok || price.reais === null) return { ok: false, errors };
-  return { ok: true, fields: { name, price: price.reais } };
 }

@@ -7,15 +7,21 @@
  * schema's own Portuguese messages, shows the store's validation messages
  * (SyncError `info.fields`) at the same fields, and knows whether anything
  * was changed. Nothing typed is lost: a refused read keeps the values.
+ *
+ * `mode: 'uncontrolled'` is for a large form whose keystrokes must not
+ * re-render the page (the quotation: 100 agent rows, the key-to-total
+ * bench): the values live in a ref, each input or figure subscribes to its
+ * own path (`form.useWatchValue`), and a watched path also hears a change
+ * of the list or row it is in.
  */
 import { type LooseKeys, schemaResolver, type UseFormReturnType, useForm } from '@mantine/form';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { z } from 'zod';
 import { maxLengthAt } from './schema-hints';
 import { fieldErrorsOf } from './sync-error';
 
-/** A schema whose input is the form's values (an object). */
-export type FormSchema = z.ZodType<unknown, Record<string, unknown>>;
+/** A schema whose input is the form's values (an object; an interface too, hence `any`). */
+export type FormSchema = z.ZodType<unknown, Record<string, any>>;
 
 /**
  * A refused read carries its messages by field path: the form's `errors`
@@ -27,6 +33,8 @@ export type SchemaRead<S extends FormSchema> = { ok: true; output: z.output<S> }
 export interface SchemaFormOptions {
   /** Wire field → form field, for store messages about a field the form names otherwise (category_id → category_key). */
   fieldNames?: Readonly<Record<string, string>>;
+  /** 'controlled' (the default): the page re-renders on every change; 'uncontrolled': see the module's comment. */
+  mode?: 'controlled' | 'uncontrolled';
 }
 
 /** What `field(name)` gives an input: Mantine's input props, plus its `name` and, when the contract has one, `maxLength`. */
@@ -54,6 +62,19 @@ export interface SchemaForm<S extends FormSchema> {
   dirty: boolean;
   /** The message of a rule about the whole form (a refine without a `path`), for an alert; a rule about a field should name it. */
   formError?: string;
+  /**
+   * Uncontrolled mode: stores a value typed or chosen without re-rendering
+   * the component that holds the form. Watchers of the path, and of the
+   * list or row it is in, hear it; its message goes.
+   */
+  setValue: (path: string, value: unknown) => void;
+}
+
+/** The value at a dotted path ('rows.3.value'). */
+function valueAt(values: unknown, path: string): unknown {
+  return path
+    .split('.')
+    .reduce<unknown>((value, key) => (value === null || typeof value !== 'object' ? undefined : (value as Record<string, unknown>)[key]), values);
 }
 
 export function useSchemaForm<S extends FormSchema>(
@@ -63,10 +84,14 @@ export function useSchemaForm<S extends FormSchema>(
 ): SchemaForm<S> {
   // Read once, on the first render: later renders keep what was typed.
   const [initial] = useState(initialValues);
+  const mode = options.mode ?? 'controlled';
+  // One resolver per schema: a new one each render would give the form new setters each render too.
+  const validate = useMemo(() => schemaResolver(schema, { sync: true }), [schema]);
   const form = useForm<z.input<S>>({
-    mode: 'controlled',
+    mode,
     initialValues: initial,
-    validate: schemaResolver(schema, { sync: true }),
+    validate,
+    cascadeUpdates: mode === 'uncontrolled',
     enhanceGetInputProps: ({ field }) => ({ name: field, maxLength: maxLengthAt(schema, field) }),
   });
 
@@ -86,8 +111,15 @@ export function useSchemaForm<S extends FormSchema>(
     return true;
   };
 
+  const setValue = (path: string, value: unknown) => {
+    // Mantine re-renders the form's holder whenever a field turns dirty or clean; saying so first (a ref) keeps it still.
+    form.setDirty({ ...form.getDirty(), [path]: !Object.is(valueAt(form.getInitialValues(), path), value) });
+    form.setFieldValue(path as never, value as never, { forceUpdate: false });
+  };
+
   return {
     form,
+    setValue,
     values: form.getValues(),
     field: (name) => form.getInputProps(name) as SchemaFieldProps,
     read,

@@ -1,11 +1,11 @@
 /**
  * The small rules behind the catalog forms, as tables: money and date text,
  * calibration expiry, route parameters (server id or local key), the
- * chemical type and the agent form's reading (CAS kept only for chemicals).
+ * chemical type and the agent form's schema (CAS kept only for chemicals).
  */
 import { describe, expect, it } from 'vitest';
 import { isServerIdParam, routeParamOf } from '@sync/react/use-route-record';
-import { agentValues, readAgent } from '@/features/agents/agent-form';
+import { agentFormSchema, agentValues, type AgentValues } from '@/features/agents/agent-form';
 import { defaultProductType, isChemicalType } from '@/features/agents/product-type';
 import { z } from 'zod';
 import { equipmentFormSchema, equipmentValues } from '@/features/equipment/equipment-form';
@@ -121,27 +121,32 @@ describe('product types', () => {
   });
 });
 
-describe('readAgent', () => {
-  const filled = { ...agentValues(), name: ' Benzeno ', price: '10,5', typeKey: 't', cas: '71-43-2', ipvs: ' ' };
+describe('agent form schema', () => {
+  const filled: AgentValues = { ...agentValues(), name: ' Benzeno ', price: '10,5', type_key: 't', cas: '71-43-2', ipvs: ' ' };
+  /** The schema with the chemical rule answering `chemical`. */
+  const read = (values: AgentValues, chemical: boolean) => agentFormSchema(() => chemical).safeParse(values);
 
   it('saves the CAS only for a chemical agent and blanks as null', () => {
-    expect(readAgent(filled, true)).toEqual({
-      ok: true,
-      fields: expect.objectContaining({ name: 'Benzeno', price: 10.5, type_key: 't', cas: '71-43-2', ipvs: null }),
+    expect(read(filled, true)).toEqual({
+      success: true,
+      data: expect.objectContaining({ name: 'Benzeno', price: 10.5, type_key: 't', cas: '71-43-2', ipvs: null }),
     });
-    expect(readAgent(filled, false)).toEqual({ ok: true, fields: expect.objectContaining({ cas: null }) });
+    expect(read(filled, false)).toEqual({ success: true, data: expect.objectContaining({ cas: null }) });
   });
 
   it('keeps a type known only by id', () => {
-    const read = readAgent({ ...filled, typeKey: null, typeId: 7 }, false);
-    expect(read.ok && read.fields).toMatchObject({ type_id: 7 });
-    expect(read.ok && 'type_key' in read.fields).toBe(false);
+    const result = read({ ...filled, type_key: null, type_id: 7 }, false);
+    expect(result.success && result.data).toMatchObject({ type_id: 7 });
+    expect(result.success && 'type_key' in result.data).toBe(false);
   });
 
   it('gives every message at once', () => {
-    expect(readAgent(agentValues(), false)).toEqual({
-      ok: false,
-      errors: { name: 'Nome é obrigatório', type: 'Tipo de produto é obrigatório', price: 'Preço é obrigatório' },
+    const result = read(agentValues(), false);
+    expect(result.success).toBe(false);
+    expect(result.error && z.flattenError(result.error).fieldErrors).toEqual({
+      name: ['Nome é obrigatório'],
+      type_key: ['Tipo de produto é obrigatório'],
+      price: ['Preço é obrigatório'],
     });
   });
 });

@@ -4,13 +4,18 @@
  * output, limits inputs to the contract's max length, shows the store's
  * validation messages at the fields (renamed where the form names a field
  * otherwise) and knows when something changed. The typed-text fields and
- * the max-length reading as tables.
+ * the max-length reading as tables. The uncontrolled mode (the quotation's):
+ * a value stored with `setValue` re-renders what watches it, never the
+ * form's holder, not even when the field turns dirty and back; a watched
+ * row hears its list replaced; a schema from a hand-written read gives its
+ * messages at their paths.
  */
+import { memo } from 'react';
 import { Button, TextInput } from '@mantine/core';
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { dateText, maxLengthAt, maxLengthOf, moneyText, optionalText, type SchemaRead, useSchemaForm } from '@/ui/forms';
+import { dateText, maxLengthAt, maxLengthOf, moneyText, optionalText, readSchema, type SchemaForm, type SchemaRead, useSchemaForm } from '@/ui/forms';
 import { SyncError } from '@sync/engine/errors';
 import { renderWithProviders } from '../support/render';
 
@@ -117,6 +122,64 @@ describe('a rule about the whole form', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
     expect(screen.getByRole('alert')).toHaveTextContent('O início deve ser antes do fim');
+  });
+});
+
+type Lines = { lines: Array<{ qty: string }> };
+const linesSchema = readSchema((values: Lines) => {
+  const bad = values.lines.findIndex((line) => !/^\d+$/.test(line.qty));
+  return bad < 0
+    ? { ok: true, fields: values.lines.map((line) => Number(line.qty)) }
+    : { ok: false, errors: { [`lines.${bad}.qty`]: 'Quantidade inválida' } };
+});
+const renders = { holder: 0, row: 0 };
+
+/** One line, following its own value (as a quotation row does). */
+const Row = memo(function Row({ form }: { form: SchemaForm<typeof linesSchema>['form'] }) {
+  renders.row += 1;
+  const line = form.useWatchValue('lines.0') as { qty: string };
+  return <span data-testid="row">{line.qty}</span>;
+});
+
+function Uncontrolled({ onRead }: { onRead: (read: SchemaRead<typeof linesSchema>) => void }) {
+  renders.holder += 1;
+  const form = useSchemaForm(linesSchema, { lines: [{ qty: '1' }] }, { mode: 'uncontrolled' });
+  const error = form.form.errors['lines.0.qty'];
+  return (
+    <>
+      <Row form={form.form} />
+      <TextInput label="Qtd." defaultValue="1" onChange={(event) => form.setValue('lines.0.qty', event.currentTarget.value)} error={error} />
+      <Button onClick={() => form.form.setFieldValue('lines', [{ qty: '7' }])}>Trocar</Button>
+      <Button onClick={() => onRead(form.read())}>Salvar</Button>
+    </>
+  );
+}
+
+describe('the uncontrolled mode', () => {
+  it('re-renders what watches a value, not the holder, also when the field turns dirty and clean again', async () => {
+    const reads: SchemaRead<typeof linesSchema>[] = [];
+    renders.holder = 0;
+    renders.row = 0;
+    await renderWithProviders(<Uncontrolled onRead={(read) => reads.push(read)} />);
+    const holderAtStart = renders.holder;
+    for (const text of ['12', '1', '12', '1', 'x']) fireEvent.change(input('Qtd.'), { target: { value: text } });
+    expect(screen.getByTestId('row')).toHaveTextContent('x');
+    expect(renders.holder).toBe(holderAtStart);
+    expect(renders.row).toBeGreaterThan(1);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(reads.at(-1)).toEqual({ ok: false, errors: { 'lines.0.qty': 'Quantidade inválida' } });
+    expect(screen.getByText('Quantidade inválida')).toBeInTheDocument();
+    fireEvent.change(input('Qtd.'), { target: { value: '3' } });
+    expect(screen.queryByText('Quantidade inválida')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(reads.at(-1)).toEqual({ ok: true, output: [3] });
+  });
+
+  it('lets a watched row hear its list replaced', async () => {
+    await renderWithProviders(<Uncontrolled onRead={() => undefined} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Trocar' }));
+    expect(screen.getByTestId('row')).toHaveTextContent('7');
   });
 });
 

@@ -5,7 +5,8 @@
  * percentage discount is capped at 100, the discount's message as it is
  * typed, the delivery date from start and duration, Salvar's messages, and a save that
  * references a customer made in 'Adicionar novo cliente' before either is
- * synced. Duplicar and Deletar on the device.
+ * synced. Duplicar and Deletar on the device. The ID column of services,
+ * costs and equipment numbers the lines (issue 24), never by catalog id.
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -240,6 +241,36 @@ describe('quotation form', () => {
       total: 90,
       costs: [expect.objectContaining({ name: 'Deslocamento', value: 90 })],
     });
+  });
+
+  it('numbers the lines 1, 2, 3 in the ID column of services, other costs and equipment, not by catalog id', { timeout: 30_000 }, async () => {
+    const customer = await saveRecord(db, 'customers', null, { name: 'Metalúrgica Alfa', email: 'a@alfa.com.br', phone: '1133224455' });
+    const key = await saveRecord(db, 'quotations', null, {
+      customer_key: customer,
+      services: [
+        { product_id: 6, name: 'Avaliação de ruído', quantity: 1, value: 850 },
+        { product_id: null, name: 'Visita extra', quantity: 1, value: 100 },
+      ],
+      costs: [
+        { product_id: null, name: 'Pedágio', quantity: 1, value: 20 },
+        { product_id: 9, name: 'Deslocamento', quantity: 1, value: 180 },
+      ],
+      equipments: [
+        { equipment_id: 5, name: 'Dosímetro', quantity: 2 },
+        { equipment_id: 2, name: 'Calibrador', quantity: 1 },
+      ],
+      total: 1150,
+    });
+    await renderApp(db, routes, `/admin/orcamentos/${key}`);
+    await screen.findByText('Orçamento / Editar');
+    const idColumn = (table: string) =>
+      within(screen.getByRole('region', { name: table }))
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => within(row).getAllByRole('cell')[0]!.textContent);
+    expect(idColumn('Serviços')).toEqual(['1', '2']);
+    expect(idColumn('Outros custos')).toEqual(['1', '2']);
+    expect(idColumn('Equipamentos')).toEqual(['1', '2']);
   });
 
   it('Duplicar makes a copy on the device and opens it; Deletar asks first', { timeout: 30_000 }, async () => {

@@ -5,7 +5,8 @@
  * sucesso'); the logo uploaded first, then the options saved with its path
  * ('Variáveis salvas com sucesso'), its bytes served back; other file types
  * refused with the spec's warning; a bad number of days stops the save;
- * offline the save is refused and what was typed stays.
+ * offline the save is refused and what was typed stays; the self-approval
+ * switch (issue 28) saved as '1' and back to ''.
  */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -132,5 +133,22 @@ describe('Variáveis do sistema', () => {
     }
     await user.click(salvar());
     await waitFor(async () => expect(await device.option('settings_timeAlert')).toBe('45'));
+  });
+
+  it('saves the self-approval switch as settings_allowSelfApproval: on is 1, off is empty', { timeout: 120_000 }, async () => {
+    const user = userEvent.setup({ delay: null });
+    await openTab(user, 'Variáveis do sistema');
+    const flag = screen.getByRole('switch', { name: 'Permitir que quem finalizou a amostra também a aprove (consultoria de uma pessoa)' });
+    // Off by default: approving what one finalized is the exception.
+    expect(flag).not.toBeChecked();
+    await user.click(flag);
+    expect(flag).toBeChecked();
+    await user.click(salvar());
+    expect(await screen.findByText(M.variablesSaved)).toBeInTheDocument();
+    await waitFor(async () => expect(await device.option('settings_allowSelfApproval')).toBe('1'));
+
+    await user.click(flag);
+    await user.click(salvar());
+    await waitFor(async () => expect(await device.option('settings_allowSelfApproval')).toBe(''));
   });
 });
