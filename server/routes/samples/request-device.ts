@@ -15,7 +15,7 @@ const BROWSERS: Array<[RegExp, string]> = [
   [/\bOPR\//, 'Opera'],
   [/\bSamsungBrowser\//, 'Samsung Internet'],
   [/\b(?:Firefox|FxiOS)\//, 'Firefox'],
-  [/\b(?:Chrome|CriOS|Chromium)\//, 'Chrome'],
+  [/\b(?:HeadlessChrome|Chrome|CriOS|Chromium)\//, 'Chrome'],
   [/\bSafari\//, 'Safari'],
 ];
 
