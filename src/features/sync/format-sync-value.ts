@@ -10,6 +10,7 @@
  * or, for a row one side removed, the row's fields under their labels
  * ('tbn (°C): 24,1 · tg (°C): 30') against 'Linha removida'.
  */
+import { formatInstantTimeBR } from '@/domain/dates';
 import { QUOTATION_STATUS_LABELS } from '@sync/contract/quotations';
 import type { FieldDifference } from '@sync/react';
 import { formatDate, formatDecimal, formatMoney } from '@/ui/format';
@@ -24,19 +25,7 @@ const EQUIPMENT_TYPE_NAMES: Record<string, string> = { instrumento: 'Instrumento
 /** Epoch ms or ISO instant → 'DD/MM/YYYY HH:mm' in `timeZone`; invalid → ''. */
 export function formatDateTime(value: number | string | null | undefined, timeZone = 'America/Sao_Paulo'): string {
   if (value === null || value === undefined || value === '') return '';
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(date);
-  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
-  return `${get('day')}/${get('month')}/${get('year')} ${get('hour')}:${get('minute')}`;
+  return formatInstantTimeBR(new Date(value), timeZone);
 }
 
 /** The lists of a quotation whose `value` and `total` are money. */
