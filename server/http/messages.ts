@@ -21,6 +21,6 @@ export const HTTP_MESSAGES = {
   sessionExpired: 'Sua sessão expirou. Entre novamente.',
   forbidden: 'Você não tem permissão para acessar este recurso.',
   adminsOnly: 'Somente administradores podem acessar este recurso.',
-  customerReadOnly: 'Usuários do tipo cliente não podem alterar dados de clientes.',
+  customerReadOnly: 'Usuários do tipo cliente só consultam os dados; não podem alterá-los.',
   appNotBuilt: 'O aplicativo ainda não foi compilado.',
 } as const;
