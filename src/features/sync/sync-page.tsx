@@ -4,12 +4,14 @@
  * changes waiting to be sent, with what the user can do about each; the
  * status and last successful sync at the top. All of it is read live from
  * the local store, so it works offline and follows the engine as it runs.
+ * Below them, the device's storage (persistent or not, the quota used).
  */
 import { useState } from 'react';
 import { Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { type ConflictChoice, type PendingChange, usePendingChanges, useSyncActions, useSyncStatus } from '@sync/react';
 import { alertDanger, alertSuccess } from '@/ui/alerts';
 import { ChangeCard } from './change-card';
+import { DeviceStorageCard } from './device-storage-card';
 import { useDiscardConfirmation } from './discard-confirmation';
 import { groupChanges, type ChangeSections } from './group-changes';
 import { messageOf } from './message-of';
@@ -94,6 +96,7 @@ export function SyncPage() {
           </Stack>
         ))
       )}
+      <DeviceStorageCard />
       {confirmation}
     </Stack>
   );

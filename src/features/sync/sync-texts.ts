@@ -67,3 +67,15 @@ export const SYNC_TEXTS = {
 export function countChanges(count: number): string {
   return `${count} ${count === 1 ? 'alteração' : 'alterações'}`;
 }
+
+/** The 'Armazenamento do aparelho' card (issue 25, docs/decisions/device-storage.md). */
+export const STORAGE_TEXTS = {
+  title: 'Armazenamento do aparelho',
+  persisted: 'Armazenamento persistente: concedido. O navegador não apaga os dados deste aparelho para liberar espaço.',
+  notPersisted: 'Armazenamento persistente: não concedido. O navegador pode apagar os dados deste aparelho quando faltar espaço.',
+  persistUnknown: 'Este navegador não informa se o armazenamento é persistente.',
+  askPersist: 'Pedir armazenamento persistente',
+  persistGranted: 'O navegador concedeu o armazenamento persistente.',
+  persistRefused: 'O navegador não concedeu o armazenamento persistente. Sincronize com frequência para não perder dados.',
+  noEstimate: 'Este navegador não informa o espaço usado.',
+} as const;

@@ -13,7 +13,8 @@
  * and is awaited, in the click that opens the camera or the chooser: on
  * low-memory tablets the browser may kill the page while the camera app (or
  * the gallery) is in front, so the caller saves its form to the device
- * first; when that save fails, nothing opens.
+ * first; when that save fails, nothing opens. Near the device's storage
+ * quota a warning says so before photos fail (docs/decisions/device-storage.md).
  */
 import { useRef, useState } from 'react';
 import { Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
@@ -21,6 +22,7 @@ import type { RecordFields, RecordFile } from '@sync/react';
 import type { RecordFilesState } from '@sync/react/use-record-files';
 import { alertDanger, alertSuccess, alertWarning } from '@/ui/alerts';
 import { ConfirmModal } from '@/ui/confirm-modal';
+import { LowStorageWarning, useDeviceStorage } from '@/ui/device-storage';
 import { PhotoCarousel } from './photo-carousel';
 import { PHOTO_TEXTS } from './photo-texts';
 import { PhotoThumbnail, type ThumbnailSource } from './photo-thumbnail';
@@ -77,6 +79,7 @@ export function PhotoArea<T>(props: PhotoAreaProps<T>) {
   const [viewing, setViewing] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<{ key: string; name: string } | null>(null);
   const [removing, setRemoving] = useState(false);
+  const storage = useDeviceStorage();
 
   const list = files.loading ? [] : files.files;
   const views = list.map((file) => ({ file, view: describe(file) }));
@@ -121,6 +124,8 @@ export function PhotoArea<T>(props: PhotoAreaProps<T>) {
       alertDanger(PHOTO_TEXTS.filesFailed(messageOf(error)));
     } finally {
       setProcessing(false);
+      // The photo just kept (or the one that failed) moved the device nearer its quota.
+      void storage.refresh();
     }
   };
 
@@ -164,6 +169,7 @@ export function PhotoArea<T>(props: PhotoAreaProps<T>) {
           </Group>
         )}
       </Group>
+      {readOnly ? null : <LowStorageWarning level={storage.estimate?.level} />}
       {refused ? (
         <Text c="red" size="sm" data-testid="photo-refused" aria-live="polite">
           {PHOTO_TEXTS.refused}
