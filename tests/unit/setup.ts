@@ -4,10 +4,15 @@
  */
 import 'fake-indexeddb/auto';
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+// `findBy…`/`waitFor` give up after 1 s by default; a screen test that saves through the real server
+// needs longer on CI's two loaded cores (company-tab's save missed its message there). A wait that
+// succeeds still returns at once, so only a failing wait gets slower.
+configure({ asyncUtilTimeout: 10_000 });
 
 if (typeof window !== 'undefined') {
   window.matchMedia ??= ((query: string) => ({
