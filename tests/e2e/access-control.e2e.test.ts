@@ -26,7 +26,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { adminToken, apiCall, approvedPlan } from './support/api';
+import { SAMPLE_REVIEW_MESSAGES } from '@sync/contract/samples/review';
+import { adminToken, apiCall, approvedPlan, createUser, userToken } from './support/api';
 import { launchChromium, newContext, signIn, signInAs, WAIT_MS } from './support/browser';
 import { E2E_CUSTOMER_USER, E2E_LINKED_CUSTOMER, E2E_TECHNICIAN_USER } from './support/e2e-users';
 import { screenshot } from './support/screenshots';
@@ -332,6 +333,32 @@ describe('access control (issue 12)', () => {
         timeout: WAIT_MS,
       })
       .toBe(`${typedDose},0`);
+
+    // Before approval (issue 28) the customer sees no results: the tab is not there, and the page says why.
+    await syncNow(customerUser);
+    await customerUser.goto(`/admin/amostra/${noiseSampleId}`);
+    await customerUser.getByRole('heading', { name: 'Amostras/Editar', level: 2 }).waitFor();
+    await customerUser.getByText(SAMPLE_REVIEW_MESSAGES.resultsHidden).first().waitFor();
+    expect(await customerUser.getByRole('tab', { name: 'Resultado', exact: true }).count()).toBe(0);
+
+    // The office finalizes it and a reviewer (council data on the profile) approves it.
+    await apiCall(token, 'PUT', `api/sample/${noiseSampleId}/finalize`, {});
+    const reviewer = {
+      name: `Revisora ${RUN}`,
+      username: `revisora.ac.${RUN}`,
+      email: `revisora.ac.${RUN}@e2e.example.com`,
+      password: 'Senha-e2e-revisora',
+    };
+    await createUser(token, reviewer, 'administrativo', { council_type: 'CREA', council_number: '5060001', council_uf: 'SP' });
+    const approved = await apiCall<{ status: string }>(
+      await userToken(reviewer.username, reviewer.password),
+      'PUT',
+      `api/sample/${noiseSampleId}/review`,
+      {
+        action: 'approve',
+      },
+    );
+    expect(approved.status).toBe('aprovada');
 
     await syncNow(customerUser);
     await customerUser.goto(`/admin/amostra/${noiseSampleId}`);

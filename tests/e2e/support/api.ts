@@ -9,17 +9,16 @@ import { expect } from 'vitest';
 import { baseUrl } from './browser';
 import { E2E_ADMIN } from './e2e-admin';
 
-export async function adminToken(): Promise<string> {
+export function adminToken(): Promise<string> {
+  return userToken(E2E_ADMIN.username, E2E_ADMIN.password);
+}
+
+/** Any user's access token (password grant, as the PWA signs in). */
+export async function userToken(username: string, password: string): Promise<string> {
   const response = await fetch(`${baseUrl()}/oauth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      grant_type: 'password',
-      client_id: 'pwa',
-      client_secret: 'public',
-      username: E2E_ADMIN.username,
-      password: E2E_ADMIN.password,
-    }),
+    body: JSON.stringify({ grant_type: 'password', client_id: 'pwa', client_secret: 'public', username, password }),
   });
   expect(response.status).toBe(200);
   return ((await response.json()) as { access_token: string }).access_token;
