@@ -113,7 +113,7 @@ describe('the sample screens on a tablet', () => {
       expect(Math.abs(now.bar!.bottom - now.viewport.height), `${where}: the bar at the bottom`).toBeLessThanOrEqual(1);
       expect(now.bar!.left).toBeGreaterThanOrEqual(0);
       expect(now.bar!.right).toBeLessThanOrEqual(now.viewport.width + 0.5);
-      expect(now.buttons.map((button) => button.text)).toEqual(['Verificar', 'Salvar']);
+      expect(now.buttons.map((button) => button.text)).toEqual(['Verificar', 'Finalizar', 'Salvar']);
       for (const button of now.buttons) {
         expect(button.height).toBeGreaterThanOrEqual(44);
         expect(button.left).toBeGreaterThanOrEqual(0);
