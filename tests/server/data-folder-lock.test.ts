@@ -21,6 +21,7 @@ import { openDatabase } from '@server/db/client';
 import { DETAILS_HINT, describeFailure } from '@server/db/command-failure';
 import { lockFileOf, type LockHolder } from '@server/db/data-folder-lock';
 import { validCustomer } from './customers/support';
+import { commandEnv as sharedCommandEnv } from './helpers/command-env';
 import { ADMIN, call, signIn } from './helpers/test-app';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -43,20 +44,9 @@ afterAll(() => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** Only what the commands need: no npm variables, so the recorded command is `node <script>`. */
+/** The commands' environment on this file's data folder (helpers/command-env.ts). */
 function commandEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  return {
-    PATH: process.env.PATH,
-    DATA_DIR: dataDir,
-    DIST_DIR: join(dataDir, 'no-dist'),
-    SKIP_PWA_BUILD: 'true',
-    HOST: '127.0.0.1',
-    PORT: '0',
-    ADMIN_USERNAME: ADMIN.username,
-    ADMIN_PASSWORD: ADMIN.password,
-    LOG_LEVEL: 'warn',
-    ...extra,
-  };
+  return sharedCommandEnv(dataDir, extra);
 }
 
 type Ended = { code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string };

@@ -19,6 +19,7 @@ import { backupEndpointFile, readEndpointFile } from '@server/backup/backup-endp
 import { lockFileOf } from '@server/db/data-folder-lock';
 import { HEALTH_PATHS } from '@server/routes/health';
 import { migratedPglite } from './helpers/pglite';
+import { commandEnv } from './helpers/command-env';
 import { ADMIN, call, passwordGrant } from './helpers/test-app';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -45,19 +46,7 @@ beforeAll(async () => {
   await folderFromTemplate(join(dataDir, 'db'));
   server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
-    env: {
-      PATH: process.env.PATH,
-      DATA_DIR: dataDir,
-      DIST_DIR: join(dataDir, 'no-dist'),
-      SKIP_PWA_BUILD: 'true',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
-      ADMIN_EMAIL: ADMIN.email,
-      LOG_LEVEL: 'warn',
-      SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS),
-    },
+    env: commandEnv(dataDir, { ADMIN_EMAIL: ADMIN.email, SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS) }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
