@@ -130,15 +130,20 @@ async function startServer(): Promise<RunningServer> {
     DATABASE_URL: '',
     SMTP_URL: '',
   };
-  const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'tests/e2e/support/seed-users.ts'], {
-    cwd: ROOT,
-    env: serverEnv,
-    stdio: 'inherit',
+  // Not spawnSync: it would hold the event loop, and the workers' folders would be seeded one after the other.
+  const seedStatus = await new Promise<number | null>((resolveSeed) => {
+    const seeding = spawn(process.execPath, ['--import', 'tsx', 'tests/e2e/support/seed-users.ts'], {
+      cwd: ROOT,
+      env: serverEnv,
+      stdio: 'inherit',
+    });
+    seeding.once('error', () => resolveSeed(null));
+    seeding.once('exit', (code) => resolveSeed(code));
   });
-  if (seeded.status !== 0) {
+  if (seedStatus !== 0) {
     log.end();
     rmSync(dataDir, { recursive: true, force: true });
-    throw new Error(`seeding the e2e users failed with status ${seeded.status}`);
+    throw new Error(`seeding the e2e users failed with status ${seedStatus}`);
   }
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
