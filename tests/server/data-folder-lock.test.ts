@@ -125,25 +125,22 @@ describe('while the server holds the folder', () => {
     expect(readLock()).toMatchObject({ pid: server.pid, command: 'node server/main.ts', host: hostname() });
   });
 
-  it.each([
+  // At once: each is refused without touching the folder, and a process start is the slow part.
+  it.concurrent.for([
     ['a second server', ['server/main.ts'], '[servidor] falha ao iniciar:'],
     ['npm run seed:demo', ['server/db/seed-demo.ts'], 'Falha ao criar os dados de demonstração:'],
     ["the browser tests' seed", ['tests/e2e/support/seed-users.ts'], '[e2e] falha ao criar os usuários de teste:'],
-  ])(
-    '%s stops at once, saying which process holds the folder and what to do',
-    async (_name, args, heading) => {
-      const result = await run(args);
-      expect(result.code).toBe(1);
-      expect(result.stderr).toContain(heading);
-      expect(result.stderr).toContain(`A pasta do banco de dados ${folder} já está em uso pelo processo ${server.pid} (node server/main.ts)`);
-      expect(result.stderr).toContain(`pare esse processo (Ctrl+C no terminal dele, ou kill ${server.pid}) e rode este comando de novo`);
-      expect(result.stderr).not.toMatch(STACK_FRAME);
-      expect(result.stderr).not.toContain(DETAILS_HINT);
-      // The holder's lock is untouched.
-      expect(readFileSync(lockFile, 'utf8')).toBe(held);
-    },
-    SLOW,
-  );
+  ] as const)('%s stops at once, saying which process holds the folder and what to do', { timeout: SLOW }, async ([, args, heading], { expect }) => {
+    const result = await run([...args]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(heading);
+    expect(result.stderr).toContain(`A pasta do banco de dados ${folder} já está em uso pelo processo ${server.pid} (node server/main.ts)`);
+    expect(result.stderr).toContain(`pare esse processo (Ctrl+C no terminal dele, ou kill ${server.pid}) e rode este comando de novo`);
+    expect(result.stderr).not.toMatch(STACK_FRAME);
+    expect(result.stderr).not.toContain(DETAILS_HINT);
+    // The holder's lock is untouched.
+    expect(readFileSync(lockFile, 'utf8')).toBe(held);
+  });
 
   it('seed:demo refused beside it changed nothing: no demo users, and the server still writes', async () => {
     const { access_token: token } = await signIn({ baseUrl }, ADMIN.username, ADMIN.password);
@@ -232,26 +229,22 @@ describe('a database failure prints a message, not a stack', () => {
   // Nothing listens on port 1: the connection is refused at once.
   const unreachable = { DATABASE_URL: 'postgres://ninguem:senha@127.0.0.1:1/higiene' };
 
-  it.each([
+  it.concurrent.for([
     ['by default', 'info', false],
     ['with LOG_LEVEL=debug, the stack too', 'debug', true],
-  ])(
-    'seed:demo against an unreachable PostgreSQL: %s',
-    async (_name, level, stack) => {
-      const result = await run(['server/db/seed-demo.ts'], commandEnv({ ...unreachable, LOG_LEVEL: level }));
-      expect(result.code).toBe(1);
-      expect(result.stderr).toContain(
-        'Falha ao criar os dados de demonstração:\nNão foi possível conectar ao PostgreSQL de DATABASE_URL (connect ECONNREFUSED',
-      );
-      if (stack) expect(result.stderr).toMatch(STACK_FRAME);
-      else expect(result.stderr).not.toMatch(STACK_FRAME);
-      expect(result.stderr.includes(DETAILS_HINT)).toBe(!stack);
-      expect(result.stderr).not.toContain('senha');
-      // PostgreSQL takes no lock of the data folder.
-      expect(existsSync(lockFile)).toBe(false);
-    },
-    SLOW,
-  );
+  ] as const)('seed:demo against an unreachable PostgreSQL: %s', { timeout: SLOW }, async ([, level, stack], { expect }) => {
+    const result = await run(['server/db/seed-demo.ts'], commandEnv({ ...unreachable, LOG_LEVEL: level }));
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(
+      'Falha ao criar os dados de demonstração:\nNão foi possível conectar ao PostgreSQL de DATABASE_URL (connect ECONNREFUSED',
+    );
+    if (stack) expect(result.stderr).toMatch(STACK_FRAME);
+    else expect(result.stderr).not.toMatch(STACK_FRAME);
+    expect(result.stderr.includes(DETAILS_HINT)).toBe(!stack);
+    expect(result.stderr).not.toContain('senha');
+    // PostgreSQL takes no lock of the data folder.
+    expect(existsSync(lockFile)).toBe(false);
+  });
 });
 
 describe("the message of a query's failure", () => {
