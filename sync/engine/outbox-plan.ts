@@ -10,6 +10,7 @@
  * retry replays its idempotency key, so its payload must stay as it was and
  * new changes go into a new entry after it.
  */
+import { CONTRACT_VERSION } from '../contract/contract-version';
 import type { OutboxEntry, RecordFields } from '../store/types';
 
 export type PlannedChange = { op: 'create'; payload: RecordFields } | { op: 'update'; payload: RecordFields } | { op: 'delete' };
@@ -96,5 +97,6 @@ export function newEntry(op: OutboxEntry['op'], payload: RecordFields | null, co
     conflict: null,
     created_at: context.now,
     changed_at: context.now,
+    contract_version: CONTRACT_VERSION,
   };
 }

@@ -9,6 +9,7 @@
  * under it).
  */
 import type { Table } from 'dexie';
+import { CONTRACT_VERSION } from '../contract/contract-version';
 import type { SyncDatabase } from './database';
 
 export interface DraftRow {
@@ -26,6 +27,12 @@ export interface DraftRow {
   tab: string | null;
   /** ISO time of the last write. */
   updated_at: string;
+  /**
+   * The contract version of the code that last wrote it (each write is the
+   * whole draft, so it is stamped again); absent on drafts written before
+   * versions were stamped (contract-stamp.ts).
+   */
+  contract_version?: number;
 }
 
 export const DRAFTS_TABLE = 'drafts';
@@ -43,7 +50,7 @@ export function readDraft(db: SyncDatabase, key: string): Promise<DraftRow | und
 }
 
 export async function writeDraft(db: SyncDatabase, row: DraftRow): Promise<void> {
-  await drafts(db).put(row);
+  await drafts(db).put({ ...row, contract_version: CONTRACT_VERSION });
 }
 
 export async function removeDraft(db: SyncDatabase, key: string): Promise<void> {

@@ -3,6 +3,7 @@
  * locally, the ordering key derived from them, and the
  * tombstone form of a record whose delete waits to be pushed.
  */
+import { CONTRACT_VERSION } from '../contract/contract-version';
 import { allReferences, type ResourceDefinition } from './registry/resource';
 import type { RecordFields, StoredRecord } from './types';
 
@@ -32,10 +33,12 @@ export function sortKeyOf(record: Pick<StoredRecord, 'key' | 'created_at' | '_lo
  * Recomputes the derived list order field. Tombstones get none, which takes
  * them out of the list order (IndexedDB skips rows without the key path) and
  * out of the search (search-cache.ts skips them). Any
- * `_search` left from schema version 6 goes.
+ * `_search` left from schema version 6 goes. Every write of a record's
+ * fields (a save, a pull, an answer applied) passes here, so this is where
+ * the record is stamped with the contract version that wrote it.
  */
 export function withIndexes(_resource: ResourceDefinition, record: StoredRecord): StoredRecord {
-  const next: StoredRecord = { ...record };
+  const next: StoredRecord = { ...record, _contract_version: CONTRACT_VERSION };
   delete next._search;
   if (next._deleted) {
     delete next._sort;

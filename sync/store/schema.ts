@@ -17,7 +17,9 @@
  * (versions 1 to 6 used `legacyResourceStores`, kept as they shipped);
  * to change a table's indexes or reshape its rows, append a version with the
  * new index string and an `upgrade` that rewrites the rows. Never edit a
- * version that has shipped: devices hold data written under it.
+ * version that has shipped: devices hold data written under it. A bump adds
+ * the store of the version it leaves behind, dumped from its last build, to
+ * tests/sync/store-upgrade.test.ts (docs/decisions/store-upgrades.md).
  */
 import type { Transaction } from 'dexie';
 import { withIndexes } from './local-record';

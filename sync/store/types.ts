@@ -41,6 +41,12 @@ export interface StoredRecord extends RecordFields {
   _sort?: string;
   /** Schema version 6's search index entries (`prefix \u0001 _sort`); version 7's upgrade removed them (the search is derived in memory now, search-cache.ts). */
   _search?: string[];
+  /**
+   * The contract version of the code that last wrote the record's fields
+   * (`withIndexes` stamps it); absent on records written before versions
+   * were stamped (contract-stamp.ts reads them).
+   */
+  _contract_version?: number;
 }
 
 export type RemoteVersion = { deleted: true } | { deleted?: false; fields: RecordFields; created_at: string; updated_at: string };
@@ -131,6 +137,12 @@ export interface OutboxEntry {
   sent?: { key: string; body: RecordFields };
   /** On a conflict: the server's record as it is now (wire form). */
   conflict: { current: RecordFields } | null;
+  /**
+   * The contract version of the code that queued the entry. Kept by every
+   * later rewrite (a save merged into it still sends what that code wrote);
+   * absent on entries queued before versions were stamped (contract-stamp.ts).
+   */
+  contract_version?: number;
   /** Epoch ms of the first save that made this entry. */
   created_at: number;
   /** Epoch ms of the last save merged into it. */

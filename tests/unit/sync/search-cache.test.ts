@@ -53,7 +53,11 @@ describe('the search follows every record write', () => {
     expect(await names(db, 'DIAR')).toEqual(['Diária técnica']);
     expect(await names(db, 'tecnico')).toEqual([]);
     expect(tableNames(db).filter((name) => name.endsWith('_search'))).toEqual([]);
-    expect(Object.keys((await db.records('costs').get('a'))!).filter((field) => field.startsWith('_'))).toEqual(['_base', '_sort']);
+    expect(Object.keys((await db.records('costs').get('a'))!).filter((field) => field.startsWith('_'))).toEqual([
+      '_base',
+      '_contract_version',
+      '_sort',
+    ]);
   });
 
   it('newest first, by the list order', async () => {
