@@ -6,6 +6,7 @@
  */
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { type FilesConfig, FilesConfigError, filesConfigOf } from './files/files-config';
 
 /** Seconds, written as a plain number ("900") or with a unit ("15m", "60d"). */
 const duration = z
@@ -62,6 +63,16 @@ const envSchema = z.object({
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   MAIL_PER_USER_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(30),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  // The file store (server/files/files-config.ts checks them together).
+  FILES_URL: optionalText,
+  FILES_S3_ENDPOINT: optionalText,
+  FILES_S3_REGION: optionalText,
+  FILES_S3_ACCESS_KEY_ID: optionalText,
+  FILES_S3_SECRET_ACCESS_KEY: optionalText,
+  FILES_S3_SESSION_TOKEN: optionalText,
+  AWS_ACCESS_KEY_ID: optionalText,
+  AWS_SECRET_ACCESS_KEY: optionalText,
+  AWS_SESSION_TOKEN: optionalText,
 });
 
 export type Config = {
@@ -69,6 +80,8 @@ export type Config = {
   host: string;
   /** Absolute path of the folder holding the embedded database, files and e-mails. */
   dataDir: string;
+  /** Where stored files live: DATA_DIR/files, or an S3-compatible object store (FILES_URL=s3://bucket/prefix). */
+  files: FilesConfig;
   /** PostgreSQL instead of the embedded PGlite when set. */
   databaseUrl: string | undefined;
   /** SMTP server for e-mail; without it messages are written as .eml files under dataDir/mail. */
@@ -119,10 +132,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.WORKERS > 1 && !e.DATABASE_URL) {
     throw new ConfigError('Invalid configuration:\n  WORKERS: above 1 needs DATABASE_URL (PGlite is opened by one process only)');
   }
+  const dataDir = resolve(e.DATA_DIR);
+  let files: FilesConfig;
+  try {
+    files = filesConfigOf(e, dataDir);
+  } catch (error) {
+    if (!(error instanceof FilesConfigError)) throw error;
+    throw new ConfigError(`Invalid configuration:\n${error.problems.map((line) => `  ${line}`).join('\n')}`);
+  }
   return {
     port: e.PORT,
     host: e.HOST,
-    dataDir: resolve(e.DATA_DIR),
+    dataDir,
+    files,
     databaseUrl: e.DATABASE_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

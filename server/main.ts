@@ -29,6 +29,7 @@ import { openDatabase, pgliteDirectory } from './db/client';
 import { reportCommandFailure } from './db/command-failure';
 import { acquireDataFolderLock } from './db/data-folder-lock';
 import { runMigrations } from './db/migrate';
+import { fileStoreOf } from './files/open-file-store';
 import { seedDatabase, type SeedResult } from './db/seed';
 import { createMailer } from './mail/mailer';
 import { ensurePwaBuilt } from './pwa-build';
@@ -197,7 +198,8 @@ async function serve(config: Config, database: Awaited<ReturnType<typeof openCon
   if (worker) return;
   if (!config.databaseUrl) {
     // Serving comes first: without the endpoint only `npm run backup` beside the running server is refused.
-    backupEndpoint = await startBackupEndpoint({ database, dataDir: config.dataDir, log: app.log }).catch((error: unknown) => {
+    const files = fileStoreOf(config.files);
+    backupEndpoint = await startBackupEndpoint({ database, dataDir: config.dataDir, files, log: app.log }).catch((error: unknown) => {
       say(`aviso: a cópia de segurança com o servidor no ar não estará disponível (${error instanceof Error ? error.message : String(error)}).`);
       return undefined;
     });

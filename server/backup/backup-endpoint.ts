@@ -17,6 +17,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Database } from '../db/client';
+import type { FileStore } from '../files/file-store';
 import { BACKUP_MESSAGES, BackupError } from './messages';
 import { takeSnapshot } from './snapshot';
 import { writeArchive } from './write-archive';
@@ -46,8 +47,8 @@ export function readEndpointFile(dataDir: string): EndpointFile | undefined {
   }
 }
 
-export async function startBackupEndpoint(options: { database: Database; dataDir: string; log: Log }): Promise<BackupEndpoint> {
-  const { database, dataDir, log } = options;
+export async function startBackupEndpoint(options: { database: Database; dataDir: string; files?: FileStore; log: Log }): Promise<BackupEndpoint> {
+  const { database, dataDir, files, log } = options;
   const secret = randomBytes(32).toString('hex');
   let running: Promise<void> | null = null;
 
@@ -60,7 +61,7 @@ export async function startBackupEndpoint(options: { database: Database; dataDir
     const started = Date.now();
     let snapshot: Awaited<ReturnType<typeof takeSnapshot>>;
     try {
-      snapshot = await takeSnapshot(database, dataDir);
+      snapshot = await takeSnapshot(database, dataDir, { files });
     } catch (error) {
       log.error({ err: error }, 'cópia de segurança: falhou');
       answer(response, 500, error instanceof BackupError ? error.message : 'erro interno ao ler o banco de dados; veja o registro do servidor.');

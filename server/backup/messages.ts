@@ -23,9 +23,9 @@ export const BACKUP_MESSAGES = {
     `Cópia de segurança gravada em ${file} (${count(rows)} registros em ${count(tables)} tabelas, ${count(files)} arquivos; ${size(bytes)}) e conferida.`,
   fromServer: (pid: number) => `O servidor (processo ${pid}) está usando o banco embutido: a cópia foi pedida a ele.`,
   missingFiles: (n: number) =>
-    `Aviso: ${count(n)} arquivos registrados no banco já não estavam na pasta de arquivos quando a cópia foi feita; os registros foram copiados sem eles.`,
+    `Aviso: ${count(n)} arquivos registrados no banco já não estavam no armazenamento de arquivos quando a cópia foi feita; os registros foram copiados sem eles.`,
   changedFiles: (n: number) =>
-    `Aviso: ${count(n)} arquivos na pasta de arquivos têm conteúdo diferente do registrado no banco (SHA-256); foram copiados como estão.`,
+    `Aviso: ${count(n)} arquivos no armazenamento de arquivos têm conteúdo diferente do registrado no banco (SHA-256); foram copiados como estão.`,
   exists: (file: string) => `O arquivo ${file} já existe; escolha outro nome ou apague-o antes.`,
   noDatabase: (folder: string) => `Não há banco de dados em ${folder}: nada a copiar. Confira DATA_DIR.`,
   serverWithoutBackup: (pid: number, command: string) =>
@@ -53,6 +53,8 @@ export const RESTORE_MESSAGES = {
     `A pasta ${folder} já tem um banco de dados. A restauração só grava num destino vazio: indique outra pasta em DATA_DIR, ou mova esta para outro lugar antes.`,
   filesNotEmpty: (folder: string) =>
     `A pasta de arquivos ${folder} não está vazia. A restauração só grava num destino vazio: indique outra pasta em DATA_DIR, ou mova esta para outro lugar antes.`,
+  objectStoreNotEmpty: (label: string) =>
+    `O armazenamento de arquivos ${label} (FILES_URL) não está vazio. A restauração só grava num destino vazio: indique outro bucket ou prefixo em FILES_URL, ou esvazie este antes.`,
   postgresNotEmpty:
     'O banco de dados PostgreSQL de DATABASE_URL não está vazio. A restauração só grava num banco vazio: crie um novo (createdb) e aponte DATABASE_URL para ele.',
   restored: (rows: number, tables: number, files: number, target: string) =>

@@ -1,41 +1,42 @@
 /**
  * Restores a backup archive into an EMPTY target: a data folder whose
- * PGlite folder (DATA_DIR/db) and files folder (DATA_DIR/files) are absent
- * or empty, or, with DATABASE_URL, a PostgreSQL database without tables
- * (and DATA_DIR/files empty). A target with anything in it is refused
- * before anything is written.
+ * PGlite folder (DATA_DIR/db) is absent or empty, or, with DATABASE_URL, a
+ * PostgreSQL database without tables; and a file store that holds nothing
+ * (DATA_DIR/files, or the object store of FILES_URL: restore-files.ts). A
+ * target with anything in it is refused before anything is written.
  *
  * One transaction does the database part: the migrations up to the
  * archive's level, the rows (inserted from their JSON text by
  * `json_populate_recordset`, so PostgreSQL parses every type back from its
  * own text), and the identity sequences moved past the highest ids. The
- * files are written to a folder beside the target as they come. The hashes
- * of the whole archive are checked at its end, still inside the
- * transaction: a damaged archive leaves the target as it was. Only then
- * the newer migrations run, and the staged folders take their places
- * (PGlite is restored in `db.restoring` and renamed, so a half-restored
- * folder never looks like a database).
+ * files are staged on this machine as they come. The hashes of the whole
+ * archive are checked at its end, still inside the transaction: a damaged
+ * archive leaves the target as it was. Only then are the files put into the
+ * store (still inside the transaction), the newer migrations run, and PGlite,
+ * restored in `db.restoring`, is renamed into place (a half-restored folder
+ * never looks like a database); a failure after the files were put removes
+ * them again.
  */
-import { createWriteStream } from 'node:fs';
 import { mkdir, readdir, rename, rm, rmdir } from 'node:fs/promises';
-import { join } from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { sql } from 'drizzle-orm';
 import { type Database, type Db, openDatabase, pgliteDirectory, type Tx } from '../db/client';
 import { acquireDataFolderLock } from '../db/data-folder-lock';
 import { runMigrations } from '../db/migrate';
-import { filesFolder } from '../files/storage';
+import { type FilesConfig, localFilesConfig } from '../files/files-config';
+import { createFileStore } from '../files/open-file-store';
 import type { Manifest, ManifestTable } from './archive-format';
 import { BackupError, RESTORE_MESSAGES } from './messages';
 import { checkKnownLevel, migrateToLevel } from './migration-level';
 import { readArchive, readManifest } from './read-archive';
+import { type RestoreFiles, restoreFilesInto } from './restore-files';
 import { rowsOf } from './sql-rows';
 
 export type RestoreTarget = {
   dataDir: string;
   /** PostgreSQL instead of the PGlite folder in dataDir. */
   databaseUrl?: string | undefined;
+  /** The file store to fill (FILES_URL); DATA_DIR/files when absent. */
+  files?: FilesConfig | undefined;
 };
 
 export type RestoreSummary = { rows: number; tables: number; files: number; manifest: Manifest };
@@ -48,28 +49,25 @@ export async function restoreArchive(archive: string, target: RestoreTarget): Pr
   const manifest = await readManifest(archive);
   checkKnownLevel(manifest.migrations);
   await mkdir(target.dataDir, { recursive: true });
-  const filesDir = filesFolder(target.dataDir);
-  if (!(await isEmptyFolder(filesDir))) throw new BackupError(RESTORE_MESSAGES.filesNotEmpty(filesDir));
-  const filesStaging = `${filesDir}.restoring`;
-  await rm(filesStaging, { recursive: true, force: true });
-  await mkdir(filesStaging, { recursive: true });
+  const filesConfig = target.files ?? localFilesConfig(target.dataDir);
+  const files = await restoreFilesInto(createFileStore(filesConfig), filesConfig.kind, target.dataDir);
   try {
-    const summary = target.databaseUrl
-      ? await restoreToPostgres(archive, manifest, target.databaseUrl, filesStaging)
-      : await restoreToPglite(archive, manifest, target.dataDir, filesStaging);
-    await rmdir(filesDir).catch(() => undefined);
-    await rename(filesStaging, filesDir);
-    return summary;
+    return target.databaseUrl
+      ? await restoreToPostgres(archive, manifest, target.databaseUrl, files)
+      : await restoreToPglite(archive, manifest, target.dataDir, files);
+  } catch (error) {
+    await files.undo();
+    throw error;
   } finally {
-    await rm(filesStaging, { recursive: true, force: true });
+    await files.discard();
   }
 }
 
-async function restoreToPostgres(archive: string, manifest: Manifest, url: string, filesStaging: string): Promise<RestoreSummary> {
+async function restoreToPostgres(archive: string, manifest: Manifest, url: string, files: RestoreFiles): Promise<RestoreSummary> {
   const database = await openDatabase({ kind: 'postgres', url });
   try {
     if (!(await postgresIsEmpty(database.db))) throw new BackupError(RESTORE_MESSAGES.postgresNotEmpty);
-    const summary = await restoreInto(database, archive, manifest, filesStaging);
+    const summary = await restoreInto(database, archive, manifest, files);
     await runMigrations(database);
     return summary;
   } finally {
@@ -77,7 +75,7 @@ async function restoreToPostgres(archive: string, manifest: Manifest, url: strin
   }
 }
 
-async function restoreToPglite(archive: string, manifest: Manifest, dataDir: string, filesStaging: string): Promise<RestoreSummary> {
+async function restoreToPglite(archive: string, manifest: Manifest, dataDir: string, files: RestoreFiles): Promise<RestoreSummary> {
   const folder = pgliteDirectory(dataDir);
   // The target folder's lock for the whole restore: no server starts on it meanwhile (and a running one refuses us).
   const lock = acquireDataFolderLock(folder);
@@ -88,7 +86,7 @@ async function restoreToPglite(archive: string, manifest: Manifest, dataDir: str
     const database = await openDatabase({ kind: 'pglite', dataDir: staging });
     let summary: RestoreSummary;
     try {
-      summary = await restoreInto(database, archive, manifest, filesStaging);
+      summary = await restoreInto(database, archive, manifest, files);
       await runMigrations(database);
     } finally {
       await database.close();
@@ -102,9 +100,9 @@ async function restoreToPglite(archive: string, manifest: Manifest, dataDir: str
   }
 }
 
-async function restoreInto(database: Database, archive: string, manifest: Manifest, filesStaging: string): Promise<RestoreSummary> {
+async function restoreInto(database: Database, archive: string, manifest: Manifest, files: RestoreFiles): Promise<RestoreSummary> {
   let rows = 0;
-  let files = 0;
+  let count = 0;
   await database.db.transaction(async (tx) => {
     await migrateToLevel(tx, manifest.migrations);
     await readArchive(archive, {
@@ -112,13 +110,15 @@ async function restoreInto(database: Database, archive: string, manifest: Manife
         rows += await insertRows(tx, table, lines);
       },
       async file(key, body) {
-        await pipeline(Readable.from(body), createWriteStream(join(filesStaging, key), { flags: 'wx', mode: 0o640 }));
-        files += 1;
+        await files.write(key, body);
+        count += 1;
       },
     });
     await resetSequences(tx);
+    // Every hash checked: the files go into the store; if that fails, the rows roll back.
+    await files.place();
   });
-  return { rows, tables: manifest.tables.length, files, manifest };
+  return { rows, tables: manifest.tables.length, files: count, manifest };
 }
 
 /** Inserts the JSON rows in batches; a table pointing at itself in one statement (its foreign keys are checked at the statement's end). */

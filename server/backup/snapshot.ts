@@ -10,19 +10,21 @@
  * lines, by `row_to_json`, so every type (timestamps with their zone,
  * numerics, bigints, JSONB) goes through as PostgreSQL's own text.
  *
- * The files the snapshot's rows name are then hard-linked into the staging
- * folder (copied where links are not possible): once linked, their bytes
+ * The files the snapshot's rows name are then copied into the staging
+ * folder from the file store (hard-linked from the folder store where
+ * possible, downloaded from the object store): once staged, their bytes
  * survive a deletion. A file deleted between the snapshot and its link
  * belongs to a row deleted after the snapshot: the whole copy is taken
  * again (up to three times). A file whose row still exists but whose bytes
  * are gone was lost before the copy; the copy says so and goes on.
  */
-import { copyFile, link, mkdir, mkdtemp, open, readdir, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { inArray, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client';
 import { storedFiles } from '../db/schema';
-import { filesFolder, FileStorage } from '../files/storage';
+import { type FileStore, isStorageKey } from '../files/file-store';
+import { FileStorage, filesFolder } from '../files/storage';
 import { ARCHIVE_FORMAT, ARCHIVE_VERSION, type Manifest } from './archive-format';
 import { BACKUP_MESSAGES, BackupError } from './messages';
 import { readMigrationLevel } from './migration-level';
@@ -48,6 +50,8 @@ const STAGING_PREFIX = '.backup-';
 export type SnapshotOptions = {
   /** Awaited after each table, inside the snapshot (tests: a pause, so concurrent writes land in the middle of the dump). */
   betweenTables?: () => Promise<void>;
+  /** Where the rows' files are (the server's store); DATA_DIR/files when absent. */
+  files?: FileStore;
 };
 
 export async function takeSnapshot(database: Database, dataDir: string, options: SnapshotOptions = {}): Promise<Snapshot> {
@@ -57,7 +61,7 @@ export async function takeSnapshot(database: Database, dataDir: string, options:
     const staging = await mkdtemp(join(dataDir, STAGING_PREFIX));
     const discard = () => rm(staging, { recursive: true, force: true });
     try {
-      const taken = await attemptSnapshot(database, dataDir, staging, options);
+      const taken = await attemptSnapshot(database, options.files ?? new FileStorage(filesFolder(dataDir)), staging, options);
       if (taken) return { ...taken, discard };
     } catch (error) {
       await discard();
@@ -71,7 +75,7 @@ export async function takeSnapshot(database: Database, dataDir: string, options:
 /** The snapshot, or null when files were deleted under it (the caller takes it again). */
 async function attemptSnapshot(
   database: Database,
-  dataDir: string,
+  store: FileStore,
   staging: string,
   options: SnapshotOptions,
 ): Promise<Omit<Snapshot, 'discard'> | null> {
@@ -95,12 +99,11 @@ async function attemptSnapshot(
 
   const files: StagedFile[] = [];
   const vanished: string[] = [];
-  const source = filesFolder(dataDir);
   for (const { key, sha256 } of dumped.keys) {
     // Keys are the server's own (32 hex); anything else never came from it and is not followed into a path.
-    if (!FileStorage.isKey(key)) continue;
+    if (!isStorageKey(key)) continue;
     const path = join(staging, 'files', key);
-    if (!(await linkOrCopy(join(source, key), path))) {
+    if (!(await store.copyTo(key, path))) {
       vanished.push(key);
       continue;
     }
@@ -155,25 +158,6 @@ async function dumpTable(tx: Tx, table: DumpTable, path: string): Promise<number
   }
   await tx.execute(sql`close backup_rows`);
   return rows;
-}
-
-/** False when the source is gone. A link keeps the bytes if the server removes the file next; copied across file systems. */
-async function linkOrCopy(from: string, to: string): Promise<boolean> {
-  try {
-    await link(from, to);
-    return true;
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return false;
-    if (code !== 'EXDEV' && code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EMLINK') throw error;
-  }
-  try {
-    await copyFile(from, to);
-    return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
-    throw error;
-  }
 }
 
 async function removeStaleStaging(dataDir: string): Promise<void> {

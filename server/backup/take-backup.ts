@@ -2,7 +2,8 @@
  * What `npm run backup [FILE]` does, callable in process (the tests):
  *
  * - with DATABASE_URL, the command reads PostgreSQL itself (any number of
- *   processes may, the snapshot is a transaction like any other);
+ *   processes may, the snapshot is a transaction like any other) and the
+ *   file store (DATA_DIR/files, or the object store of FILES_URL);
  * - with PGlite and no server running, it takes the folder's lock and opens
  *   the folder itself (a server started meanwhile is refused until the copy
  *   ends);
@@ -19,6 +20,8 @@ import { join } from 'node:path';
 import type { Config } from '../config';
 import { openDatabase, pgliteDirectory, type Database } from '../db/client';
 import { acquireDataFolderLock, DataFolderInUseError } from '../db/data-folder-lock';
+import { type FilesConfig, localFilesConfig } from '../files/files-config';
+import { openFileStore } from '../files/open-file-store';
 import type { Manifest } from './archive-format';
 import { readEndpointFile } from './backup-endpoint';
 import { BACKUP_MESSAGES, BackupError } from './messages';
@@ -36,7 +39,10 @@ export type BackupReport = {
   changed: string[];
 };
 
-export async function takeBackup(config: Pick<Config, 'dataDir' | 'databaseUrl'>, file: string): Promise<BackupReport> {
+/** What the backup reads: the database, and the file store (FILES_URL; DATA_DIR/files when absent). */
+type BackupSource = Pick<Config, 'dataDir' | 'databaseUrl'> & { files?: FilesConfig };
+
+export async function takeBackup(config: BackupSource, file: string): Promise<BackupReport> {
   if (existsSync(file)) throw new BackupError(BACKUP_MESSAGES.exists(file));
   const partial = `${file}.part`;
   try {
@@ -49,8 +55,8 @@ export async function takeBackup(config: Pick<Config, 'dataDir' | 'databaseUrl'>
   }
 }
 
-async function writeBackup(config: Pick<Config, 'dataDir' | 'databaseUrl'>, partial: string): Promise<{ server?: number; changed: string[] }> {
-  if (config.databaseUrl) return packFrom(await openDatabase({ kind: 'postgres', url: config.databaseUrl }), config.dataDir, partial);
+async function writeBackup(config: BackupSource, partial: string): Promise<{ server?: number; changed: string[] }> {
+  if (config.databaseUrl) return packFrom(await openDatabase({ kind: 'postgres', url: config.databaseUrl }), config, partial);
   const folder = pgliteDirectory(config.dataDir);
   if (!existsSync(config.dataDir)) throw new BackupError(BACKUP_MESSAGES.noDatabase(folder));
   let lock: ReturnType<typeof acquireDataFolderLock>;
@@ -67,15 +73,16 @@ async function writeBackup(config: Pick<Config, 'dataDir' | 'databaseUrl'>, part
   }
   try {
     if (!existsSync(join(folder, 'PG_VERSION'))) throw new BackupError(BACKUP_MESSAGES.noDatabase(folder));
-    return await packFrom(await openDatabase({ kind: 'pglite', dataDir: folder }), config.dataDir, partial);
+    return await packFrom(await openDatabase({ kind: 'pglite', dataDir: folder }), config, partial);
   } finally {
     lock.release();
   }
 }
 
-async function packFrom(database: Database, dataDir: string, partial: string): Promise<{ changed: string[] }> {
+async function packFrom(database: Database, config: BackupSource, partial: string): Promise<{ changed: string[] }> {
   try {
-    const snapshot = await takeSnapshot(database, dataDir);
+    const files = await openFileStore(config.files ?? localFilesConfig(config.dataDir));
+    const snapshot = await takeSnapshot(database, config.dataDir, { files });
     try {
       const summary = await writeArchive(snapshot, createWriteStream(partial, { flags: 'wx', mode: 0o600 }));
       return { changed: summary.changed };

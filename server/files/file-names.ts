@@ -6,7 +6,7 @@
  * carries them with an ASCII fallback and the RFC 5987 UTF-8 form.
  *
  * None of these names is ever used to build a path on the server
- * (storage.ts names bytes by a random key).
+ * (file-store.ts names bytes by a random key).
  */
 import { CUSTOMER_MESSAGES, fileDisplayNameSchema } from '@sync/contract/customers';
 

@@ -19,7 +19,7 @@
  *
  * Input is a Buffer (uploads already bounded in memory: the logo, 2 MB; a
  * user's image, UPLOAD_LIMIT_MB) or the path of a temporary file (uploads
- * streamed to disk, storage.ts `writeTemporary`), so no image is held in
+ * streamed to disk, the file store's `writeTemporary`), so no image is held in
  * memory beyond its call's byte limit. Refusals are HttpErrors with the
  * contract's messages (sync/contract/images.ts).
  */
@@ -28,7 +28,7 @@ import sharp, { type Metadata, type Sharp } from 'sharp';
 import { FILE_TYPE_ALIASES, GENERIC_FILE_TYPES } from '@sync/contract/customers';
 import { IMAGE_MESSAGES, MAX_IMAGE_PIXELS } from '@sync/contract/images';
 import { HttpError } from '../http/errors';
-import type { FileStorage, StoredBytes } from './storage';
+import type { FileStore, StoredBytes } from './file-store';
 
 export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'gif';
 
@@ -210,7 +210,7 @@ export type StoredImage = { stored: StoredBytes; type: string };
  * failure nothing is stored. The caller removes `input` when it is a
  * temporary file.
  */
-export async function storeImage(storage: FileStorage, input: Buffer | string, rule: ImageRule, field?: string): Promise<StoredImage> {
+export async function storeImage(storage: FileStore, input: Buffer | string, rule: ImageRule, field?: string): Promise<StoredImage> {
   const { format } = await checkImageHeader(input, rule, field);
   const { image, output } = reencoder(input, format, rule);
   let decodeError: unknown = null;

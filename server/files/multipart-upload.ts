@@ -16,7 +16,7 @@
  *   types (documents) are stored as they came. With `imagesOnly`, anything
  *   but the rule's formats is refused (415) before a byte is written.
  *
- * On any refusal nothing stays on disk. Requires @fastify/multipart in the
+ * On any refusal nothing stays in the file store. Requires @fastify/multipart in the
  * route's scope.
  */
 import type { Readable } from 'node:stream';
@@ -27,7 +27,7 @@ import { badRequest, HttpError } from '../http/errors';
 import { HTTP_MESSAGES } from '../http/messages';
 import { checkDisplayName, extensionOf, safeOriginalName } from './file-names';
 import { assertDeclaredImage, ruleFormatOf, storeImage, type ImageRule } from './image-check';
-import type { FileStorage, StoredBytes } from './storage';
+import type { FileStore, StoredBytes } from './file-store';
 
 export type UploadLimits = {
   /** The limit as configured, for the message. */
@@ -89,7 +89,7 @@ function describeType(declared: string, originalName: string): string {
  * file goes either way.
  */
 async function storeReceivedImage(
-  storage: FileStorage,
+  storage: FileStore,
   file: Readable & { truncated: boolean },
   rule: ImageRule,
   limits: UploadLimits,
@@ -104,7 +104,7 @@ async function storeReceivedImage(
   }
 }
 
-export async function receiveUpload(request: FastifyRequest, storage: FileStorage, limits: UploadLimits): Promise<ReceivedUpload> {
+export async function receiveUpload(request: FastifyRequest, storage: FileStore, limits: UploadLimits): Promise<ReceivedUpload> {
   if (!request.isMultipart()) throw new HttpError(415, CUSTOMER_MESSAGES.multipartRequired);
   let stored: StoredBytes | undefined;
   let originalName = '';
@@ -144,8 +144,13 @@ export async function receiveUpload(request: FastifyRequest, storage: FileStorag
         stored = received.stored;
         type = received.type;
       } else {
-        stored = await storage.write(part.file);
-        if (part.file.truncated) throw new HttpError(413, fileTooLargeMessage(limits.limitMb));
+        const file = part.file;
+        // Checked before the bytes become a stored file: the object store uploads only what passed.
+        stored = await storage.write(file, {
+          check: () => {
+            if (file.truncated) throw new HttpError(413, fileTooLargeMessage(limits.limitMb));
+          },
+        });
       }
     }
     if (!stored) throw badRequest(CUSTOMER_MESSAGES.fileRequired, { file: [CUSTOMER_MESSAGES.fileRequired] });

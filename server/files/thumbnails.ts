@@ -2,9 +2,12 @@
  * Thumbnails of stored images (spec section 7: "Image thumbnails use 150 by
  * 150"; samples.md: requested from the file url with w=150 and h=150): the
  * image cut to fill 150 × 150 (cover, centred; EXIF orientation applied) as
- * a JPEG, made with sharp on the first request and kept on disk next to the
- * file (`<key>.thumb-150x150.jpg`, server/files/storage.ts), so later
- * requests read it like any stored file; it goes when the file is removed.
+ * a JPEG, made with sharp on the first request and kept in the file store
+ * as a variant of the file (`<key>.thumb-150x150.jpg`, file-store.ts), so
+ * later requests, on any machine sharing the store, read it like any stored
+ * file; it goes when the file is removed. sharp reads the source from a
+ * local copy the store gives (the file itself in the folder, a download
+ * from the object store).
  *
  * 150 × 150 is the only size made (THUMBNAIL_SIDE; the app asks for no
  * other, src/features/samples/common/photos/sample-photos.tsx): any other
@@ -16,20 +19,19 @@
  * image, or one above the limit) answer null: the caller serves the
  * original.
  */
-import { createReadStream, type ReadStream } from 'node:fs';
-import { rename, stat, unlink } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { IMAGE_MESSAGES, MAX_IMAGE_PIXELS, THUMBNAIL_SIDE } from '@sync/contract/images';
 import { badRequest } from '../http/errors';
+import type { FileStore } from './file-store';
 import { signatureFormat } from './image-check';
-import type { FileStorage } from './storage';
 
 export const THUMBNAIL_MIME = 'image/jpeg';
 const QUALITY = 80;
 
 export type ThumbnailSize = { width: number; height: number };
 
-export type Thumbnail = { body: ReadStream; size: number };
+export type Thumbnail = { body: Readable | Buffer; size: number };
 
 /**
  * The thumbnail `w`/`h` (digits) ask for: null when neither asks for one
@@ -52,24 +54,30 @@ function render(source: string, { width, height }: ThumbnailSize) {
     .jpeg({ quality: QUALITY, mozjpeg: true });
 }
 
-/** The 150 × 150 thumbnail of a stored image, from the disk cache or made now; null when the bytes are not an image sharp reads. */
-export async function thumbnailOf(storage: FileStorage, key: string, size: ThumbnailSize): Promise<Thumbnail | null> {
-  const source = storage.pathOf(key);
-  const path = storage.derivedPathOf(key, `thumb-${size.width}x${size.height}.jpg`);
-  const cached = await stat(path).catch(() => null);
-  if (!cached) {
+/** Made from the stored image, or null when its bytes are not an image sharp reads. */
+async function made(storage: FileStore, key: string, size: ThumbnailSize): Promise<Buffer | null> {
+  const source = await storage.localCopy(key).catch(() => null);
+  if (!source) return null;
+  try {
     // Only the formats uploads are re-encoded to reach a decoder: a file kept before the checks that is anything else (an SVG) is not rendered.
-    if (!(await signatureFormat(source).catch(() => null))) return null;
-    // Written under a temporary name and renamed: two requests at once each write their own, and a reader never sees half.
-    const partial = storage.partialPathOf(path);
-    try {
-      await render(source, size).toFile(partial);
-      await rename(partial, path);
-    } catch {
-      await unlink(partial).catch(() => undefined);
-      return null;
-    }
+    if (!(await signatureFormat(source.path).catch(() => null))) return null;
+    return await render(source.path, size)
+      .toBuffer()
+      .catch(() => null);
+  } finally {
+    await source.discard();
   }
-  const info = cached ?? (await stat(path));
-  return { body: createReadStream(path), size: info.size };
+}
+
+/** The 150 × 150 thumbnail of a stored image, from the store or made now; null when the bytes are not an image sharp reads. */
+export async function thumbnailOf(storage: FileStore, key: string, size: ThumbnailSize): Promise<Thumbnail | null> {
+  const variant = `thumb-${size.width}x${size.height}.jpg`;
+  const kept = await storage.openDerived(key, variant);
+  if (kept && kept.size >= 0) return kept;
+  kept?.body.destroy();
+  const bytes = await made(storage, key, size);
+  if (!bytes) return null;
+  // Kept for the next request; one that cannot be kept (the store down a moment) is still served.
+  await storage.writeDerived(key, variant, bytes).catch(() => undefined);
+  return { body: bytes, size: bytes.length };
 }

@@ -26,7 +26,7 @@ import { logoDataUrl, logoFileId, logoImageType } from '@/pdf/quotation/logo';
 import type { Db } from '@server/db/client';
 import { storedFiles } from '@server/db/schema';
 import { LOGO_MAX_SIDE } from '@server/files/image-check';
-import type { FileStorage } from '@server/files/storage';
+import type { FileStore } from '@server/files/file-store';
 
 async function readAll(stream: AsyncIterable<Buffer>): Promise<Buffer | null> {
   const chunks: Buffer[] = [];
@@ -54,7 +54,7 @@ async function printable(bytes: Buffer): Promise<Uint8Array> {
 /** The last logo made printable, by its storage key (keys never change meaning: a new logo is a new key). */
 let last: { key: string; bytes: Promise<Uint8Array | null> } | null = null;
 
-async function printableLogo(storage: FileStorage, key: string, fileId: number, log?: FastifyBaseLogger): Promise<Uint8Array | null> {
+async function printableLogo(storage: FileStore, key: string, fileId: number, log?: FastifyBaseLogger): Promise<Uint8Array | null> {
   const stream = await storage.open(key);
   let bytes: Buffer | null;
   try {
@@ -81,10 +81,10 @@ async function printableLogo(storage: FileStorage, key: string, fileId: number, 
  * offline prints, so a logo stored before the image checks (a
  * decompression bomb) reaches neither.
  */
-export async function printableStoredLogo(db: Db, storage: FileStorage, id: number, log?: FastifyBaseLogger): Promise<Uint8Array | null> {
+export async function printableStoredLogo(db: Db, storage: FileStore, id: number, log?: FastifyBaseLogger): Promise<Uint8Array | null> {
   const [file] = await db.select({ storage_key: storedFiles.storage_key }).from(storedFiles).where(eq(storedFiles.id, id));
   if (!file) return null;
-  const key = `${storage.root}/${file.storage_key}`;
+  const key = `${storage.label}/${file.storage_key}`;
   if (last?.key !== key) {
     const bytes = printableLogo(storage, file.storage_key, id, log).catch((err: unknown) => {
       log?.warn({ err, fileId: id }, 'company logo not readable; document printed without it');
@@ -98,7 +98,7 @@ export async function printableStoredLogo(db: Db, storage: FileStorage, id: numb
 }
 
 /** The logo `settings_logo` names, as a data URL; null when there is none to print. */
-export async function storedLogo(db: Db, storage: FileStorage, setting: string | undefined, log?: FastifyBaseLogger): Promise<string | null> {
+export async function storedLogo(db: Db, storage: FileStore, setting: string | undefined, log?: FastifyBaseLogger): Promise<string | null> {
   const id = logoFileId(setting);
   if (id === null) return null;
   const bytes = await printableStoredLogo(db, storage, id, log);

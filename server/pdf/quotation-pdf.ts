@@ -12,12 +12,12 @@ import { settingsMap } from '@sync/contract/settings';
 import { quotationPdfInput, type QuotationPdfInput } from '@/pdf/quotation';
 import type { Db } from '@server/db/client';
 import { expositionTypes, options, quotationPaymentTypes } from '@server/db/schema';
-import type { FileStorage } from '@server/files/storage';
+import type { FileStore } from '@server/files/file-store';
 import { loadCustomers } from '@server/routes/customers/load';
 import { storedLogo } from './logo';
 import { renderQuotationInWorker } from './pdf-worker';
 
-export async function quotationPdfInputOf(db: Db, quotation: Quotation, storage?: FileStorage): Promise<QuotationPdfInput> {
+export async function quotationPdfInputOf(db: Db, quotation: Quotation, storage?: FileStore): Promise<QuotationPdfInput> {
   const [[customer], settings, exposition, payments] = await Promise.all([
     loadCustomers(db, [quotation.customer_id]),
     db.select({ option: options.option, value: options.value }).from(options),
@@ -39,6 +39,6 @@ export async function quotationPdfInputOf(db: Db, quotation: Quotation, storage?
 }
 
 /** The PDF bytes of a loaded quotation (rendered in the worker thread). */
-export async function quotationPdf(db: Db, quotation: Quotation, storage?: FileStorage): Promise<Buffer> {
+export async function quotationPdf(db: Db, quotation: Quotation, storage?: FileStore): Promise<Buffer> {
   return renderQuotationInWorker(await quotationPdfInputOf(db, quotation, storage));
 }

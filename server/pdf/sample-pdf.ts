@@ -13,7 +13,7 @@ import { settingsMap } from '@sync/contract/settings';
 import { pdfSampleOf, type SamplePdfInput } from '@/pdf/sample';
 import type { Db } from '@server/db/client';
 import { options, quotations } from '@server/db/schema';
-import type { FileStorage } from '@server/files/storage';
+import type { FileStore } from '@server/files/file-store';
 import { storedLogo } from './logo';
 import { renderSampleInWorker } from './pdf-worker';
 import { samplePdfPhotos } from './sample-photos';
@@ -25,7 +25,7 @@ async function quotationReference(db: Db, quotationId: number): Promise<string |
 }
 
 /** `verifyOrigin`: where the report says its verification code is checked (the server's public address, PUBLIC_URL). */
-export async function samplePdfInputOf(db: Db, sample: Sample, storage: FileStorage, verifyOrigin?: string): Promise<SamplePdfInput> {
+export async function samplePdfInputOf(db: Db, sample: Sample, storage: FileStore, verifyOrigin?: string): Promise<SamplePdfInput> {
   const settings = settingsMap(await db.select({ option: options.option, value: options.value }).from(options));
   return {
     verifyOrigin: verifyOrigin ?? null,
@@ -37,6 +37,6 @@ export async function samplePdfInputOf(db: Db, sample: Sample, storage: FileStor
 }
 
 /** The PDF bytes of a loaded sample (rendered in the worker thread). */
-export async function samplePdf(db: Db, sample: Sample, storage: FileStorage, verifyOrigin?: string): Promise<Buffer> {
+export async function samplePdf(db: Db, sample: Sample, storage: FileStore, verifyOrigin?: string): Promise<Buffer> {
   return renderSampleInWorker(await samplePdfInputOf(db, sample, storage, verifyOrigin));
 }

@@ -14,12 +14,12 @@ import type { SampleFile } from '@sync/contract/samples';
 import { PRINT_PHOTO, type PdfPhoto } from '@/pdf/sample';
 import type { Db } from '@server/db/client';
 import { storedFiles } from '@server/db/schema';
-import type { FileStorage } from '@server/files/storage';
+import type { FileStore } from '@server/files/file-store';
 
 /** A stored photo is under 400 kB; anything far larger is not read into memory for a PDF. */
 const MAX_SOURCE_BYTES = 20 * 1024 * 1024;
 
-async function readStored(storage: FileStorage, key: string): Promise<Buffer> {
+async function readStored(storage: FileStore, key: string): Promise<Buffer> {
   const stream = await storage.open(key);
   try {
     const chunks: Buffer[] = [];
@@ -46,7 +46,7 @@ const PRINT_CACHE_SIZE = 64;
 const printed = new Map<string, Buffer>();
 
 /** JPEG bytes of a stored image shrunk for print. */
-async function printBytes(storage: FileStorage, key: string): Promise<Buffer> {
+async function printBytes(storage: FileStore, key: string): Promise<Buffer> {
   const kept = printed.get(key);
   if (kept) {
     printed.delete(key);
@@ -64,7 +64,7 @@ async function printBytes(storage: FileStorage, key: string): Promise<Buffer> {
 }
 
 /** The sample's photos as the PDF prints them; images only, one at a time (sharp's memory on a small server). */
-export async function samplePdfPhotos(db: Db, storage: FileStorage, files: readonly SampleFile[], log?: FastifyBaseLogger): Promise<PdfPhoto[]> {
+export async function samplePdfPhotos(db: Db, storage: FileStore, files: readonly SampleFile[], log?: FastifyBaseLogger): Promise<PdfPhoto[]> {
   const images = [...files].filter((file) => file.type.startsWith('image/')).sort((a, b) => a.id - b.id);
   if (images.length === 0) return [];
   const keys = new Map(

@@ -3,8 +3,9 @@
  *
  * - `GET /api/health`: the process answers (liveness): `{ status: 'ok' }`.
  * - `GET /api/ready`: it can serve (readiness): the database answers a
- *   trivial query, the file store takes a file (a temporary one written and
- *   removed in DATA_DIR/files) and the PDF workers are not failing;
+ *   trivial query, the file store takes a file (a probe written and removed:
+ *   a `.part` file in DATA_DIR/files, or an object in the S3-compatible
+ *   store, server/files/file-store.ts) and the PDF workers are not failing;
  *   `{ status: 'ok' }`, else 503 `{ status: 'indisponivel' }`.
  *
  * Neither says which check failed, nor anything else about the server: the
@@ -14,14 +15,11 @@
  * While the server shuts down, Fastify answers every request 503, these
  * too, so the balancer stops sending traffic. docs/operations.md
  */
-import { randomBytes } from 'node:crypto';
-import { mkdir, unlink, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext, RouteModule, ZodApp } from '../app-context';
 import { access } from '../auth/access';
-import { filesFolder } from '../files/storage';
+import { fileStoreOf } from '../files/open-file-store';
 import { pdfWorkersAlive } from '../pdf/pdf-worker';
 
 export const HEALTH_PATHS = { health: '/api/health', ready: '/api/ready' } as const;
@@ -45,12 +43,7 @@ const CHECKS: readonly Check[] = [
   {
     name: 'files',
     run: async (ctx) => {
-      const folder = filesFolder(ctx.config.dataDir);
-      await mkdir(folder, { recursive: true });
-      // A `.part` name: if the process dies between the two calls, the file store's start removes it (server/files/storage.ts).
-      const probe = join(folder, `ready-${randomBytes(8).toString('hex')}.part`);
-      await writeFile(probe, 'ok', { flag: 'wx' });
-      await unlink(probe);
+      await fileStoreOf(ctx.config.files).checkWritable();
       return true;
     },
   },

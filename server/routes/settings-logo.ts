@@ -28,7 +28,7 @@ import { options } from '@server/db/schema';
 import { insertFileRow } from '@server/files/file-rows';
 import { safeOriginalName } from '@server/files/file-names';
 import { assertDeclaredImage, IMAGE_RULES, storeImage } from '@server/files/image-check';
-import type { FileStorage } from '@server/files/storage';
+import type { FileStore } from '@server/files/file-store';
 import { badRequest, HttpError, notFound } from '@server/http/errors';
 import { idParam } from '@server/sync/crud-routes';
 import { writeTime } from '@server/sync/versioning';
@@ -68,7 +68,7 @@ async function readLogo(request: FastifyRequest) {
   return { bytes, originalName: safeOriginalName(part.filename) };
 }
 
-export function registerLogoRoutes(app: ZodApp, ctx: AppContext, storage: FileStorage) {
+export function registerLogoRoutes(app: ZodApp, ctx: AppContext, storage: FileStore) {
   app.post(
     '/api/file',
     { config: { access: access.module('settings') }, schema: { response: { 201: fileUploadResponseSchema } } },

@@ -15,7 +15,7 @@ import fastifyMultipart from '@fastify/multipart';
 import { asc, inArray, sql } from 'drizzle-orm';
 import { settingSchema, settingsResponseSchema, settingsUpdateSchema, type Setting } from '@sync/contract/settings';
 import { LOGO_MAX_BYTES, settingsProblems } from '@sync/contract/settings-groups';
-import { FileStorage, filesFolder } from '@server/files/storage';
+import { openFileStore } from '@server/files/open-file-store';
 import { badRequest } from '@server/http/errors';
 import type { AppContext, RouteModule, ZodApp } from '../app-context';
 import type { Db } from '../db/client';
@@ -88,8 +88,7 @@ async function register(app: ZodApp, ctx: AppContext) {
     },
   );
 
-  const storage = new FileStorage(filesFolder(ctx.config.dataDir));
-  await storage.init(ctx.clock.now());
+  const storage = await openFileStore(ctx.config.files, ctx.clock.now());
   await app.register(fastifyMultipart, { limits: { fileSize: LOGO_MAX_BYTES, files: 1 } });
   registerLogoRoutes(app, ctx, storage);
 }

@@ -17,7 +17,7 @@ import { customerInputSchema, customerSchema, CUSTOMER_MESSAGES, documentProblem
 import type { AppContext, ZodApp } from '@server/app-context';
 import type { Tx } from '@server/db/client';
 import { customerAddresses, customerFiles, customers, storedFiles } from '@server/db/schema';
-import type { FileStorage } from '@server/files/storage';
+import type { FileStore } from '@server/files/file-store';
 import { badRequest } from '@server/http/errors';
 import { registerCrudRoutes } from '@server/sync/crud-routes';
 import { assertCustomerHasNoQuotations } from '../quotations/customer-guard';
@@ -56,7 +56,7 @@ function customerValues(input: CustomerBody, current: Record<string, unknown> | 
 }
 
 /** Removes a customer's files (rows now; returns the removal of their bytes, for after the commit). */
-async function removeCustomerFiles(tx: Tx, storage: FileStorage, customerId: number, now: Date): Promise<() => Promise<void>> {
+async function removeCustomerFiles(tx: Tx, storage: FileStore, customerId: number, now: Date): Promise<() => Promise<void>> {
   const rows = await tx
     .select({ attachmentId: customerFiles.id, fileId: storedFiles.id, key: storedFiles.storage_key })
     .from(customerFiles)
@@ -75,7 +75,7 @@ async function removeCustomerFiles(tx: Tx, storage: FileStorage, customerId: num
   };
 }
 
-export function registerCustomerCrud(app: ZodApp, ctx: AppContext, storage: FileStorage) {
+export function registerCustomerCrud(app: ZodApp, ctx: AppContext, storage: FileStore) {
   registerCrudRoutes(app, ctx, {
     ...customerSource,
     notFoundMessage: CUSTOMER_MESSAGES.notFound,

@@ -19,7 +19,7 @@
  * users may list, download and zip the files of their linked customers
  * only, and never upload or delete.
  */
-import type { ReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
@@ -39,7 +39,7 @@ import { insertFileRow } from '@server/files/file-rows';
 import { contentDisposition, downloadName, uniqueNames } from '@server/files/file-names';
 import { IMAGE_RULES } from '@server/files/image-check';
 import { receiveUpload } from '@server/files/multipart-upload';
-import type { FileStorage } from '@server/files/storage';
+import type { FileStore } from '@server/files/file-store';
 import { fitsInZip, zipStream } from '@server/files/zip-writer';
 import { HttpError, notFound } from '@server/http/errors';
 import { conflictAnswerSchema } from '@server/sync/conflict';
@@ -82,12 +82,14 @@ async function findFile(db: Db | Tx, customerId: number, attachmentId: number) {
   return row;
 }
 
-export function registerFileRoutes(app: ZodApp, ctx: AppContext, storage: FileStorage) {
+export function registerFileRoutes(app: ZodApp, ctx: AppContext, storage: FileStore) {
   /** The stored bytes, or 404 when they are gone from disk (logged: the disk and the database disagree). */
-  async function openBytes(key: string, log: { error(obj: object, msg: string): void }): Promise<ReadStream> {
+  async function openBytes(key: string, log: { error(obj: object, msg: string): void }): Promise<Readable> {
     try {
       return await storage.open(key);
     } catch (err) {
+      // The store not answering is a 500, not a file gone.
+      if ((err as { code?: string }).code !== 'ENOENT') throw err;
       log.error({ err, key }, 'stored file missing on disk');
       throw notFound(CUSTOMER_MESSAGES.fileBytesMissing);
     }

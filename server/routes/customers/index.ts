@@ -7,7 +7,7 @@
  */
 import fastifyMultipart from '@fastify/multipart';
 import type { AppContext, RouteModule, ZodApp } from '@server/app-context';
-import { FileStorage, filesFolder } from '@server/files/storage';
+import { openFileStore } from '@server/files/open-file-store';
 import { limitBytes } from '@server/files/multipart-upload';
 import { registerAddressRoutes } from './addresses';
 import { registerContactRoutes } from './contacts';
@@ -16,8 +16,7 @@ import { registerFileRoutes } from './files';
 import { registerNotifyRoute } from './notify';
 
 async function register(app: ZodApp, ctx: AppContext) {
-  const storage = new FileStorage(filesFolder(ctx.config.dataDir));
-  await storage.init(ctx.clock.now());
+  const storage = await openFileStore(ctx.config.files, ctx.clock.now());
   await app.register(fastifyMultipart, { limits: { fileSize: limitBytes(ctx.config.uploadLimitMb), files: 1 } });
   registerCustomerCrud(app, ctx, storage);
   registerAddressRoutes(app, ctx);

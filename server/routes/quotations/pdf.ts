@@ -12,7 +12,7 @@ import { QUOTATION_SEND_MESSAGES } from '@sync/contract/quotation-send';
 import { requireAuth } from '@server/auth/authenticate';
 import { assertCustomerInScope } from '@server/auth/permissions';
 import type { AppContext, ZodApp } from '@server/app-context';
-import { FileStorage, filesFolder } from '@server/files/storage';
+import { fileStoreOf } from '@server/files/open-file-store';
 import { notFound } from '@server/http/errors';
 import { quotationPdf } from '@server/pdf/quotation-pdf';
 import { idParam } from '@server/sync/crud-routes';
@@ -21,7 +21,7 @@ import { loadQuotations } from './load';
 
 export function registerQuotationPdf(app: ZodApp, ctx: AppContext) {
   // Where the company logo's bytes are (settings_logo names a stored file).
-  const storage = new FileStorage(filesFolder(ctx.config.dataDir));
+  const storage = fileStoreOf(ctx.config.files);
   app.get(
     '/api/pdf/quotation/:id',
     { config: { access: QUOTATION_ACCESS.read }, schema: { params: z.object({ id: idParam }) } },

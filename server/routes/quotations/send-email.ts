@@ -25,7 +25,7 @@ import { QUOTATION_SEND_MESSAGES, quotationEmailAnswerSchema, quotationEmailInpu
 import { toCents } from '@/domain/money';
 import type { AppContext, ZodApp } from '@server/app-context';
 import { quotations } from '@server/db/schema';
-import { FileStorage, filesFolder } from '@server/files/storage';
+import { fileStoreOf } from '@server/files/open-file-store';
 import { HttpError, notFound } from '@server/http/errors';
 import type { MailMessage } from '@server/mail/mailer';
 import { renderQuotationInWorker } from '@server/pdf/pdf-worker';
@@ -76,7 +76,7 @@ function quotationEmail(input: {
 
 export function registerQuotationSendEmail(app: ZodApp, ctx: AppContext) {
   // Where the company logo's bytes are (the attached PDF prints it).
-  const storage = new FileStorage(filesFolder(ctx.config.dataDir));
+  const storage = fileStoreOf(ctx.config.files);
   app.post(
     '/api/quotation/:id/send/email',
     {

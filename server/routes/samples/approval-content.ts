@@ -22,7 +22,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { ResultThresholds } from '@/domain/result-thresholds';
 import type { Db, Tx } from '@server/db/client';
 import { equipment, sampleFiles, type samples, storedFiles } from '@server/db/schema';
-import type { FileStorage } from '@server/files/storage';
+import type { FileStore } from '@server/files/file-store';
 import { canonicalJson } from '@server/sync/idempotency-plugin';
 
 /**
@@ -45,19 +45,21 @@ export interface FrozenApprover {
   council: string;
 }
 
-/** SHA-256 hex of a stored file's bytes, or null when the bytes cannot be read. */
-async function hashStoredBytes(storage: FileStorage, key: string): Promise<string | null> {
+/** SHA-256 hex of a stored file's bytes, or null when they are gone; a store that cannot answer (the object store down) throws. */
+async function hashStoredBytes(storage: FileStore, key: string): Promise<string | null> {
   try {
     const hash = createHash('sha256');
     for await (const chunk of await storage.open(key)) hash.update(chunk as Buffer);
     return hash.digest('hex');
-  } catch {
+  } catch (error) {
+    // An outage is not a missing photo: frozen as null it would make the approval 'não confere' for good.
+    if ((error as { code?: string }).code !== 'ENOENT') throw error;
     return null;
   }
 }
 
 /** The sample's part of the document, from its row and the bytes of its photos now. */
-export async function sampleContent(db: Reader, row: SampleRow, storage: FileStorage) {
+export async function sampleContent(db: Reader, row: SampleRow, storage: FileStore) {
   const files = await db
     .select({ id: sampleFiles.id, name: sampleFiles.name, type: storedFiles.mime_type, size: storedFiles.size, key: storedFiles.storage_key })
     .from(sampleFiles)
@@ -123,7 +125,7 @@ async function instrumentsOf(db: Reader, memory: Record<string, unknown>) {
 export async function approvalDocument(
   db: Reader,
   row: SampleRow,
-  storage: FileStorage,
+  storage: FileStore,
   frozen: { thresholds: ResultThresholds; approver: FrozenApprover; approvedAt: Date },
 ) {
   return {

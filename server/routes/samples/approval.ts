@@ -13,7 +13,7 @@ import type { ResultThresholds } from '@/domain/result-thresholds';
 import { requireAuth } from '@server/auth/authenticate';
 import type { Tx } from '@server/db/client';
 import { sampleApprovals, type samples } from '@server/db/schema';
-import type { FileStorage } from '@server/files/storage';
+import type { FileStore } from '@server/files/file-store';
 import { HttpError } from '@server/http/errors';
 import { approvalDocument, sealed } from './approval-content';
 import { blocksWithFigures, readResultThresholds } from './figures';
@@ -42,7 +42,7 @@ export function differingFigure(row: SampleRow, thresholds: ResultThresholds): s
 }
 
 /** Checks the figures and freezes the approval of the locked sample row. */
-export async function approveSample(tx: Tx, request: FastifyRequest, row: SampleRow, storage: FileStorage, now: Date): Promise<void> {
+export async function approveSample(tx: Tx, request: FastifyRequest, row: SampleRow, storage: FileStore, now: Date): Promise<void> {
   const thresholds = await readResultThresholds(tx);
   const differing = differingFigure(row, thresholds);
   if (differing !== null) throw new HttpError(422, SAMPLE_REVIEW_MESSAGES.figureDiffers(differing));

@@ -34,7 +34,7 @@ import { insertFileRow } from '@server/files/file-rows';
 import { contentDisposition, downloadName } from '@server/files/file-names';
 import { IMAGE_RULES, isInlineImageType } from '@server/files/image-check';
 import { receiveUpload } from '@server/files/multipart-upload';
-import type { FileStorage } from '@server/files/storage';
+import type { FileStore } from '@server/files/file-store';
 import { THUMBNAIL_MIME, thumbnailOf, thumbnailSize } from '@server/files/thumbnails';
 import { notFound } from '@server/http/errors';
 import { idParam } from '@server/sync/crud-routes';
@@ -66,7 +66,7 @@ async function bumpSample(tx: Tx, sampleId: number, now: Date) {
     .where(eq(samples.id, sampleId));
 }
 
-export function registerSampleFileRoutes(app: ZodApp, ctx: AppContext, storage: FileStorage) {
+export function registerSampleFileRoutes(app: ZodApp, ctx: AppContext, storage: FileStore) {
   app.post(
     '/api/sample/:id/file',
     { config: SAMPLE_WRITE, schema: { params: sampleParams, response: { 201: sampleFileSchema } } },
@@ -133,6 +133,8 @@ export function registerSampleFileRoutes(app: ZodApp, ctx: AppContext, storage: 
       try {
         stream = await storage.open(row.file.storage_key);
       } catch (err) {
+        // The store not answering is a 500 the device retries, not a file gone.
+        if ((err as { code?: string }).code !== 'ENOENT') throw err;
         request.log.error({ err, key: row.file.storage_key }, 'stored file missing on disk');
         throw notFound(SAMPLE_MESSAGES.fileNotFound);
       }

@@ -10,7 +10,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { AppContext, RouteModule, ZodApp } from '@server/app-context';
 import { limitBytes } from '@server/files/multipart-upload';
-import { FileStorage, filesFolder } from '@server/files/storage';
+import { openFileStore } from '@server/files/open-file-store';
 import { registerSampleCrud } from './crud';
 import { registerSampleFileRoutes } from './files';
 import { registerSampleGroups } from './grouped';
@@ -22,8 +22,7 @@ import { registerSampleReview } from './review-routes';
 import { registerSampleVerify } from './verify-route';
 
 async function register(app: ZodApp, ctx: AppContext) {
-  const storage = new FileStorage(filesFolder(ctx.config.dataDir));
-  await storage.init(ctx.clock.now());
+  const storage = await openFileStore(ctx.config.files, ctx.clock.now());
   await app.register(fastifyMultipart, { limits: { fileSize: limitBytes(ctx.config.uploadLimitMb), files: 1 } });
   // Fixed paths first in the file for the reader; Fastify prefers static segments anyway.
   registerSamplePlan(app, ctx);

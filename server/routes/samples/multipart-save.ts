@@ -31,7 +31,7 @@ import { insertFileRow } from '@server/files/file-rows';
 import { safeOriginalName } from '@server/files/file-names';
 import { assertDeclaredImage, IMAGE_RULES, storeImage } from '@server/files/image-check';
 import { limitBytes } from '@server/files/multipart-upload';
-import type { FileStorage, StoredBytes } from '@server/files/storage';
+import type { FileStore, StoredBytes } from '@server/files/file-store';
 import { badRequest, HttpError } from '@server/http/errors';
 import { HTTP_MESSAGES } from '@server/http/messages';
 
@@ -87,7 +87,7 @@ function fieldValue(name: string, value: string): unknown {
   return value;
 }
 
-async function receive(request: FastifyRequest, storage: FileStorage, limitMb: number): Promise<void> {
+async function receive(request: FastifyRequest, storage: FileStore, limitMb: number): Promise<void> {
   const declaredLength = Number(request.headers['content-length']);
   if (Number.isFinite(declaredLength) && declaredLength > MAX_TOTAL_BYTES) throw totalTooLarge();
   const images: ReceivedImage[] = [];
@@ -148,7 +148,7 @@ export async function attachReceivedImages(tx: Tx, request: FastifyRequest, samp
   }
 }
 
-export function registerMultipartSave(app: ZodApp, ctx: AppContext, storage: FileStorage) {
+export function registerMultipartSave(app: ZodApp, ctx: AppContext, storage: FileStore) {
   app.addHook('preValidation', async (request) => {
     if (request.method !== 'POST' || request.routeOptions.url !== SAVE_ROUTE || !request.isMultipart()) return;
     await receive(request, storage, ctx.config.uploadLimitMb);

@@ -10,7 +10,7 @@
 import { z } from 'zod';
 import { SAMPLE_MESSAGES } from '@sync/contract/samples';
 import type { AppContext, ZodApp } from '@server/app-context';
-import type { FileStorage } from '@server/files/storage';
+import type { FileStore } from '@server/files/file-store';
 import { notFound } from '@server/http/errors';
 import { samplePdf } from '@server/pdf/sample-pdf';
 import { idParam } from '@server/sync/crud-routes';
@@ -18,7 +18,7 @@ import { assertSampleCustomer, SAMPLE_READ } from './access';
 import { assertResultsVisible } from './customer-view';
 import { loadSamples } from './load';
 
-export function registerSamplePdf(app: ZodApp, ctx: AppContext, storage: FileStorage) {
+export function registerSamplePdf(app: ZodApp, ctx: AppContext, storage: FileStore) {
   app.get('/api/pdf/sample/:id', { config: SAMPLE_READ, schema: { params: z.object({ id: idParam }) } }, async (request, reply) => {
     const [sample] = await loadSamples(ctx.db, [request.params.id]);
     if (!sample) throw notFound(SAMPLE_MESSAGES.notFound);

@@ -37,10 +37,11 @@ import { CONFLICT_MESSAGE } from '@sync/contract/sync';
 import type { AppContext, ZodApp } from '@server/app-context';
 import type { Tx } from '@server/db/client';
 import { samples } from '@server/db/schema';
-import type { FileStorage } from '@server/files/storage';
+import type { FileStore } from '@server/files/file-store';
 import { notFound } from '@server/http/errors';
 import { conflictAnswerSchema } from '@server/sync/conflict';
 import { idParam } from '@server/sync/crud-routes';
+import { keepAnswer, sendKept } from '@server/sync/idempotent-answer';
 import { ifMatchOf, writeTime } from '@server/sync/versioning';
 import { alertSampleSaved } from '@server/routes/dashboard/alert-events';
 import { SAMPLE_WRITE } from './access';
@@ -60,14 +61,15 @@ async function loadOne(tx: Tx, id: number): Promise<Sample> {
   return sample;
 }
 
-export function registerSampleReview(app: ZodApp, ctx: AppContext, storage: FileStorage) {
+export function registerSampleReview(app: ZodApp, ctx: AppContext, storage: FileStore) {
   app.put(
     '/api/sample/:id/finalize',
     { config: SAMPLE_WRITE, schema: { params, body: sampleFinalizeInputSchema, response: { 200: sampleSchema } } },
-    async (request) => {
+    async (request, reply) => {
       const actor = reviewActorOf(request);
       const now = writeTime(ctx.clock);
-      const sample = await ctx.db.transaction(async (tx) => {
+      // Its answer kept with the move, so a replay after a crash is not refused as a second Finalizar.
+      const kept = await ctx.db.transaction(async (tx) => {
         const row = await lockSampleRow(tx, request.params.id);
         assertMayMove('finalize', row, actor, await readReviewOptions(tx));
         const type = sampleTypeById(row.type_id);
@@ -77,9 +79,9 @@ export function registerSampleReview(app: ZodApp, ctx: AppContext, storage: File
         // The server takes it on at once: to review, or to the laboratory (a second event, by the server's rule).
         await tx.update(samples).set({ status: next, finalized_by: actor.userId, finalized_at: now }).where(eq(samples.id, row.id));
         await recordSampleEvent(tx, request, row.id, { kind: 'state', action: null, from: 'finalizada', to: next }, now);
-        return loadOne(tx, row.id);
+        return keepAnswer(tx, request, reply, 200, sampleAsSeenBy(request, await loadOne(tx, row.id)));
       });
-      return sampleAsSeenBy(request, sample);
+      return sendKept(reply, kept);
     },
   );
 

@@ -14,7 +14,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '@server/db/client';
 import { sampleApprovals, sampleFiles, samples, storedFiles } from '@server/db/schema';
 import { insertFileRow, type FileRowInput } from '@server/files/file-rows';
-import type { FileStorage } from '@server/files/storage';
+import type { FileStore } from '@server/files/file-store';
 import { recordSampleEvent } from './history-events';
 import type { SampleRow } from './sample-moves';
 
@@ -23,7 +23,7 @@ export interface PhotoCopy extends FileRowInput {
 }
 
 /** Copies of the sample's photos' bytes, in their order. */
-export async function copyPhotos(db: Db, storage: FileStorage, sampleId: number): Promise<PhotoCopy[]> {
+export async function copyPhotos(db: Db, storage: FileStore, sampleId: number): Promise<PhotoCopy[]> {
   const files = await db
     .select({ name: sampleFiles.name, key: storedFiles.storage_key, originalName: storedFiles.original_name, type: storedFiles.mime_type })
     .from(sampleFiles)
@@ -42,7 +42,7 @@ export async function copyPhotos(db: Db, storage: FileStorage, sampleId: number)
   return copies;
 }
 
-export async function removeCopies(storage: FileStorage, copies: readonly PhotoCopy[]): Promise<void> {
+export async function removeCopies(storage: FileStore, copies: readonly PhotoCopy[]): Promise<void> {
   await Promise.all(copies.map((copy) => storage.remove(copy.stored.key).catch(() => undefined)));
 }
 

@@ -23,7 +23,7 @@ import { access } from '@server/auth/access';
 import { addressKey } from '@server/auth/address-key';
 import { waitText } from '@server/auth/rate-limit';
 import { sampleApprovals, samples } from '@server/db/schema';
-import type { FileStorage } from '@server/files/storage';
+import type { FileStore } from '@server/files/file-store';
 import { notFound, tooManyRequests } from '@server/http/errors';
 import { canonicalJson } from '@server/sync/idempotency-plugin';
 import { sampleContent } from './approval-content';
@@ -53,7 +53,7 @@ async function takeTurn(ctx: AppContext, request: FastifyRequest): Promise<void>
   await ctx.limits.sampleVerify.record(address);
 }
 
-export function registerSampleVerify(app: ZodApp, ctx: AppContext, storage: FileStorage) {
+export function registerSampleVerify(app: ZodApp, ctx: AppContext, storage: FileStore) {
   app.get(
     '/api/sample/verify/:code',
     {

@@ -8,15 +8,14 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { AppContext, RouteModule, ZodApp } from '@server/app-context';
 import { limitBytes } from '@server/files/multipart-upload';
-import { FileStorage, filesFolder } from '@server/files/storage';
+import { openFileStore } from '@server/files/open-file-store';
 import { registerCustomerLinks } from './customer-links';
 import { registerProfileRoute } from './profile';
 import { registerUserImageRoute } from './user-image';
 import { registerUserWrites } from './user-writes';
 
 async function register(app: ZodApp, ctx: AppContext) {
-  const storage = new FileStorage(filesFolder(ctx.config.dataDir));
-  await storage.init(ctx.clock.now());
+  const storage = await openFileStore(ctx.config.files, ctx.clock.now());
   await app.register(fastifyMultipart, { limits: { fileSize: limitBytes(ctx.config.uploadLimitMb), files: 1 } });
   registerProfileRoute(app, ctx, storage);
   registerUserWrites(app, ctx, storage);

@@ -3,7 +3,7 @@ import type { AppContext, ZodApp } from '@server/app-context';
 import { requireAuth } from '@server/auth/authenticate';
 import { loadAuthUser } from '@server/auth/current-user';
 import { hashPassword, verifyPassword } from '@server/auth/passwords';
-import type { FileStorage } from '@server/files/storage';
+import type { FileStore } from '@server/files/file-store';
 import { badRequest, notFound } from '@server/http/errors';
 import { writeTime } from '@server/sync/versioning';
 import { currentUserAnswer } from './current-user-answer';
@@ -14,7 +14,7 @@ import { updateUserRow } from './update-user-row';
 import { councilOf } from './user-council';
 import { access } from '@server/auth/access';
 
-export function registerProfileRoute(app: ZodApp, ctx: AppContext, storage: FileStorage) {
+export function registerProfileRoute(app: ZodApp, ctx: AppContext, storage: FileStore) {
   app.post(
     `/${PROFILE_PATH}`,
     { config: { access: access.signedIn({ customerUsers: 'self' }) }, schema: { response: { 200: profileSaveResponseSchema } } },

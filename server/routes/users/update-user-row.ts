@@ -8,7 +8,7 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { AppContext } from '@server/app-context';
 import { authSessions, users } from '@server/db/schema';
-import type { FileStorage } from '@server/files/storage';
+import type { FileStore } from '@server/files/file-store';
 import { nextUpdatedAt } from '@server/sync/versioning';
 import { insertImageRow, removeImageRow, type StoredImage } from './user-image';
 import { uniqueViolation } from './user-rules';
@@ -37,7 +37,7 @@ export interface UserRowUpdate {
 
 export async function updateUserRow(
   ctx: AppContext,
-  storage: FileStorage,
+  storage: FileStore,
   log: { error(obj: object, msg: string): void },
   change: UserRowUpdate,
 ): Promise<void> {

@@ -16,7 +16,7 @@ import type { Tx } from '@server/db/client';
 import { storedFiles, users } from '@server/db/schema';
 import { insertFileRow } from '@server/files/file-rows';
 import { IMAGE_RULES, storeImage } from '@server/files/image-check';
-import type { FileStorage, StoredBytes } from '@server/files/storage';
+import type { FileStore, StoredBytes } from '@server/files/file-store';
 import { notFound } from '@server/http/errors';
 import type { UploadedImage } from './user-body';
 import { USER_IMAGE_ROUTE } from './user-image-url';
@@ -25,7 +25,7 @@ import { access } from '@server/auth/access';
 export type StoredImage = { stored: StoredBytes; name: string };
 
 /** Re-encodes the upload to JPEG and writes it to the storage; 415/413/400 (image-check.ts) when it is not an image to keep. */
-export async function storeUserImage(storage: FileStorage, image: UploadedImage): Promise<StoredImage> {
+export async function storeUserImage(storage: FileStore, image: UploadedImage): Promise<StoredImage> {
   const { stored } = await storeImage(storage, image.bytes, IMAGE_RULES.userImage, USER_IMAGE_FIELD);
   const base =
     image.fileName
@@ -48,7 +48,7 @@ export async function removeImageRow(tx: Tx, fileId: number | null): Promise<str
 }
 
 /** The public image route: only images that are some active user's current image are served. */
-export function registerUserImageRoute(app: ZodApp, ctx: AppContext, storage: FileStorage) {
+export function registerUserImageRoute(app: ZodApp, ctx: AppContext, storage: FileStore) {
   app.get(
     USER_IMAGE_ROUTE,
     { config: { access: access.public() }, schema: { params: z.object({ key: z.string().max(64) }) } },
@@ -61,8 +61,9 @@ export function registerUserImageRoute(app: ZodApp, ctx: AppContext, storage: Fi
         .innerJoin(users, and(eq(users.image_id, storedFiles.id), isNull(users.deleted_at)))
         .where(eq(storedFiles.storage_key, key));
       if (!row) throw notFound();
-      const stream = await storage.open(row.key).catch(() => {
-        throw notFound();
+      // Gone: 404; the store not answering: a 500, not a 404 the browser would keep.
+      const stream = await storage.open(row.key).catch((error: { code?: string }) => {
+        throw error.code === 'ENOENT' ? notFound() : error;
       });
       return reply
         .header('content-type', 'image/jpeg')

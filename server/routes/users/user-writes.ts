@@ -23,7 +23,7 @@ import { requireAuth } from '@server/auth/authenticate';
 import { hashPassword } from '@server/auth/passwords';
 import type { Db, Tx } from '@server/db/client';
 import { users } from '@server/db/schema';
-import type { FileStorage } from '@server/files/storage';
+import type { FileStore } from '@server/files/file-store';
 import { badRequest, notFound } from '@server/http/errors';
 import { newUserPasswordEmail } from '@server/mail/new-user-email';
 import { nextUpdatedAt, writeTime } from '@server/sync/versioning';
@@ -46,7 +46,7 @@ export async function loadUserRecord(db: Db | Tx, id: number): Promise<UserRecor
 }
 
 /** Stores the upload (if any) before the transaction; the caller removes it if the transaction fails. */
-async function prepareImage(storage: FileStorage, image: Parameters<typeof storeUserImage>[1] | undefined): Promise<StoredImage | null> {
+async function prepareImage(storage: FileStore, image: Parameters<typeof storeUserImage>[1] | undefined): Promise<StoredImage | null> {
   return image ? storeUserImage(storage, image) : null;
 }
 
@@ -62,7 +62,7 @@ async function sendPassword(ctx: AppContext, log: { error(obj: object, msg: stri
   }
 }
 
-export function registerUserWrites(app: ZodApp, ctx: AppContext, storage: FileStorage) {
+export function registerUserWrites(app: ZodApp, ctx: AppContext, storage: FileStore) {
   app.get('/api/user/:id', { config: USERS_ACCESS, schema: { params: idParams, response: { 200: userRecordSchema } } }, async (request) => {
     const record = await loadUserRecord(ctx.db, request.params.id);
     if (!record) throw notFound(USER_MESSAGES.notFound);
