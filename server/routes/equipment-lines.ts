@@ -10,11 +10,11 @@
  *
  * where {base} is api/product/:id/equipment or api/service/:id/equipment.
  * The parent is locked for the write, so concurrent line writes serialize
- * on it and its `updated_at` moves once per write.
+ * on it and its `updated_at` moves once per write. Each write's answer is
+ * kept in its transaction (server/sync/idempotent-answer.ts).
  */
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { equipmentLineInputSchema, equipmentLineSchema, type EquipmentLine } from '@sync/contract/catalog';
 import { CONFLICT_MESSAGE } from '@sync/contract/sync';
@@ -25,6 +25,7 @@ import { badRequest, notFound } from '../http/errors';
 import { isoFromJson, syncFields } from '../lib/wire';
 import { conflictAnswerSchema } from '../sync/conflict';
 import { idParam } from '../sync/crud-routes';
+import { keepAnswer, sendKept } from '../sync/idempotent-answer';
 import type { RouteAccess } from '../auth/access';
 import type { SyncTable } from '../sync/list';
 import { atVersion, ifMatchOf, nextUpdatedAt, writeTime } from '../sync/versioning';
@@ -184,7 +185,7 @@ export function registerLineRoutes(app: ZodApp, ctx: AppContext, def: LineRoutes
     async (request, reply) => {
       const parentId = request.params.id;
       const now = writeTime(ctx.clock);
-      const line = await ctx.db.transaction(async (tx) => {
+      const kept = await ctx.db.transaction(async (tx) => {
         await lockParent(tx, parentId);
         await assertEquipmentExists(tx, request.body.equipment_id);
         const [row] = await tx
@@ -198,9 +199,9 @@ export function registerLineRoutes(app: ZodApp, ctx: AppContext, def: LineRoutes
           } as never)
           .returning({ id: lines.id });
         await bumpParents(tx, kind.parent, [parentId], now);
-        return loadLine(tx, kind, parentId, row!.id);
+        return keepAnswer(tx, request, reply, 201, await loadLine(tx, kind, parentId, row!.id));
       });
-      return reply.code(201).send(line!);
+      return sendKept(reply, kept);
     },
   );
 
@@ -214,11 +215,11 @@ export function registerLineRoutes(app: ZodApp, ctx: AppContext, def: LineRoutes
       const { id: parentId, lineId } = request.params;
       const version = ifMatchOf(request);
       const now = writeTime(ctx.clock);
-      const outcome = await ctx.db.transaction(async (tx) => {
+      const kept = await ctx.db.transaction(async (tx) => {
         await lockParent(tx, parentId);
         const current = await lockLine(tx, parentId, lineId);
         if (version && current.updated_at.getTime() !== version.getTime()) {
-          return { stale: true as const, line: (await loadLine(tx, kind, parentId, lineId))! };
+          return keepAnswer(tx, request, reply, 409, { message: CONFLICT_MESSAGE, current: await loadLine(tx, kind, parentId, lineId) });
         }
         await assertEquipmentExists(tx, request.body.equipment_id);
         await tx
@@ -226,10 +227,9 @@ export function registerLineRoutes(app: ZodApp, ctx: AppContext, def: LineRoutes
           .set({ equipment_id: request.body.equipment_id, quantity: request.body.quantity, updated_at: nextUpdatedAt(lines.updated_at, now) })
           .where(atVersion(lines.id, lineId, lines.updated_at, version));
         await bumpParents(tx, kind.parent, [parentId], now);
-        return { stale: false as const, line: (await loadLine(tx, kind, parentId, lineId))! };
+        return keepAnswer(tx, request, reply, 200, await loadLine(tx, kind, parentId, lineId));
       });
-      if (outcome.stale) return reply.code(409).send({ message: CONFLICT_MESSAGE, current: outcome.line });
-      return outcome.line;
+      return sendKept(reply, kept);
     },
   );
 
@@ -240,16 +240,17 @@ export function registerLineRoutes(app: ZodApp, ctx: AppContext, def: LineRoutes
       const { id: parentId, lineId } = request.params;
       const version = ifMatchOf(request);
       const now = writeTime(ctx.clock);
-      const stale = await ctx.db.transaction(async (tx) => {
+      const kept = await ctx.db.transaction(async (tx) => {
         await lockParent(tx, parentId);
         const current = await lockLine(tx, parentId, lineId);
-        if (version && current.updated_at.getTime() !== version.getTime()) return loadLine(tx, kind, parentId, lineId);
+        if (version && current.updated_at.getTime() !== version.getTime()) {
+          return keepAnswer(tx, request, reply, 409, { message: CONFLICT_MESSAGE, current: await loadLine(tx, kind, parentId, lineId) });
+        }
         await tx.delete(lines).where(eq(lines.id, lineId));
         await bumpParents(tx, kind.parent, [parentId], now);
-        return undefined;
+        return keepAnswer(tx, request, reply, 204);
       });
-      if (stale) return reply.code(409).send({ message: CONFLICT_MESSAGE, current: stale });
-      return (reply as FastifyReply).code(204).send();
+      return sendKept(reply, kept);
     },
   );
 }

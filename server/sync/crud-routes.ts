@@ -18,7 +18,9 @@
  * What differs per resource stays in its definition and in plain sight:
  * how input becomes columns (slugs, the CAS rule, reference checks), what a
  * delete does to records that point at it, and how rows become wire records.
- * Idempotency keys are handled around all of this by the plugin.
+ * Idempotency keys are handled around all of this by the plugin; each
+ * write's answer is kept in its own transaction (idempotent-answer.ts), so
+ * a replay after a crash gets it back instead of a false 409.
  */
 import { and, eq, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -29,6 +31,7 @@ import type { AppContext, ZodApp } from '../app-context';
 import type { Db, Tx } from '../db/client';
 import { notFound } from '../http/errors';
 import { conflictAnswerSchema } from './conflict';
+import { keepAnswer, sendKept } from './idempotent-answer';
 import { listRecords, pullCursorOf, pullRecords, type ListSource } from './list';
 import { recordDeletions } from './deletions';
 import { searchCondition } from './search';
@@ -152,12 +155,16 @@ export function registerCrudRoutes<W, I, Q extends z.ZodRawShape>(scope: ZodApp,
     return def.present ? def.present(request, record) : record;
   }
 
-  /** 404, 409 with the current record, or the success status (204 sends no body). */
-  function answer(request: FastifyRequest, reply: FastifyReply, outcome: WriteOutcome<W | null>, status: number) {
+  /**
+   * Ends a write's transaction with its answer, kept with the write: 404, 409 with the current record,
+   * or the success status (204 sends no body).
+   */
+  function answer(tx: Tx, request: FastifyRequest, reply: FastifyReply, outcome: WriteOutcome<W | null>, status: number) {
     if (outcome.kind === 'missing') throw notFound(def.notFoundMessage);
-    if (outcome.kind === 'stale') return reply.code(409).send({ message: CONFLICT_MESSAGE, current: shown(request, outcome.current as W) });
-    if (status === 204) return reply.code(204).send();
-    return reply.code(status).send(outcome.record === null ? null : shown(request, outcome.record as W));
+    if (outcome.kind === 'stale')
+      return keepAnswer(tx, request, reply, 409, { message: CONFLICT_MESSAGE, current: shown(request, outcome.current as W) });
+    if (status === 204) return keepAnswer(tx, request, reply, 204);
+    return keepAnswer(tx, request, reply, status, outcome.record === null ? null : shown(request, outcome.record as W));
   }
 
   app.get(
@@ -204,33 +211,81 @@ export function registerCrudRoutes<W, I, Q extends z.ZodRawShape>(scope: ZodApp,
     );
   }
 
+  /** A create's writes, in its transaction: the record, and whether it is new (not a create landing on an existing one). */
+  async function saveNew(tx: Tx, request: FastifyRequest, now: Date): Promise<{ record: W | undefined; created: boolean }> {
+    const current = await def.existing?.(tx, request.body as I);
+    if (current) {
+      await def.guard?.(tx, current, request, 'update');
+      const values = await def.values(tx, request.body as I, current, request);
+      await tx
+        .update(table)
+        .set({ ...values, updated_at: nextUpdatedAt(table.updated_at, now) } as never)
+        .where(eq(table.id, current.id));
+      await def.afterUpdate?.(tx, current.id, now, current);
+      await def.afterSave?.(tx, current.id, request.body as I, now, false);
+      return { record: await loadOne(tx, def, current.id), created: false };
+    }
+    const values = await def.values(tx, request.body as I, null, request);
+    const [row] = await tx
+      .insert(table)
+      .values({ ...values, created_at: now, updated_at: now } as never)
+      .returning({ id: table.id });
+    await def.afterSave?.(tx, row!.id as number, request.body as I, now, true);
+    return { record: await loadOne(tx, def, row!.id as number), created: true };
+  }
+
+  /** An update's writes, in its transaction, at the version the caller saw (`version` undefined: any). */
+  async function saveChanges(tx: Tx, request: FastifyRequest, id: number, version: Date | undefined, now: Date): Promise<WriteOutcome<W>> {
+    const current = await lockRow(tx, id);
+    if (!current) return { kind: 'missing' };
+    await def.guard?.(tx, current, request, 'update');
+    if (version && current.updated_at.getTime() !== version.getTime()) return staleOrMissing(tx, id);
+    const values = await def.values(tx, request.body as I, current, request);
+    const updated = await tx
+      .update(table)
+      .set({ ...values, updated_at: nextUpdatedAt(table.updated_at, now) } as never)
+      .where(atVersion(table.id, id, table.updated_at, version))
+      .returning({ id: table.id });
+    if (updated.length === 0) return staleOrMissing(tx, id); // cannot happen under the lock; kept as a guard
+    await def.afterUpdate?.(tx, id, now, current);
+    await def.afterSave?.(tx, id, request.body as I, now, false);
+    return { kind: 'ok', record: (await loadOne(tx, def, id))! };
+  }
+
+  /** A delete's writes, in its transaction, with the work it leaves for after the commit. */
+  async function remove(
+    tx: Tx,
+    request: FastifyRequest,
+    id: number,
+    version: Date | undefined,
+    now: Date,
+  ): Promise<{ outcome: WriteOutcome<W | null>; afterCommit?: AfterCommit }> {
+    const current = await lockRow(tx, id);
+    if (!current) return { outcome: { kind: 'missing' } };
+    await def.guard?.(tx, current, request, 'delete');
+    if (version && current.updated_at.getTime() !== version.getTime()) return { outcome: await staleOrMissing(tx, id) };
+    // Who could see it, read before the delete takes its links along.
+    const viewers = await def.visibility?.viewersOf(tx, id);
+    const afterCommit = (await def.beforeDelete?.(tx, id, now)) ?? undefined;
+    const deleted = await tx
+      .delete(table)
+      .where(atVersion(table.id, id, table.updated_at, version))
+      .returning({ id: table.id });
+    if (deleted.length === 0) throw new Error('locked row vanished during its delete');
+    await recordDeletions(tx, def.resource, [id], now, viewers);
+    return { outcome: { kind: 'ok', record: null }, afterCommit };
+  }
+
   app.post(
     def.paths.create,
     { config: { access: def.access.write }, schema: { body: def.schemas.input, response: { 200: def.schemas.item, 201: def.schemas.item } } },
     async (request, reply) => {
       const now = writeTime(ctx.clock);
-      const { record, created } = await ctx.db.transaction(async (tx) => {
-        const current = await def.existing?.(tx, request.body as I);
-        if (current) {
-          await def.guard?.(tx, current, request, 'update');
-          const values = await def.values(tx, request.body as I, current, request);
-          await tx
-            .update(table)
-            .set({ ...values, updated_at: nextUpdatedAt(table.updated_at, now) } as never)
-            .where(eq(table.id, current.id));
-          await def.afterUpdate?.(tx, current.id, now, current);
-          await def.afterSave?.(tx, current.id, request.body as I, now, false);
-          return { record: await loadOne(tx, def, current.id), created: false };
-        }
-        const values = await def.values(tx, request.body as I, null, request);
-        const [row] = await tx
-          .insert(table)
-          .values({ ...values, created_at: now, updated_at: now } as never)
-          .returning({ id: table.id });
-        await def.afterSave?.(tx, row!.id as number, request.body as I, now, true);
-        return { record: await loadOne(tx, def, row!.id as number), created: true };
+      const kept = await ctx.db.transaction(async (tx) => {
+        const { record, created } = await saveNew(tx, request, now);
+        return keepAnswer(tx, request, reply, created ? 201 : 200, record === undefined ? record : shown(request, record));
       });
-      return reply.code(created ? 201 : 200).send(record === undefined ? record : shown(request, record));
+      return sendKept(reply, kept);
     },
   );
 
@@ -244,23 +299,8 @@ export function registerCrudRoutes<W, I, Q extends z.ZodRawShape>(scope: ZodApp,
         const { id } = request.params as { id: number };
         const version = ifMatchOf(request);
         const now = writeTime(ctx.clock);
-        const outcome = await ctx.db.transaction(async (tx): Promise<WriteOutcome<W>> => {
-          const current = await lockRow(tx, id);
-          if (!current) return { kind: 'missing' };
-          await def.guard?.(tx, current, request, 'update');
-          if (version && current.updated_at.getTime() !== version.getTime()) return staleOrMissing(tx, id);
-          const values = await def.values(tx, request.body as I, current, request);
-          const updated = await tx
-            .update(table)
-            .set({ ...values, updated_at: nextUpdatedAt(table.updated_at, now) } as never)
-            .where(atVersion(table.id, id, table.updated_at, version))
-            .returning({ id: table.id });
-          if (updated.length === 0) return staleOrMissing(tx, id); // cannot happen under the lock; kept as a guard
-          await def.afterUpdate?.(tx, id, now, current);
-          await def.afterSave?.(tx, id, request.body as I, now, false);
-          return { kind: 'ok', record: (await loadOne(tx, def, id))! };
-        });
-        return answer(request, reply, outcome, 200);
+        const kept = await ctx.db.transaction(async (tx) => answer(tx, request, reply, await saveChanges(tx, request, id, version, now), 200));
+        return sendKept(reply, kept);
       },
     });
   }
@@ -273,24 +313,13 @@ export function registerCrudRoutes<W, I, Q extends z.ZodRawShape>(scope: ZodApp,
       const version = ifMatchOf(request);
       const now = writeTime(ctx.clock);
       let afterCommit: AfterCommit | undefined;
-      const outcome = await ctx.db.transaction(async (tx): Promise<WriteOutcome<W | null>> => {
-        const current = await lockRow(tx, id);
-        if (!current) return { kind: 'missing' };
-        await def.guard?.(tx, current, request, 'delete');
-        if (version && current.updated_at.getTime() !== version.getTime()) return staleOrMissing(tx, id);
-        // Who could see it, read before the delete takes its links along.
-        const viewers = await def.visibility?.viewersOf(tx, id);
-        afterCommit = (await def.beforeDelete?.(tx, id, now)) ?? undefined;
-        const deleted = await tx
-          .delete(table)
-          .where(atVersion(table.id, id, table.updated_at, version))
-          .returning({ id: table.id });
-        if (deleted.length === 0) throw new Error('locked row vanished during its delete');
-        await recordDeletions(tx, def.resource, [id], now, viewers);
-        return { kind: 'ok', record: null };
+      const kept = await ctx.db.transaction(async (tx) => {
+        const removed = await remove(tx, request, id, version, now);
+        afterCommit = removed.afterCommit;
+        return answer(tx, request, reply, removed.outcome, 204);
       });
       if (afterCommit) ctx.background.run(`after deleting ${def.resource} ${id}`, afterCommit);
-      return answer(request, reply, outcome, 204);
+      return sendKept(reply, kept);
     },
   );
 }

@@ -18,20 +18,32 @@
  *   Not stored (the key is given back, so a retry runs again): 5xx, 401,
  *   403 (permissions may change), 408 and 429, and non-text bodies (files).
  * - Requests without the header, or not signed in, are untouched.
+ * - `user-<id>:<key>` names whose key it is: an administrator delivering a
+ *   colleague's unsent data counts each write under that colleague's key
+ *   (idempotency-scope.ts); anyone else naming another user gets 403.
  *
  * A first request still running in this process keeps its key whatever its
  * age on the wall clock (a slow upload, a clock stepped forward); the
  * 60-second lease only frees keys of a process that died. Other processes
  * (WORKERS, other machines) see it alive through the lease this process
- * renews every 15 s while the request runs (idempotency-store.ts). Known limit: the
- * response is stored right after the handler's transaction commits, not
- * inside it; a crash between the two lets a retry run again after the lease.
+ * renews every 15 s while the request runs (idempotency-store.ts), and
+ * through its liveness mark in the database (process-liveness.ts): the
+ * claim of a process that died is taken over at once.
+ *
+ * A write route keeps its answer in its own transaction (idempotent-answer.ts:
+ * the crud routes and the line and command routes the device pushes), so a
+ * crash between the commit and the answer still leaves the answer for the
+ * replay (docs/decisions/crash-replays.md). For other routes the response is
+ * stored here, as it is sent, after their transaction: a crash between the
+ * two lets a retry run again.
  */
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_HEADER } from '@sync/contract/sync';
 import type { AppContext, AppPlugin, ZodApp } from '../app-context';
 import { HttpError } from '../http/errors';
+import { claimOf, holdClaim, type Claim } from './idempotent-answer';
+import { IDEMPOTENCY_MESSAGES } from './idempotency-messages';
 import {
   claimKey,
   IDEMPOTENCY_LEASE_MS,
@@ -43,13 +55,10 @@ import {
   type StoredResponse,
 } from './idempotency-store';
 import { matchedPath } from '../http/request-target';
+import { keyIdOf } from './idempotency-scope';
+import { holdLiveness } from './process-liveness';
 
-export const IDEMPOTENCY_MESSAGES = {
-  invalidKey: 'O cabeçalho Idempotency-Key é inválido: use um identificador de até 255 caracteres.',
-  keyReused: 'Esta chave de idempotência já foi usada em outra requisição (método ou endereço diferente).',
-  bodyChanged: 'Esta chave de idempotência já foi usada com outro conteúdo. Envie a alteração com uma nova chave.',
-  inProgress: 'Requisição em andamento, tente novamente.',
-} as const;
+export { IDEMPOTENCY_MESSAGES };
 
 /** Response header on a replayed answer. */
 export const REPLAYED_HEADER = 'idempotent-replayed';
@@ -69,8 +78,6 @@ export type IdempotencyOptions = {
   /** How often the leases of first requests running here are renewed (well inside IDEMPOTENCY_LEASE_MS). */
   heartbeatMs?: number;
 };
-
-type KeyState = { id: KeyId; state: 'claimed' | 'done' };
 
 function keyHeader(request: FastifyRequest): string | undefined {
   const raw = request.headers[IDEMPOTENCY_HEADER];
@@ -127,8 +134,8 @@ export function createIdempotencyPlugin(options: IdempotencyOptions = {}): AppPl
 
   return {
     name: 'idempotency',
-    install(app: ZodApp, ctx: AppContext) {
-      const states = new WeakMap<FastifyRequest, KeyState>();
+    async install(app: ZodApp, ctx: AppContext) {
+      const liveness = await holdLiveness(ctx.db);
       // Keys whose first request this process is running, with when it started on a monotonic clock: not
       // taken over by the lease, whatever the wall clock says, for as long as a request can reasonably last
       // (a bound, so a request that somehow never reached onSend or onResponse cannot hold its key forever).
@@ -151,7 +158,12 @@ export function createIdempotencyPlugin(options: IdempotencyOptions = {}): AppPl
         }
       }, heartbeatMs);
       heartbeat.unref();
-      app.addHook('onClose', async () => clearInterval(heartbeat));
+      app.addHook('onClose', async () => {
+        clearInterval(heartbeat);
+        // A request cut by the shutdown's bound may still commit after this: a kept answer then finds its key
+        // taken over and rolls its write back (idempotent-answer.ts).
+        await liveness.release();
+      });
 
       function purgeNow() {
         const now = ctx.clock.now();
@@ -165,14 +177,15 @@ export function createIdempotencyPlugin(options: IdempotencyOptions = {}): AppPl
         const key = keyHeader(request);
         if (key === undefined) return;
         if (!KEY_PATTERN.test(key)) throw new HttpError(400, IDEMPOTENCY_MESSAGES.invalidKey);
-        const id: KeyId = { userId: request.auth!.user.id, key };
+        // Usually the caller's own key; an administrator may deliver a colleague's (idempotency-scope.ts).
+        const id: KeyId = await keyIdOf(ctx.db, request.auth!, key);
         const target = { method: request.method, path: matchedPathWithQuery(request), hash: bodyHash(request.body) };
         const deadline = Date.now() + waitMs;
         for (;;) {
           const claimedAt = ctx.clock.now();
-          const result = await claimKey(ctx.db, id, target, claimedAt, isRunningHere(id));
+          const result = await claimKey(ctx.db, id, target, claimedAt, isRunningHere(id), liveness.owner);
           if (result.kind === 'claimed') {
-            states.set(request, { id, state: 'claimed' });
+            holdClaim(request, { id, owner: liveness.owner, state: 'claimed' });
             runningHere.set(runningId(id), performance.now());
             leases.set(runningId(id), { id, since: claimedAt });
             return;
@@ -188,28 +201,40 @@ export function createIdempotencyPlugin(options: IdempotencyOptions = {}): AppPl
         }
       });
 
+      const finished = (entry: Claim) => {
+        entry.state = 'done';
+        runningHere.delete(runningId(entry.id));
+        leases.delete(runningId(entry.id));
+      };
+
       app.addHook('onSend', async (request, reply, payload) => {
-        const entry = states.get(request);
+        const entry = claimOf(request);
+        if (entry?.state === 'kept') {
+          // Stored with the write, in its transaction (idempotent-answer.ts).
+          finished(entry);
+          purgeNow();
+          return payload;
+        }
         if (entry?.state !== 'claimed') return payload;
         entry.state = 'done';
         try {
           const textual = typeof payload === 'string' || payload === null || payload === undefined;
           if (isStorable(reply.statusCode) && textual) {
             const contentType = reply.getHeader('content-type');
-            await storeResponse(ctx.db, entry.id, {
+            const response = {
               status: reply.statusCode,
               contentType: typeof contentType === 'string' ? contentType : null,
               body: typeof payload === 'string' ? payload : null,
-            });
+            };
+            await storeResponse(ctx.db, entry.id, response, entry.owner);
           } else {
-            await releaseKey(ctx.db, entry.id);
+            await releaseKey(ctx.db, entry.id, entry.owner);
           }
         } catch (err) {
           // The write already happened; the answer still goes out. The key stays "running" until its lease ends.
           request.log.error({ err }, 'could not store the idempotent response');
         } finally {
-          runningHere.delete(runningId(entry.id));
-          leases.delete(runningId(entry.id));
+          finished(entry);
         }
         purgeNow();
         return payload;
@@ -217,12 +242,11 @@ export function createIdempotencyPlugin(options: IdempotencyOptions = {}): AppPl
 
       // A request that ended without a response being sent (aborted before onSend) gives its key back.
       app.addHook('onResponse', async (request) => {
-        const entry = states.get(request);
+        const entry = claimOf(request);
         if (entry?.state !== 'claimed') return;
         entry.state = 'done';
-        await releaseKey(ctx.db, entry.id).catch((err: unknown) => request.log.error({ err }, 'could not release an idempotency key'));
-        runningHere.delete(runningId(entry.id));
-        leases.delete(runningId(entry.id));
+        await releaseKey(ctx.db, entry.id, entry.owner).catch((err: unknown) => request.log.error({ err }, 'could not release an idempotency key'));
+        finished(entry);
       });
     },
   };

@@ -15,10 +15,18 @@
  * machines); only a process that died stops renewing. Takers delete by the
  * `created_at` they read, so a renewal between their read and their delete
  * makes the delete miss rather than free a live key.
+ *
+ * A claim also names its process (`owner`, process-liveness.ts): a row
+ * without status whose process is gone (killed, crashed) is taken over at
+ * once rather than after the lease, so the device's replay after a restart
+ * runs the write instead of waiting a minute on 409s. A process stores and
+ * releases only its own claims, so a late one never touches a key another
+ * process took over (docs/decisions/crash-replays.md).
  */
 import { and, eq, isNull, lte } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
+import { isOwnerAlive } from './process-liveness';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60_000;
 /** A first request still "running" after this long died with its process; its key may be claimed again. */
@@ -42,6 +50,7 @@ function byKey(id: KeyId) {
  * `runningHere`: this process is running the key's first request right now,
  * so its row is not abandoned however old it looks (a request that outlives
  * the lease, or a clock stepped forward, must not let a retry run twice).
+ * `owner`: this process's liveness mark, written on the claim (null: none).
  */
 export async function claimKey(
   db: Db,
@@ -49,6 +58,7 @@ export async function claimKey(
   request: { method: string; path: string; hash: string | null },
   now: number,
   runningHere = false,
+  owner: number | null = null,
 ): Promise<ClaimResult> {
   // Two rounds at most: an expired or abandoned row is removed once, then the insert is tried again.
   for (let round = 0; round < 3; round += 1) {
@@ -60,6 +70,7 @@ export async function claimKey(
         method: request.method,
         path: request.path,
         request_hash: request.hash,
+        owner,
         created_at: new Date(now),
         expires_at: new Date(now + IDEMPOTENCY_TTL_MS),
       })
@@ -70,7 +81,8 @@ export async function claimKey(
     const [row] = await db.select().from(idempotencyKeys).where(byKey(id));
     if (!row) continue; // released between the insert and the read
     const expired = row.expires_at.getTime() <= now;
-    const abandoned = row.status === null && !runningHere && row.created_at.getTime() <= now - IDEMPOTENCY_LEASE_MS;
+    const abandoned =
+      row.status === null && !runningHere && (row.created_at.getTime() <= now - IDEMPOTENCY_LEASE_MS || (await ownerDied(db, row.owner, owner)));
     if (expired || abandoned) {
       // Compare-and-delete: only the row we looked at, so two takers cannot both win.
       await db.delete(idempotencyKeys).where(and(byKey(id), eq(idempotencyKeys.created_at, row.created_at)));
@@ -85,17 +97,38 @@ export async function claimKey(
   return { kind: 'running' };
 }
 
-/** Keeps the first response of a claimed key. */
-export async function storeResponse(db: Db, id: KeyId, response: StoredResponse): Promise<void> {
-  await db
+/**
+ * A claim's process died: it named one (claims from before owners were
+ * recorded have none) and it is not this process (whose running keys
+ * `runningHere` speaks for), and its liveness mark is gone.
+ */
+async function ownerDied(db: Db, rowOwner: number | null, self: number | null): Promise<boolean> {
+  return rowOwner !== null && rowOwner !== self && !(await isOwnerAlive(db, rowOwner));
+}
+
+/** The claim still waiting for its answer; of that process only when `owner` is given. */
+function openClaim(id: KeyId, owner: number | null | undefined) {
+  const open = and(byKey(id), isNull(idempotencyKeys.status));
+  return owner === undefined || owner === null ? open : and(open, eq(idempotencyKeys.owner, owner));
+}
+
+/**
+ * Keeps the first response of a claimed key; in a write's own transaction
+ * when `db` is one (idempotent-answer.ts). False when the claim is no longer
+ * there to answer (stored, released, or taken over by another process).
+ */
+export async function storeResponse(db: Db | Tx, id: KeyId, response: StoredResponse, owner?: number | null): Promise<boolean> {
+  const stored = await db
     .update(idempotencyKeys)
     .set({ status: response.status, content_type: response.contentType, body: response.body })
-    .where(and(byKey(id), isNull(idempotencyKeys.status)));
+    .where(openClaim(id, owner))
+    .returning({ key: idempotencyKeys.key });
+  return stored.length > 0;
 }
 
 /** Gives a claimed key back (the request failed in a way worth retrying): the next try runs again. */
-export async function releaseKey(db: Db, id: KeyId): Promise<void> {
-  await db.delete(idempotencyKeys).where(and(byKey(id), isNull(idempotencyKeys.status)));
+export async function releaseKey(db: Db, id: KeyId, owner?: number | null): Promise<void> {
+  await db.delete(idempotencyKeys).where(openClaim(id, owner));
 }
 
 /**

@@ -23,6 +23,11 @@ export const idempotencyKeys = pgTable(
     request_hash: text('request_hash'),
     /** Null while the first request runs. */
     status: integer('status'),
+    /**
+     * The server process running the first request (its liveness mark, server/sync/process-liveness.ts):
+     * a row without status whose process is gone was left by a crash and is taken over at once.
+     */
+    owner: integer('owner'),
     content_type: text('content_type'),
     body: text('body'),
     created_at: timestamptz('created_at').notNull(),

@@ -9,10 +9,11 @@
  * where {base} is api/customer/:id/address or api/customer/:id/contact.
  * Every write locks the customer and moves its `updated_at` (its embedded
  * lists are authoritative on pull); If-Match guards a child like any
- * record. Customer-type users are refused by the route config.
+ * record. Customer-type users are refused by the route config. Each
+ * write's answer is kept in its transaction (server/sync/idempotent-answer.ts).
  */
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { CONFLICT_MESSAGE } from '@sync/contract/sync';
 import type { AppContext, ZodApp } from '@server/app-context';
@@ -21,6 +22,7 @@ import type { customerAddresses, customerContacts } from '@server/db/schema';
 import { notFound } from '@server/http/errors';
 import { conflictAnswerSchema } from '@server/sync/conflict';
 import { idParam } from '@server/sync/crud-routes';
+import { keepAnswer, sendKept } from '@server/sync/idempotent-answer';
 import { atVersion, ifMatchOf, nextUpdatedAt, writeTime } from '@server/sync/versioning';
 import { CUSTOMER_WRITE } from './access';
 import { bumpCustomer, lockCustomer } from './parent';
@@ -72,7 +74,7 @@ export function registerChildRoutes<W, I>(scope: ZodApp, ctx: AppContext, def: C
       const { id: customerId } = request.params as { id: number };
       const input = request.body as I;
       const now = writeTime(ctx.clock);
-      const outcome = await ctx.db.transaction(async (tx) => {
+      const kept = await ctx.db.transaction(async (tx) => {
         await lockCustomer(tx, customerId);
         const existingId = await def.existing?.(tx, customerId);
         if (existingId !== undefined) {
@@ -83,7 +85,7 @@ export function registerChildRoutes<W, I>(scope: ZodApp, ctx: AppContext, def: C
             .set({ ...values, updated_at: nextUpdatedAt(table.updated_at, now) } as never)
             .where(eq(table.id, existingId));
           await bumpCustomer(tx, customerId, now);
-          return { status: 200, record: await current(tx, customerId, existingId) };
+          return keepAnswer(tx, request, reply, 200, await current(tx, customerId, existingId));
         }
         const values = await def.values(tx, customerId, input, null);
         const [row] = await tx
@@ -91,9 +93,9 @@ export function registerChildRoutes<W, I>(scope: ZodApp, ctx: AppContext, def: C
           .values({ ...values, customer_id: customerId, created_at: now, updated_at: now } as never)
           .returning({ id: table.id });
         await bumpCustomer(tx, customerId, now);
-        return { status: 201, record: await current(tx, customerId, row!.id) };
+        return keepAnswer(tx, request, reply, 201, await current(tx, customerId, row!.id));
       });
-      return (reply as FastifyReply).code(outcome.status).send(outcome.record);
+      return sendKept(reply, kept);
     },
   );
 
@@ -107,21 +109,22 @@ export function registerChildRoutes<W, I>(scope: ZodApp, ctx: AppContext, def: C
       const { id: customerId, childId } = request.params as { id: number; childId: number };
       const version = ifMatchOf(request);
       const now = writeTime(ctx.clock);
-      const outcome = await ctx.db.transaction(async (tx) => {
+      const kept = await ctx.db.transaction(async (tx) => {
         await lockCustomer(tx, customerId);
         const row = await readChild(tx, customerId, childId, true);
         if (!row) throw notFound(def.notFoundMessage);
-        if (version && row.updated_at.getTime() !== version.getTime()) return { stale: true, record: def.toWire(row as never) };
+        if (version && row.updated_at.getTime() !== version.getTime()) {
+          return keepAnswer(tx, request, reply, 409, { message: CONFLICT_MESSAGE, current: def.toWire(row as never) });
+        }
         const values = await def.values(tx, customerId, request.body as I, row);
         await tx
           .update(table)
           .set({ ...values, updated_at: nextUpdatedAt(table.updated_at, now) } as never)
           .where(atVersion(table.id, childId, table.updated_at, version));
         await bumpCustomer(tx, customerId, now);
-        return { stale: false, record: await current(tx, customerId, childId) };
+        return keepAnswer(tx, request, reply, 200, await current(tx, customerId, childId));
       });
-      if (outcome.stale) return reply.code(409).send({ message: CONFLICT_MESSAGE, current: outcome.record });
-      return outcome.record;
+      return sendKept(reply, kept);
     },
   );
 
@@ -132,17 +135,18 @@ export function registerChildRoutes<W, I>(scope: ZodApp, ctx: AppContext, def: C
       const { id: customerId, childId } = request.params as { id: number; childId: number };
       const version = ifMatchOf(request);
       const now = writeTime(ctx.clock);
-      const stale = await ctx.db.transaction(async (tx) => {
+      const kept = await ctx.db.transaction(async (tx) => {
         await lockCustomer(tx, customerId);
         const row = await readChild(tx, customerId, childId, true);
         if (!row) throw notFound(def.notFoundMessage);
-        if (version && row.updated_at.getTime() !== version.getTime()) return def.toWire(row as never);
+        if (version && row.updated_at.getTime() !== version.getTime()) {
+          return keepAnswer(tx, request, reply, 409, { message: CONFLICT_MESSAGE, current: def.toWire(row as never) });
+        }
         await tx.delete(table).where(eq(table.id, childId));
         await bumpCustomer(tx, customerId, now);
-        return undefined;
+        return keepAnswer(tx, request, reply, 204);
       });
-      if (stale !== undefined) return reply.code(409).send({ message: CONFLICT_MESSAGE, current: stale });
-      return (reply as FastifyReply).code(204).send();
+      return sendKept(reply, kept);
     },
   );
 }

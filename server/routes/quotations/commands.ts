@@ -17,7 +17,8 @@
  *
  * Both are idempotent through the Idempotency-Key plugin: a device that
  * lost the answer sends the same key and gets the stored answer (one copy,
- * one status change).
+ * one status change), kept in the write's own transaction, so also after a
+ * crash between the commit and the answer (server/sync/idempotent-answer.ts).
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -37,6 +38,7 @@ import { quotations } from '@server/db/schema';
 import { HttpError, notFound } from '@server/http/errors';
 import { alertQuotationStatus } from '@server/routes/dashboard/alert-events';
 import { idParam } from '@server/sync/crud-routes';
+import { keepAnswer, sendKept } from '@server/sync/idempotent-answer';
 import { conflictAnswerSchema } from '@server/sync/conflict';
 import { atVersion, ifMatchOf, nextUpdatedAt, writeTime } from '@server/sync/versioning';
 import { QUOTATION_ACCESS } from './access';
@@ -58,11 +60,13 @@ export function registerQuotationCommands(app: ZodApp, ctx: AppContext) {
       const { status, markAsSent } = request.body;
       const version = ifMatchOf(request);
       const now = writeTime(ctx.clock);
-      const outcome = await ctx.db.transaction(async (tx) => {
+      const kept = await ctx.db.transaction(async (tx) => {
         const [current] = await tx.select().from(quotations).where(eq(quotations.id, id)).for('update');
         if (!current) throw notFound(QUOTATION_MESSAGES.notFound);
         // Locked: the version cannot move between this check and the write.
-        if (version && current.updated_at.getTime() !== version.getTime()) return { stale: (await loadQuotations(tx, [id]))[0]! };
+        if (version && current.updated_at.getTime() !== version.getTime()) {
+          return keepAnswer(tx, request, reply, 409, { message: CONFLICT_MESSAGE, current: (await loadQuotations(tx, [id]))[0]! });
+        }
         if (!canChangeStatus(current.status, status)) throw new HttpError(409, statusChangeRefused(current.status, status));
         if (current.status !== status || markAsSent) {
           await tx
@@ -71,10 +75,9 @@ export function registerQuotationCommands(app: ZodApp, ctx: AppContext) {
             .where(atVersion(quotations.id, id, quotations.updated_at, version));
         }
         await alertQuotationStatus(tx, current, status, requireAuth(request).user.id, now);
-        return { quotation: (await loadQuotations(tx, [id]))[0]! };
+        return keepAnswer(tx, request, reply, 200, (await loadQuotations(tx, [id]))[0]!);
       });
-      if ('stale' in outcome) return reply.code(409).send({ message: CONFLICT_MESSAGE, current: outcome.stale });
-      return outcome.quotation;
+      return sendKept(reply, kept);
     },
   );
 
@@ -84,7 +87,7 @@ export function registerQuotationCommands(app: ZodApp, ctx: AppContext) {
     async (request, reply) => {
       const { id } = request.params;
       const now = writeTime(ctx.clock);
-      const copy = await ctx.db.transaction(async (tx) => {
+      const kept = await ctx.db.transaction(async (tx) => {
         const [source] = await tx.select().from(quotations).where(eq(quotations.id, id));
         if (!source) throw notFound(QUOTATION_MESSAGES.notFound);
         const { id: _id, reference_no: _number, created_at: _created, updated_at: _updated, ...fields } = source;
@@ -108,9 +111,9 @@ export function registerQuotationCommands(app: ZodApp, ctx: AppContext) {
           })
           .returning({ id: quotations.id });
         await assignReferenceNumber(tx, row!.id, now);
-        return (await loadQuotations(tx, [row!.id]))[0]!;
+        return keepAnswer(tx, request, reply, 201, (await loadQuotations(tx, [row!.id]))[0]!);
       });
-      return reply.code(201).send(copy);
+      return sendKept(reply, kept);
     },
   );
 }
