@@ -16,6 +16,7 @@ export * from './use-read-only-list';
 export * from './use-record-sync-state';
 export * from './use-online-read';
 export * from './use-record-commands';
+export * from './use-unsent-data-transfer';
 
 /*
  * What screens read besides the hooks (the one public face of sync for src/features,

@@ -3,15 +3,25 @@
  * changes the server has not accepted (waiting, failed or in conflict), 'Sair'
  * first says how many and that they stay on this device, to be sent when the
  * same user signs in again (each user has their own store, user-database.ts).
- * With nothing unsent, 'Sair' signs out at once.
+ * With nothing unsent, 'Sair' signs out at once. The warning also offers
+ * 'Exportar dados não enviados': a tablet about to be wiped or handed over
+ * takes its data to another device in a file instead
+ * (docs/decisions/unsent-data-export.md).
  */
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Anchor, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { readSyncStatus } from '@sync/engine/status';
 import { useSyncDatabase } from '@sync/react/context';
+import { type TransferUser, transferUserOf } from '@sync/react';
 import type { SyncDatabase } from '@sync/store/database';
+import { ExportUnsentButton } from '@/features/sync/export-unsent-button';
+import { TransferOutcomeMessage } from '@/features/sync/transfer-outcome';
+import { TRANSFER_TEXTS } from '@/features/sync/transfer-texts';
+import { useTransferActions } from '@/features/sync/use-transfer-actions';
 import { ConfirmModal } from '@/ui/confirm-modal';
+import { useRuntime } from '../runtime-context';
+import { useSessionState } from '../session/use-session-state';
 
 export const SIGN_OUT_WARNING_TITLE = 'Alterações não sincronizadas';
 export const SIGN_OUT_ANYWAY = 'Sair mesmo assim';
@@ -48,9 +58,23 @@ export interface SignOutGuard {
   confirmation: ReactNode;
 }
 
+/** The warning's way out for a device that will not be used again: the data, to a file. */
+function ExportBeforeSignOut({ user }: { user: TransferUser }) {
+  const actions = useTransferActions(user);
+  return (
+    <Stack gap="xs">
+      <Text size="sm">{TRANSFER_TEXTS.signOutHint}</Text>
+      <ExportUnsentButton actions={actions} variant="default" />
+      <TransferOutcomeMessage outcome={actions.outcome} />
+    </Stack>
+  );
+}
+
 export function useSignOutGuard(signOut: () => unknown): SignOutGuard {
   const db = useSyncDatabase();
   const [unsynced, setUnsynced] = useState<UnsyncedChanges | null>(null);
+  const { user } = useSessionState(useRuntime().session);
+  const transferUser = useMemo(() => (user ? transferUserOf(user) : null), [user]);
 
   const requestSignOut = useCallback(() => {
     void readUnsyncedChanges(db)
@@ -74,6 +98,7 @@ export function useSignOutGuard(signOut: () => unknown): SignOutGuard {
           <Anchor component={Link} to="/admin/sincronizacao" onClick={close}>
             Ver as alterações
           </Anchor>
+          {transferUser ? <ExportBeforeSignOut user={transferUser} /> : null}
         </Stack>
       }
       confirmLabel={SIGN_OUT_ANYWAY}

@@ -4,11 +4,13 @@
  * changes waiting to be sent, with what the user can do about each; the
  * status and last successful sync at the top. All of it is read live from
  * the local store, so it works offline and follows the engine as it runs.
- * Below them, the device's storage (persistent or not, the quota used).
+ * Below them, 'Dados não enviados' (export them to a file, import such a
+ * file: docs/decisions/unsent-data-export.md) and the device's storage
+ * (persistent or not, the quota used).
  */
 import { useState } from 'react';
 import { Center, Loader, Stack, Text, Title } from '@mantine/core';
-import { type ConflictChoice, type PendingChange, usePendingChanges, useSyncActions, useSyncStatus } from '@sync/react';
+import { type ConflictChoice, type PendingChange, type TransferUser, usePendingChanges, useSyncActions, useSyncStatus } from '@sync/react';
 import { alertDanger, alertSuccess } from '@/ui/alerts';
 import { ChangeCard } from './change-card';
 import { DeviceStorageCard } from './device-storage-card';
@@ -16,11 +18,13 @@ import { useDiscardConfirmation } from './discard-confirmation';
 import { groupChanges, type ChangeSections } from './group-changes';
 import { messageOf } from './message-of';
 import { SyncSummary } from './sync-summary';
+import { UnsentTransferCard } from './unsent-transfer-card';
 import { SECTION_HINTS, SECTION_TITLES, SYNC_PAGE_TITLE, SYNC_TEXTS } from './sync-texts';
 
 const SECTION_ORDER: ReadonlyArray<keyof ChangeSections> = ['conflicts', 'failed', 'pending'];
 
-export function SyncPage() {
+/** `user`: the signed-in user, whose unsent data the page exports and imports (the card is left out without one). */
+export function SyncPage({ user }: { user?: TransferUser | null } = {}) {
   const status = useSyncStatus();
   const changes = usePendingChanges();
   const actions = useSyncActions();
@@ -96,6 +100,7 @@ export function SyncPage() {
           </Stack>
         ))
       )}
+      {user ? <UnsentTransferCard user={user} /> : null}
       <DeviceStorageCard />
       {confirmation}
     </Stack>
