@@ -1,6 +1,7 @@
 /**
  * The real app for server tests: in-memory PGlite (loaded from the migrated
- * template, see ./pglite.ts) and seeded, listening on a random loopback
+ * template, see ./pglite.ts, and seeded; a database an earlier file of the
+ * worker gave back is put back as it was instead, ./pglite-pool.ts), listening on a random loopback
  * port, with a manual clock and a mailer of the test's choosing. Start one
  * per test file and share it between the file's tests.
  */
@@ -19,7 +20,7 @@ import { seedDatabase } from '@server/db/seed';
 import { createFileMailer, type Mailer } from '@server/mail/mailer';
 import { appPlugins } from '@server/plugins';
 import { routeModules } from '@server/routes';
-import { migratedPglite } from './pglite';
+import { pooledPglite, releasePglite } from './pglite-pool';
 
 export const ADMIN = { username: 'admin', password: 'admin-password-1', email: 'admin@empresa.com.br' };
 
@@ -45,10 +46,14 @@ export type TestAppOptions = {
 };
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const pglite = await migratedPglite();
+  const seed = (db: Db) => seedDatabase(db, { adminUsername: ADMIN.username, adminPassword: ADMIN.password, adminEmail: ADMIN.email });
+  const pglite = await pooledPglite(async (client) => {
+    await seed((await openDatabase({ kind: 'pglite-client', client })).db);
+  });
   const database = await openDatabase({ kind: 'pglite-client', client: pglite });
-  await runMigrations(database); // a no-op on the template; kept so the app starts exactly as in production
-  await seedDatabase(database.db, { adminUsername: ADMIN.username, adminPassword: ADMIN.password, adminEmail: ADMIN.email });
+  // No-ops on a pooled database, migrated and seeded; kept so the app starts exactly as in production.
+  await runMigrations(database);
+  await seed(database.db);
 
   const dataDir = mkdtempSync(join(tmpdir(), 'ho-server-test-'));
   const config = loadConfig({
@@ -82,7 +87,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     baseUrl: `http://127.0.0.1:${address.port}`,
     async close() {
       await app.close();
-      await database.close();
+      // The database goes back to the pool (./pglite-pool.ts) for the worker's next file, not closed.
+      releasePglite(pglite);
     },
   };
 }
