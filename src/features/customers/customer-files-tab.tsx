@@ -34,7 +34,8 @@ import { FILE_TEXTS } from './customer-texts';
 import type { FileDraft } from './file-drafts';
 import { FileUploadModal } from './file-upload-modal';
 import { NotifyModal } from './notify-modal';
-import { downloadFileName, saveBlobAs, zipNameForToday } from './save-file';
+import { saveBlobAs } from '@/ui/save-blob';
+import { downloadFileName, zipNameForToday } from './save-file';
 import { useUploadAnnouncements } from './use-file-sync';
 
 export const FILE_SEARCH_DEBOUNCE_MS = 500;

@@ -1,25 +1,9 @@
 /**
- * Handing bytes to the user as a download (a link with `download` on an
- * object URL, which works offline and in installed PWAs), and the names
- * downloads get: the file's display name with the original extension when
+ * The names a customer's downloads get (saved with saveBlobAs, src/ui/save-blob.ts): the file's display name with the original extension when
  * it has none (as the server names them), and arquivos_{YYYY-MM-DD}.zip with
  * Brasília's date for a zip.
  */
 import { zipFileName } from '@sync/contract/customers';
-
-export function saveBlobAs(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Later: the browser reads the URL after the click returns.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
 
 function extensionOf(fileName: string): string {
   const match = /\.([A-Za-z0-9]{1,10})$/.exec(fileName);

@@ -6,6 +6,7 @@
  */
 import { useState } from 'react';
 import { type TransferUser, useUnsentDataTransfer } from '@sync/react';
+import { saveBlobAs } from '@/ui/save-blob';
 import { messageOf } from './message-of';
 import { exportedMessage, importedMessage, TRANSFER_TEXTS } from './transfer-texts';
 
@@ -44,6 +45,7 @@ export function useTransferActions(user: TransferUser): TransferActions {
     exportNow: () =>
       run('export', async () => {
         const exported = await transfer.exportUnsent();
+        if (exported) saveBlobAs(exported.blob, exported.fileName);
         return exported
           ? { kind: 'success', text: exportedMessage(exported.fileName, exported.counts) }
           : { kind: 'info', text: TRANSFER_TEXTS.nothingToExport };
