@@ -1,55 +1,30 @@
 /**
- * The customer records as the screens read them from the local store (see
- * catalog-records.ts for the conventions): wire fields, the local key and
- * the server id, lines linked to their customer by local key. The contact
- * is kept as name, e-mail and phone (customers.ts). Server-made fields
- * (`f_created_at`, `contact_name`, a file's `download_url`, `sha256`) are
- * null on a record created here until the server answers.
- *
- * The types join `ResourceRecordMap` by interface merging, so the hooks of
- * sync/react type customers like every other resource.
+ * The customer records as the screens read them from the local store,
+ * derived from the definitions (customers.ts; see local-record-types.ts):
+ * wire fields, the local key and the server id, lines linked to their
+ * customer by local key. The contact is kept as name, e-mail and phone
+ * (customers.ts's record schema).
  */
-import type { Address, Customer, CustomerFile } from '@sync/contract/customers';
-import type { LocalRecordBase } from './catalog-records';
+import type { customerAddresses, customerFiles, customers } from './customers';
+import type { LocalRecordOf, NullUntilPushed } from './local-record-types';
 
-export interface LocalContact {
-  name: string | null;
-  email: string | null;
-  phone: string | null;
-}
+/** 'Cliente desde' (DD/MM/YYYY) and the contact's name are the server's: null before the first push. */
+export type LocalCustomer = NullUntilPushed<LocalRecordOf<typeof customers>, 'f_created_at' | 'contact_name'>;
 
-export type LocalCustomer = LocalRecordBase &
-  Omit<Customer, 'id' | 'created_at' | 'updated_at' | 'contact' | 'addresses' | 'files' | 'f_created_at' | 'contact_name'> & {
-    contact: LocalContact | null;
-    /** 'Cliente desde' (DD/MM/YYYY) as the server wrote it; null before the first push. */
-    f_created_at: string | null;
-    contact_name: string | null;
-    /** When the record was created on this device (ISO), for 'Cliente desde' before the server answers. */
-    _local_at?: string;
-  };
+/**
+ * `address` (street + ', ' + number) is the server's; a save may leave out
+ * the label and the country, which the server fills ('Endereço Principal', 'BR').
+ */
+export type LocalCustomerAddress = NullUntilPushed<LocalRecordOf<typeof customerAddresses>, 'address' | 'label' | 'country'>;
 
-export type LocalCustomerAddress = LocalRecordBase &
-  Omit<Address, 'id' | 'created_at' | 'updated_at' | 'customer_id' | 'address' | 'label' | 'country'> & {
-    customer_key: string;
-    customer_id: number | null;
-    label: string | null;
-    country: string | null;
-    /** street + ', ' + number, as the server writes it (null before the first push). */
-    address: string | null;
-  };
+/** The stored file's id and hash, and its download path, are the server's once the bytes are uploaded. */
+export type LocalCustomerFile = NullUntilPushed<Omit<LocalRecordOf<typeof customerFiles>, 'file'>, 'file_id' | 'sha256'> & {
+  /** The type, and the server's download path once uploaded. */
+  file: NullUntilPushed<LocalRecordOf<typeof customerFiles>['file'], 'download_url'> | null;
+};
 
-export type LocalCustomerFile = LocalRecordBase &
-  Omit<CustomerFile, 'id' | 'created_at' | 'updated_at' | 'customer_id' | 'file_id' | 'file' | 'sha256'> & {
-    customer_key: string;
-    customer_id: number | null;
-    file_id: number | null;
-    /** The type, and the server's download path once uploaded. */
-    file: { type: string; download_url: string | null } | null;
-    sha256: string | null;
-  };
-
-declare module './catalog-records' {
-  interface ResourceRecordMap {
+declare module './local-record-types' {
+  interface LocalRecordRefinements {
     customers: LocalCustomer;
     customer_addresses: LocalCustomerAddress;
     customer_files: LocalCustomerFile;

@@ -1,14 +1,8 @@
 /**
- * The resources this product syncs. Issue 4 covers the catalog, issue 5 the
- * customers, issue 8 the quotations and the read-only lists (settings,
- * modules, types, roles), issue 13 the samples and their files.
+ * The registry of the resources this product syncs: the definitions, the
+ * list of them (synced-resources.ts) and the record types the screens read.
  */
-import { ALERT_RESOURCES } from './alerts';
-import { CATALOG_RESOURCES, SAMPLING_METHOD_RESOURCES } from './catalog';
-import { CUSTOMER_RESOURCES } from './customers';
-import { QUOTATION_RESOURCES } from './quotations';
-import { READ_ONLY_RESOURCES } from './read-only';
-import { SAMPLE_RESOURCES } from './samples';
+import { SYNCED_RESOURCES } from './synced-resources';
 import { ResourceRegistry } from './registry';
 
 export * from './resource';
@@ -19,16 +13,7 @@ export * from './quotations';
 export * from './read-only';
 export * from './samples';
 export * from './alerts';
-
-export const SYNCED_RESOURCES = [
-  ...CATALOG_RESOURCES,
-  ...SAMPLING_METHOD_RESOURCES,
-  ...CUSTOMER_RESOURCES,
-  ...QUOTATION_RESOURCES,
-  ...READ_ONLY_RESOURCES,
-  ...SAMPLE_RESOURCES,
-  ...ALERT_RESOURCES,
-];
+export * from './synced-resources';
 
 export function createDefaultRegistry(): ResourceRegistry {
   return new ResourceRegistry(SYNCED_RESOURCES);

@@ -132,8 +132,12 @@ export interface ResourceDefinition {
   /** Portuguese name for the sync page ('Equipamento'). */
   label: string;
   paths: ResourcePaths;
-  /** Wire record (what the server answers). */
-  schema: z.ZodType;
+  /**
+   * Wire record (what the server answers). An object schema, as every
+   * declaration's is: typed so, a definition's own schema type is checked
+   * against it by its shape alone (a ZodType would compare every method).
+   */
+  schema: z.ZodObject<z.ZodRawShape>;
   /** Write body (what POST and PUT send); also validates a local save. */
   input: z.ZodObject<z.ZodRawShape>;
   /**
@@ -189,17 +193,29 @@ export interface ResourceDefinition {
   wholeFields: readonly string[];
 }
 
-export interface ResourceDeclaration {
-  name: string;
+/**
+ * The local record type is derived from these (local-record-types.ts): the
+ * name, the wire schema, the embedded fields and the references. They are
+ * type parameters, inferred with their literal types from the declaration
+ * (`const`), so that `LocalRecordOf<typeof equipment>` knows 'category_key'.
+ */
+export interface ResourceDeclaration<
+  Name extends string = string,
+  Schema extends z.ZodObject<z.ZodRawShape> = z.ZodObject<z.ZodRawShape>,
+  Embedded extends readonly WireField<Schema>[] = readonly WireField<Schema>[],
+  References extends readonly ReferenceDefinition[] = readonly ReferenceDefinition[],
+  Parent extends ParentDefinition | undefined = ParentDefinition | undefined,
+> {
+  name: Name;
   /** Who may read its list (sync/contract/access.ts); absent: every signed-in user. */
   read?: ReadAccess;
   label: string;
   paths: ResourcePaths;
-  schema: z.ZodObject<z.ZodRawShape>;
+  schema: Schema;
   input: z.ZodObject<z.ZodRawShape>;
-  embedded?: readonly string[];
-  references?: readonly ReferenceDefinition[];
-  parent?: ParentDefinition;
+  embedded?: Embedded;
+  references?: References;
+  parent?: Parent;
   searchable: readonly string[];
   fieldLabels: Readonly<Record<string, string>>;
   title?: (record: RecordFields) => string;
@@ -212,12 +228,43 @@ export interface ResourceDeclaration {
   wholeFields?: readonly string[];
 }
 
+/** A field of a wire schema (what `embedded` may name). */
+type WireField<Schema extends z.ZodObject<z.ZodRawShape>> = keyof Schema['shape'] & string;
+
+/**
+ * A definition as `defineResource` returns it: a ResourceDefinition that
+ * keeps its declaration's literal types, for the local record types. The
+ * registry and the engine read it as a plain ResourceDefinition.
+ */
+export interface DefinedResource<
+  Name extends string = string,
+  Schema extends z.ZodObject<z.ZodRawShape> = z.ZodObject<z.ZodRawShape>,
+  Embedded extends readonly string[] = readonly string[],
+  References extends readonly ReferenceDefinition[] = readonly ReferenceDefinition[],
+  Parent extends ParentDefinition | undefined = ParentDefinition | undefined,
+> extends ResourceDefinition {
+  name: Name;
+  schema: Schema;
+  embedded: Embedded;
+  references: References;
+  parent: Parent;
+}
+
 const SERVER_FIELDS = new Set(['id', 'created_at', 'updated_at']);
 
 /** Turns a declaration into a definition, deriving the local fields from the wire schema. */
-export function defineResource(declaration: ResourceDeclaration): ResourceDefinition {
-  const embedded = declaration.embedded ?? [];
-  const fields = Object.keys(declaration.schema.shape).filter((field) => !SERVER_FIELDS.has(field) && !embedded.includes(field));
+export function defineResource<
+  const Name extends string,
+  Schema extends z.ZodObject<z.ZodRawShape>,
+  const Embedded extends readonly WireField<Schema>[] = [],
+  const References extends readonly ReferenceDefinition[] = [],
+  const Parent extends ParentDefinition | undefined = undefined,
+>(declaration: ResourceDeclaration<Name, Schema, Embedded, References, Parent>): DefinedResource<Name, Schema, Embedded, References, Parent> {
+  // An absent list is the empty one its type parameter defaults to.
+  const embedded = (declaration.embedded ?? []) as Embedded;
+  const fields = Object.keys(declaration.schema.shape).filter(
+    (field) => !SERVER_FIELDS.has(field) && !(embedded as readonly string[]).includes(field),
+  );
   return {
     name: declaration.name,
     kind: 'synced',
@@ -228,8 +275,8 @@ export function defineResource(declaration: ResourceDeclaration): ResourceDefini
     input: declaration.input,
     fields,
     embedded,
-    references: declaration.references ?? [],
-    parent: declaration.parent,
+    references: (declaration.references ?? []) as References,
+    parent: declaration.parent as Parent,
     children: [],
     searchable: declaration.searchable,
     fieldLabels: declaration.fieldLabels,
@@ -244,12 +291,12 @@ export function defineResource(declaration: ResourceDeclaration): ResourceDefini
   };
 }
 
-export interface ReadOnlyDeclaration {
-  name: string;
+export interface ReadOnlyDeclaration<Name extends string = string, Schema extends z.ZodObject<z.ZodRawShape> = z.ZodObject<z.ZodRawShape>> {
+  name: Name;
   label: string;
   /** The list path (`{skip}`/`{take}` when paged). */
   list: string;
-  schema: z.ZodObject<z.ZodRawShape>;
+  schema: Schema;
   read?: ReadAccess;
   listField?: string;
   replaceOnPull?: boolean;
@@ -267,7 +314,9 @@ const NO_INPUT = z.object({}).strict();
  * through the same hooks; saveRecord/deleteRecord refuse it. The write
  * paths are empty because nothing can reach the push for it.
  */
-export function defineReadOnlyResource(declaration: ReadOnlyDeclaration): ResourceDefinition {
+export function defineReadOnlyResource<const Name extends string, Schema extends z.ZodObject<z.ZodRawShape>>(
+  declaration: ReadOnlyDeclaration<Name, Schema>,
+): DefinedResource<Name, Schema, [], [], undefined> {
   // Built as a plain resource (so it gets every default a resource has), then marked read-only.
   const resource = defineResource({
     name: declaration.name,

@@ -1,50 +1,28 @@
 /**
- * The sample records as the screens read them from the local store (see
- * catalog-records.ts for the conventions): wire fields, the quotation also
- * by local key, the blocks as plain objects. Server-made fields
- * (`f_created_at`, a file's `url`, `sha256`) are null on a record created
- * here until the server answers.
- *
- * The types join `ResourceRecordMap` by interface merging.
+ * The sample records as the screens read them from the local store,
+ * derived from the definitions (samples.ts; see local-record-types.ts):
+ * wire fields, the quotation also by local key, the blocks as plain
+ * objects, the customer as copied from the quotation on save.
  */
-import type { Sample, SampleBlock, SampleFile, SampleRowRef } from '@sync/contract/samples';
-import type { LocalRecordBase } from './catalog-records';
+import type { SampleRowRef } from '@sync/contract/samples';
+import type { LocalRecordOf, NullUntilPushed } from './local-record-types';
+import type { sampleFiles, samples } from './samples';
 
-type ServerMade = 'f_created_at' | 'company_city' | 'customer_id' | 'sample_no';
+/** 'Criada em' (DD/MM/YYYY), the city and the number are the server's: null on a sample created here until it answers. */
+export type LocalSample = NullUntilPushed<Omit<LocalRecordOf<typeof samples>, 'quotation_row_id'>, 'f_created_at' | 'company_city' | 'sample_no'> & {
+  /**
+   * The quotation row's `row_id`; a number is its former position, on a
+   * sample stored before rows had ids and not pulled since (the server
+   * reads it as that row; `quotationRowOf` finds it either way).
+   */
+  quotation_row_id: SampleRowRef | null;
+};
 
-export type LocalSample = LocalRecordBase &
-  Omit<Sample, 'id' | 'created_at' | 'updated_at' | 'type' | 'files' | 'quotation_id' | 'quotation_row_id' | ServerMade> & {
-    quotation_key: string | null;
-    quotation_id: number | null;
-    /**
-     * The quotation row's `row_id`; a number is its former position, on a
-     * sample stored before rows had ids and not pulled since (the server
-     * reads it as that row; `quotationRowOf` finds it either way).
-     */
-    quotation_row_id: SampleRowRef | null;
-    caracterization: SampleBlock;
-    memory_field: SampleBlock;
-    result: SampleBlock;
-    risk_classification: SampleBlock;
-    validation: SampleBlock;
-    /** When the record was created on this device (ISO). */
-    _local_at?: string;
-  } & { [K in ServerMade]: Sample[K] | null };
+/** Everything about the stored file (its name, path, type, size and hash) is the server's once the bytes are uploaded. */
+export type LocalSampleFile = NullUntilPushed<LocalRecordOf<typeof sampleFiles>, 'file_id' | 'file_name' | 'url' | 'type' | 'size' | 'sha256'>;
 
-export type LocalSampleFile = LocalRecordBase &
-  Omit<SampleFile, 'id' | 'created_at' | 'updated_at' | 'sample_id' | 'file_id' | 'url' | 'sha256' | 'type' | 'size' | 'file_name'> & {
-    sample_key: string;
-    sample_id: number | null;
-    file_id: number | null;
-    file_name: string | null;
-    url: string | null;
-    type: string | null;
-    size: number | null;
-    sha256: string | null;
-  };
-
-declare module './catalog-records' {
-  interface ResourceRecordMap {
+declare module './local-record-types' {
+  interface LocalRecordRefinements {
     samples: LocalSample;
     sample_files: LocalSampleFile;
   }
