@@ -234,8 +234,10 @@ describe.each(STORES)('files in $name', ({ kind, env }) => {
     expect(await namesIn(t.config.files)).toEqual(before);
   });
 
-  // The folder's case (a folder that cannot take a file) is health.test.ts's.
-  it.runIf(kind === 's3')(
+  // The object store's only: the folder's case (a folder that cannot take a file) is health.test.ts's,
+  // so the folder's run does not list this one at all (rather than as skipped).
+  const whenObjectStore = kind === 's3' ? it : () => undefined;
+  whenObjectStore(
     "while the object store is down: not ready, a file's download is a 500 (not 'gone'), an approval is not 'não confere'",
     async () => {
       await s3.stop();
