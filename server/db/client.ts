@@ -13,6 +13,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { acquireDataFolderLock } from './data-folder-lock';
+import { PGLITE_EXTENSIONS } from './pglite-extensions';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -49,14 +50,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'pglite-client') {
     client = target.client;
   } else if (target.kind === 'memory') {
-    client = new PGlite();
+    client = new PGlite({ extensions: PGLITE_EXTENSIONS });
   } else {
     // The parent folder first, for the lock file beside the database folder; the lock before PGlite touches a file.
     mkdirSync(dirname(target.dataDir), { recursive: true });
     unlock = acquireDataFolderLock(target.dataDir).release;
     try {
       mkdirSync(target.dataDir, { recursive: true });
-      client = new PGlite(target.dataDir);
+      client = new PGlite(target.dataDir, { extensions: PGLITE_EXTENSIONS });
       await client.waitReady;
     } catch (error) {
       unlock();

@@ -99,7 +99,7 @@ function pageSelect(db: Db, query: PageQuery) {
   const page = db.$with('page').as(pageIdsQuery(db, products, query));
   return db
     .with(page)
-    .select({ total: page.total, record: productJson })
+    .select({ record: productJson })
     .from(page)
     .innerJoin(products, eq(products.id, page.id))
     .leftJoin(productTypes, eq(productTypes.id, products.type_id))
@@ -128,12 +128,12 @@ function openingPage(db: Db, orderBy: SQL[]) {
  * database (PREPARE/EXECUTE, planned once): about 15 % less per call than sending it
  * unnamed (server/db/pglite-prepared.ts); on PostgreSQL the named statement does that.
  */
-async function openingPageRows(db: Db, orderBy: SQL[], limit: number, offset: number): Promise<Array<{ total: number; record: ProductJson }>> {
+async function openingPageRows(db: Db, orderBy: SQL[], limit: number, offset: number): Promise<Array<{ record: ProductJson }>> {
   const statement = openingPage(db, orderBy);
   const client = pgliteOf(db);
   if (!client) return statement.execute({ limit, offset });
   const rows = await executePrepared(client, 'products_opening_page', () => openingPageText(db, orderBy), [limit, offset]);
-  return rows.map(([total, record]) => ({ total: Number(total), record: record as ProductJson }));
+  return rows.map(([record]) => ({ record: record as ProductJson }));
 }
 
 /** The opening page's SQL, its parameters $1 (limit) and $2 (offset) only. */
@@ -145,13 +145,13 @@ function openingPageText(db: Db, orderBy: SQL[]): string {
   return text;
 }
 
-/** The documented page of agents, its total and its records in one statement (server/sync/list.ts). */
-async function productPage(db: Db, query: PageQuery): Promise<{ list: Product[]; total: number }> {
+/** The documented page of agents, its records in one statement (server/sync/list.ts). */
+async function productPage(db: Db, query: PageQuery): Promise<Product[]> {
   const rows =
     query.opening && typeof query.limit === 'number' && typeof query.offset === 'number'
       ? await openingPageRows(db, query.orderBy, query.limit, query.offset)
       : await pageSelect(db, query);
-  return { list: rows.map((row) => productFromJson(row.record)), total: rows[0]?.total ?? 0 };
+  return rows.map((row) => productFromJson(row.record));
 }
 
 export const productSource: ListSource<Product> = { resource: 'products', table: products, load: loadProducts, page: productPage };
@@ -172,7 +172,8 @@ function register(app: ZodApp, ctx: AppContext) {
     },
     schemas: { item: productSchema, input: productInputSchema, filters },
     list: {
-      search: [products.name, products.code, products.cas],
+      // name, code and CAS, folded and indexed (db/schema/search-text.ts)
+      search: [products.search_text],
       where: (query) =>
         query.slug
           ? inArray(products.type_id, ctx.db.select({ id: productTypes.id }).from(productTypes).where(eq(productTypes.slug, query.slug)))

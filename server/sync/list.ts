@@ -13,13 +13,23 @@
  * A resource provides its table and `load(db, ids)`, which turns ids into
  * wire records with whatever joins and embedded lines it needs; the helper
  * selects the ids, so paging and ordering stay in one place.
+ *
+ * Both modes select a page in its order with LIMIT (and OFFSET for the
+ * documented `skip`), which an index on the order walks (`(created_at, id)`
+ * for the documented order, `(updated_at, id)` for the pull's keyset), and
+ * take the total apart (list-total.ts): a total computed with the page
+ * (`count(*) over ()`) made every page read every match first. A search in
+ * the documented order picks its page by how many rows match
+ * (search-page.ts).
  */
-import { and, asc, count, desc, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, desc, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { iso } from '../lib/wire';
 import { deletedIdsSince } from './deletions';
-import { foldedColumn } from './search';
+import { COUNT_AHEAD, countUpTo, pageTotal } from './list-total';
+import { foldedColumn, holdsSearch } from './search';
+import { searchPageIds } from './search-page';
 import { timestampParam } from './versioning';
 
 /** A syncable table: integer id and the sync timestamps. */
@@ -32,11 +42,11 @@ export type ListSource<W> = {
   /** Wire records for these ids (any order; missing ids are skipped). */
   load(db: Db, ids: readonly number[]): Promise<W[]>;
   /**
-   * Optional, for the lists called most: the documented page, its total and its
-   * records in one statement (the generic path runs the ids query, then `load`).
+   * Optional, for the lists called most: the documented page's records in one
+   * statement (the generic path runs the ids query, then `load`).
    * It must answer exactly what the generic path answers.
    */
-  page?(db: Db, query: PageQuery): Promise<{ list: W[]; total: number }>;
+  page?(db: Db, query: PageQuery): Promise<W[]>;
 };
 
 /**
@@ -65,21 +75,10 @@ export function pullCursorOf(query: { updated_since?: string | undefined; after_
   return { since: new Date(Date.parse(query.updated_since)), afterId: query.after_id ?? 0 };
 }
 
-/**
- * The number of matches, computed with the page (one statement instead of
- * two): a window count is evaluated before LIMIT/OFFSET, so every row of
- * the page carries the total.
- */
-const TOTAL_OVER = sql<number>`count(*) over ()`.mapWith(Number);
-
-/**
- * The ids of one documented page with the total of matches (the window count
- * above, named so that it can be read from outside), as a query to run or to
- * use as the `page` CTE of a `ListSource.page`.
- */
+/** The ids of one documented page, as a query to run or to use as the `page` CTE of a `ListSource.page`. */
 export function pageIdsQuery(db: Db, table: SyncTable, query: PageQuery) {
   let ids = db
-    .select({ id: table.id, total: sql<number>`count(*) over ()`.mapWith(Number).as('total') })
+    .select({ id: table.id })
     .from(table)
     .where(query.where)
     .orderBy(...query.orderBy)
@@ -90,11 +89,6 @@ export function pageIdsQuery(db: Db, table: SyncTable, query: PageQuery) {
 
 const idsOf = (rows: { id: unknown }[]) => rows.map((r) => r.id as number);
 
-async function countWhere(db: Db, table: SyncTable, where: SQL | undefined): Promise<number> {
-  const [total] = await db.select({ n: count() }).from(table).where(where);
-  return total?.n ?? 0;
-}
-
 async function loadInOrder<W>(db: Db, source: ListSource<W>, ids: number[]): Promise<W[]> {
   if (ids.length === 0) return [];
   const records = await source.load(db, ids);
@@ -103,6 +97,17 @@ async function loadInOrder<W>(db: Db, source: ListSource<W>, ids: number[]): Pro
     const record = byId.get(id);
     return record === undefined ? [] : [record];
   });
+}
+
+/**
+ * A pull's total: the records left from the cursor on (this page's and the later ones), counted
+ * only when the page is full and up to COUNT_AHEAD past it. No device reads it (a pull pages
+ * until a page is short); counting every change after the cursor on every page made the first
+ * pull of a large table count it once per page.
+ */
+async function pulledTotal(db: Db, table: SyncTable, after: SQL, take: number | null, found: number): Promise<number> {
+  if (take === null || found < take) return found;
+  return countUpTo(db, table, after, take + COUNT_AHEAD);
 }
 
 /**
@@ -125,13 +130,12 @@ export async function pullRecords<W>(
   const keyset = sql`(${table.updated_at}, ${table.id}) > (${timestampParam(cursor.since)}, ${cursor.afterId})`;
   const after = visible === undefined ? keyset : and(keyset, visible)!;
   // afterId 0 keeps records stamped exactly at `since`: ids start at 1.
-  let query = db.select({ id: table.id, total: TOTAL_OVER }).from(table).where(after).orderBy(asc(table.updated_at), asc(table.id)).$dynamic();
+  let query = db.select({ id: table.id }).from(table).where(after).orderBy(asc(table.updated_at), asc(table.id)).$dynamic();
   if (take !== null) query = query.limit(take);
-  const rows = await query;
-  // An empty page has no row to carry the total; after the cursor that total is 0.
+  const ids = idsOf(await query);
   return {
-    list: await loadInOrder(db, source, idsOf(rows)),
-    total_items: rows[0]?.total ?? 0,
+    list: await loadInOrder(db, source, ids),
+    total_items: await pulledTotal(db, table, after, take, ids.length),
     deleted_ids: await deletedIdsSince(db, source.resource, cursor.since, viewer),
     server_time: iso(serverTime),
   };
@@ -150,6 +154,11 @@ export type ListOptions = {
 export async function listRecords<W>(db: Db, source: ListSource<W>, options: ListOptions): Promise<ListPage<W>> {
   const { table } = source;
   const skip = options.skip ?? 0;
+  if (options.orderBy === undefined && options.take !== null && holdsSearch(options.where)) {
+    // A search in the default order: the page by how many rows match (search-page.ts).
+    const found = await searchPageIds(db, table, options.where!, skip, options.take);
+    return { list: await loadInOrder(db, source, found.ids), total_items: found.total };
+  }
   const query: PageQuery = {
     where: options.where,
     orderBy: options.orderBy ?? [desc(table.created_at), desc(table.id)],
@@ -157,15 +166,17 @@ export async function listRecords<W>(db: Db, source: ListSource<W>, options: Lis
     offset: skip,
     opening: options.where === undefined && options.orderBy === undefined,
   };
-  // A page past the end has no row to carry the total: only then is it counted on its own.
-  const totalOf = async (found: number, total: number | undefined) =>
-    found > 0 ? total! : skip > 0 ? await countWhere(db, table, options.where) : 0;
+  let list: W[];
+  let found: number;
   if (source.page) {
-    const page = await source.page(db, query);
-    return { list: page.list, total_items: await totalOf(page.list.length, page.total) };
+    list = await source.page(db, query);
+    found = list.length;
+  } else {
+    const ids = idsOf(await pageIdsQuery(db, table, query));
+    list = await loadInOrder(db, source, ids);
+    found = ids.length;
   }
-  const rows = await pageIdsQuery(db, table, query);
-  return { list: await loadInOrder(db, source, idsOf(rows)), total_items: await totalOf(rows.length, rows[0]?.total) };
+  return { list, total_items: await pageTotal(db, table, options.where, { skip, take: options.take, found }) };
 }
 
 /** Name order for pickers and small lists, ignoring case and accents ("Água" among the a's). */

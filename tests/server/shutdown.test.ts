@@ -17,6 +17,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backupEndpointFile, readEndpointFile } from '@server/backup/backup-endpoint';
 import { lockFileOf } from '@server/db/data-folder-lock';
+import { PGLITE_EXTENSIONS } from '@server/db/pglite-extensions';
 import { HEALTH_PATHS } from '@server/routes/health';
 import { migratedPglite } from './helpers/pglite';
 import { commandEnv } from './helpers/command-env';
@@ -36,7 +37,7 @@ async function folderFromTemplate(folder: string): Promise<void> {
   const template = await migratedPglite();
   const dump = await template.dumpDataDir('none');
   await template.close();
-  const copy = new PGlite(folder, { loadDataDir: dump });
+  const copy = new PGlite(folder, { loadDataDir: dump, extensions: PGLITE_EXTENSIONS });
   await copy.waitReady;
   await copy.close();
 }

@@ -5,10 +5,11 @@
  * (lookups.ts). Every table carries the sync timestamps and an index on
  * (updated_at, id), the keyset of an incremental pull (docs/sync-protocol.md).
  */
-import { date, index, integer, numeric, pgTable, text } from 'drizzle-orm/pg-core';
+import { date, index, integer, numeric, pgTable, text, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { EQUIPMENT_TYPES } from '@sync/contract/catalog';
 import { idColumn, syncTimestamps } from './columns';
 import { productTypes } from './lookups';
+import { GIN_OPTIONS, searchTextColumn } from './search-text';
 
 /** Reais with centavos; the wire keeps the spec's decimal numbers. */
 function priceColumn() {
@@ -68,8 +69,16 @@ export const products = pgTable(
     display_name: text('display_name'),
     unit_type: text('unit_type'),
     ...syncTimestamps(),
+    /** What a search reads (search-text.ts): name, code and CAS, folded. */
+    search_text: searchTextColumn((): AnyPgColumn[] => [products.name, products.code, products.cas]),
   },
-  (t) => [index('products_updated_idx').on(t.updated_at, t.id), index('products_type_idx').on(t.type_id)],
+  (t) => [
+    index('products_updated_idx').on(t.updated_at, t.id),
+    index('products_type_idx').on(t.type_id),
+    // The documented list's order (newest first) and its search (docs/decisions/server-list-speed.md).
+    index('products_created_idx').on(t.created_at, t.id),
+    index('products_search_idx').using('gin', t.search_text.op('gin_trgm_ops')).with(GIN_OPTIONS),
+  ],
 );
 
 export const productEquipments = pgTable(

@@ -24,13 +24,14 @@
  * `customer_files` does to a customer.
  */
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { SampleBlock, SampleState } from '@sync/contract/samples';
 import { users } from './auth';
 import { idColumn, syncTimestamps, timestamptz } from './columns';
 import { customers } from './customers';
 import { storedFiles } from './files';
 import { quotations } from './quotations';
+import { GIN_OPTIONS, searchTextColumn } from './search-text';
 
 const block = (name: string) => jsonb(name).$type<SampleBlock>().notNull().default({});
 
@@ -67,11 +68,16 @@ export const samples = pgTable(
     finalized_at: timestamptz('finalized_at'),
     status_reason: text('status_reason'),
     ...syncTimestamps(),
+    /** What a search reads (search-text.ts): agent, employee and company, folded. */
+    search_text: searchTextColumn((): AnyPgColumn[] => [samples.agent_name, samples.employee, samples.company_name]),
   },
   (t) => [
     index('samples_updated_idx').on(t.updated_at, t.id),
     index('samples_quotation_idx').on(t.quotation_id),
     index('samples_customer_idx').on(t.customer_id),
+    // The documented list's order and its search (docs/decisions/server-list-speed.md).
+    index('samples_created_idx').on(t.created_at, t.id),
+    index('samples_search_idx').using('gin', t.search_text.op('gin_trgm_ops')).with(GIN_OPTIONS),
     uniqueIndex('samples_plan_slot_unique').on(t.quotation_id, t.quotation_row_id, t.plan_unit).where(sql`${t.status} <> 'substituida'`),
   ],
 );

@@ -63,7 +63,7 @@ export function registerQuotationCrud(app: ZodApp, ctx: AppContext) {
       input: quotationInputSchema as unknown as z.ZodType<QuotationBody>,
       filters: quotationListFiltersSchema,
     },
-    list: { search: [quotations.reference_no, quotations.customer_name], where: listFilter },
+    list: { search: [quotations.search_text], where: listFilter }, // number and customer, folded (db/schema/search-text.ts)
     values: (tx, input, current, request) => quotationValues(tx, input, current, requireAuth(request)),
     async afterSave(tx, id, _input, now, created) {
       if (created) await assignReferenceNumber(tx, id, now);

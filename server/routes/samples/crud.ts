@@ -80,7 +80,7 @@ export function registerSampleCrud(app: ZodApp, ctx: AppContext) {
       input: sampleInputSchema as unknown as z.ZodType<SampleBody>,
       filters: sampleListFiltersSchema,
     },
-    list: { search: [samples.agent_name, samples.employee, samples.company_name], where: listFilter },
+    list: { search: [samples.search_text], where: listFilter }, // agent, employee and company, folded (db/schema/search-text.ts)
     visibility: sampleVisibility,
     existing: (tx, input) => sampleInSlot(tx, input),
     guard: guardSampleWrite,

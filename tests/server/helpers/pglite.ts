@@ -16,6 +16,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { openDatabase } from '@server/db/client';
+import { PGLITE_EXTENSIONS } from '@server/db/pglite-extensions';
 import { MIGRATIONS_FOLDER, runMigrations } from '@server/db/migrate';
 
 function filesUnder(folder: string): string[] {
@@ -40,7 +41,7 @@ function templateFile(): string {
 export async function migratedPglite(): Promise<PGlite> {
   const file = templateFile();
   if (!existsSync(file)) {
-    const fresh = new PGlite();
+    const fresh = new PGlite({ extensions: PGLITE_EXTENSIONS });
     await runMigrations(await openDatabase({ kind: 'pglite-client', client: fresh }));
     const dump = await fresh.dumpDataDir('none');
     await fresh.close();
@@ -49,7 +50,7 @@ export async function migratedPglite(): Promise<PGlite> {
     writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
     renameSync(partial, file);
   }
-  const client = new PGlite({ loadDataDir: new Blob([readFileSync(file)]) });
+  const client = new PGlite({ loadDataDir: new Blob([readFileSync(file)]), extensions: PGLITE_EXTENSIONS });
   await client.waitReady;
   return client;
 }

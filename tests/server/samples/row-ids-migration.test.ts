@@ -16,6 +16,7 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '@server/db/client';
 import { MIGRATIONS_FOLDER, runMigrations } from '@server/db/migrate';
+import { PGLITE_EXTENSIONS } from '@server/db/pglite-extensions';
 
 const BEFORE = '0007_quotation_row_ids';
 const OLD = '2026-01-10T12:00:00.000Z';
@@ -44,7 +45,7 @@ async function one<T>(sql: string, params: unknown[] = []): Promise<T> {
 }
 
 beforeAll(async () => {
-  client = new PGlite();
+  client = new PGlite({ extensions: PGLITE_EXTENSIONS });
   database = await openDatabase({ kind: 'pglite-client', client });
   folder = migrationsBefore(BEFORE);
   await migrate(database.db as unknown as PgliteDatabase, { migrationsFolder: folder });
