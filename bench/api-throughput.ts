@@ -22,19 +22,14 @@
  * The server's CPU time per request (its processes' user + system time
  * from /proc, over each ladder) is the figure least moved by a busy machine.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { agentInput } from './support/agents';
-import { fixedRate, warmUp, type RateStep } from './support/load-generator';
+import { BENCH_API_ADMIN, beforeAndAfter, createDatabase, startServer, type ServerTarget } from './support/api-server';
+import { warmUp, type RateStep } from './support/load-generator';
+import { ladder, P99_GOAL_MS, type LadderRun } from './support/rate-ladder';
 import { signIn } from './support/sign-in';
 import { median, round } from './support/stats';
 import { startThrowawayPostgres, type ThrowawayPostgres } from './support/throwaway-postgres';
 
-const ROOT = fileURLToPath(new URL('../', import.meta.url));
 /** The commit before issue 10's server work (branch perf-api started here). */
 const DEFAULT_BEFORE = '8a64485';
 const BEFORE = process.env.BENCH_API_BEFORE ?? DEFAULT_BEFORE;
@@ -43,12 +38,9 @@ const STEP_SECONDS = Number(process.env.BENCH_API_STEP_SECONDS ?? 3);
 const AGENTS = Number(process.env.BENCH_API_AGENTS ?? 300);
 /** Untimed list calls before a server's first ladder (a production server is warm). */
 const WARMUP_CALLS = Number(process.env.BENCH_API_WARMUP ?? 3000);
-const P99_GOAL_MS = 25;
 const GOAL_RATE = 200;
-const LADDER = [25, 50, 75, 100, 125, 150, 175, 200, 250, 300, 350, 400, 500, 600, 700, 800, 1000, 1200];
 const LIST_PATH = '/api/product/all/0/10';
-const ADMIN = { username: 'admin', password: 'bench-admin-password-1' };
-const CLOCK_TICKS_PER_SECOND = 100;
+const ADMIN = BENCH_API_ADMIN;
 
 export type ApiThroughputFigure = {
   code: 'before' | 'after';
@@ -76,94 +68,7 @@ export type ApiThroughputFigure = {
 
 export type ApiThroughputResults = { figures: ApiThroughputFigure[]; skipped: string[] };
 
-type Target = { code: 'before' | 'after'; commit: string; dir: string };
-type Running = { url: string; process: ChildProcess; stop(): Promise<void> };
-
-const headRevision = () => execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT }).toString().trim();
-
-/** The server as it was at `commit`, in a temporary folder sharing this checkout's node_modules. */
-function checkoutOf(commit: string): { dir: string; remove(): void } {
-  const dir = mkdtempSync(join(tmpdir(), 'ho-bench-before-'));
-  execFileSync('/bin/sh', ['-c', `git archive ${commit} | tar -x -C ${dir}`], { cwd: ROOT, stdio: 'pipe' });
-  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
-  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
-}
-
-async function startServer(target: Target, env: Record<string, string>): Promise<Running> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'ho-bench-api-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: target.dir,
-    env: {
-      PATH: process.env.PATH ?? '',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DIST_DIR: join(dataDir, 'no-dist'),
-      SKIP_PWA_BUILD: 'true',
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 120_000);
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /Servidor no ar: (http:\/\/[^\s]+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]!);
-      }
-    };
-    child.stdout!.on('data', read);
-    child.stderr!.on('data', read);
-    child.once('exit', (code) => reject(new Error(`server exited (${code}):\n${output}`)));
-  });
-  return {
-    url,
-    process: child,
-    async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-/** Microseconds some task has waited for a CPU since boot (Linux PSI), or null. */
-function cpuPressureMicros(): number | null {
-  try {
-    const some = /^some .*total=(\d+)/m.exec(readFileSync('/proc/pressure/cpu', 'utf8'));
-    return some ? Number(some[1]) : null;
-  } catch {
-    return null;
-  }
-}
-
-/** User + system clock ticks of a process and its children (the WORKERS processes), from /proc. */
-function cpuTicks(pid: number): number {
-  const own = (id: number) => {
-    try {
-      const fields = readFileSync(`/proc/${id}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      return Number(fields[11]) + Number(fields[12]);
-    } catch {
-      return 0;
-    }
-  };
-  let children: number[] = [];
-  try {
-    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
-  } catch {
-    children = [];
-  }
-  return own(pid) + children.reduce((sum, child) => sum + own(child), 0);
-}
+type Target = ServerTarget;
 
 async function seed(url: string): Promise<string> {
   const token = await signIn(url, ADMIN.username, ADMIN.password);
@@ -183,34 +88,6 @@ async function seed(url: string): Promise<string> {
   return token;
 }
 
-type LadderRun = { sustained: number; steps: RateStep[]; cpuMs: number; load: number; pressure: number | null };
-
-async function ladder(server: Running, token: string): Promise<LadderRun> {
-  const headers = { authorization: `Bearer ${token}` };
-  const url = `${server.url}${LIST_PATH}`;
-  await fixedRate(url, headers, 50, 2); // warm-up: JIT, caches, connections
-  const steps: RateStep[] = [];
-  let sustained = 0;
-  const ticksBefore = cpuTicks(server.process.pid!);
-  const load = loadavg()[0]!;
-  const pressureBefore = cpuPressureMicros();
-  const startedAt = performance.now();
-  for (const rate of LADDER) {
-    const step = await fixedRate(url, headers, rate, STEP_SECONDS);
-    steps.push(step);
-    const held = step.errors === 0 && step.p99Ms < P99_GOAL_MS && step.achievedRate >= rate * 0.95;
-    if (!held) break;
-    sustained = rate;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  const requests = steps.reduce((sum, step) => sum + step.sent, 0);
-  const cpuMs = ((cpuTicks(server.process.pid!) - ticksBefore) * (1000 / CLOCK_TICKS_PER_SECOND)) / requests;
-  const pressureAfter = cpuPressureMicros();
-  const pressure =
-    pressureBefore === null || pressureAfter === null ? null : (pressureAfter - pressureBefore) / 1000 / (performance.now() - startedAt);
-  return { sustained, steps, cpuMs, load, pressure };
-}
-
 async function measure(
   target: Target,
   database: ApiThroughputFigure['database'],
@@ -224,7 +101,7 @@ async function measure(
     await warmUp(`${server.url}${LIST_PATH}`, { authorization: `Bearer ${token}` }, WARMUP_CALLS);
     const runs: LadderRun[] = [];
     for (let run = 0; run < RUNS; run += 1) {
-      runs.push(await ladder(server, token));
+      runs.push(await ladder(server.process.pid!, `${server.url}${LIST_PATH}`, { authorization: `Bearer ${token}` }, STEP_SECONDS));
       const last = runs.at(-1)!;
       const failed = last.steps.at(-1)!;
       say(
@@ -256,30 +133,9 @@ async function measure(
   }
 }
 
-async function createDatabase(cluster: ThrowawayPostgres, name: string): Promise<string> {
-  const client = new pg.Client({ connectionString: cluster.url });
-  await client.connect();
-  await client.query(`create database ${name}`);
-  await client.end();
-  const url = new URL(cluster.url);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
 export async function measureApiThroughput(say: (message: string) => void): Promise<ApiThroughputResults> {
   const figures: ApiThroughputFigure[] = [];
-  const skipped: string[] = [];
-  const targets: Target[] = [{ code: 'after', commit: headRevision(), dir: ROOT }];
-  let before: ReturnType<typeof checkoutOf> | null = null;
-  if (BEFORE === 'none') skipped.push('before: not measured (BENCH_API_BEFORE=none)');
-  else {
-    try {
-      before = checkoutOf(BEFORE);
-      targets.unshift({ code: 'before', commit: BEFORE, dir: before.dir });
-    } catch (error) {
-      skipped.push(`before (${BEFORE}): not measured, git archive failed: ${(error as Error).message.split('\n')[0]}`);
-    }
-  }
+  const { targets, skipped, remove: removeBefore } = beforeAndAfter(BEFORE, 'BENCH_API_BEFORE');
   let cluster: ThrowawayPostgres | null = null;
   try {
     for (const target of targets) {
@@ -304,7 +160,7 @@ export async function measureApiThroughput(say: (message: string) => void): Prom
     return { figures, skipped };
   } finally {
     cluster?.stop();
-    before?.remove();
+    removeBefore();
   }
 }
 

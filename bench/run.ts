@@ -18,6 +18,9 @@
  * 4. API throughput (api-throughput.ts): list calls per second at p99
  *    under 25 ms, PGlite and PostgreSQL with 1 and 2 processes, before and
  *    after issue 10's server work.
+ * 4b. API at scale (issue 26, api-scale.ts): searches, first, middle and
+ *    last pages and the held rate at 100,000 agents and customers, PGlite
+ *    and PostgreSQL, before and after.
  *
  * 5. First load (issue 10, bench/first-load.ts): the login page's size
  *    (gzip and on the wire), its Lighthouse mobile score, and the installed
@@ -42,7 +45,7 @@
  * Sizes can be lowered for a quick try: BENCH_PUSH_COUNT, BENCH_REPEATS
  * (Node pairs), BENCH_BROWSER_REPEATS (Chromium pairs), BENCH_PULL_COUNT,
  * BENCH_API_RUNS; BENCH_PARTS picks parts (comma-separated: node-push,
- * node-pull, chromium-pull, chromium-push, api-throughput, first-load,
+ * node-pull, chromium-pull, chromium-push, api-throughput, api-scale, first-load,
  * photos, quotation-typing, pdf, sample-typing, chemical-typing, chemical-pdf;
  * default all).
  * BENCH_TYPING_ROUNDS: rounds of part 9.
@@ -53,6 +56,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
+import { measureApiScale, type ApiScaleResults } from './api-scale';
 import { formatApiThroughput, measureApiThroughput } from './api-throughput';
 import { DEFAULT_PULL_PAGE_SIZE } from '@sync/engine/pull';
 import { formatFirstLoad, runFirstLoadBench, type FirstLoadFigure } from './first-load';
@@ -64,6 +68,7 @@ import { type ChemicalKeyFigure, type ChemicalPdfFigure, formatChemical, runChem
 import { SEARCH_TERMS } from './support/agents';
 import { openBenchPage, type BenchBrowser } from './support/chromium';
 import { formatResults, loadAverageNow, machineInfo, type BenchResults, type PullFigure, type PushFigure, type SearchFigure } from './support/report';
+import { formatApiScale } from './support/scale-report';
 import {
   directPull,
   directPush,
@@ -89,7 +94,7 @@ const PULL_COUNT = Number(process.env.BENCH_PULL_COUNT ?? 10_000);
 const PARTS = new Set(
   (
     process.env.BENCH_PARTS ??
-    'node-push,node-pull,chromium-pull,chromium-push,api-throughput,first-load,photos,quotation-typing,pdf,sample-typing,chemical-typing,chemical-pdf'
+    'node-push,node-pull,chromium-pull,chromium-push,api-throughput,api-scale,first-load,photos,quotation-typing,pdf,sample-typing,chemical-typing,chemical-pdf'
   )
     .split(',')
     .map((part) => part.trim()),
@@ -223,11 +228,12 @@ async function main(): Promise<void> {
   let firstLoad: FirstLoadFigure | null = null;
   let photos: PhotosFigure | null = null;
   let quotationTyping: QuotationTypingFigure | null = null;
-  const extra: { pdf?: PdfFigure; chemicalTyping?: ChemicalKeyFigure[]; chemicalPdf?: ChemicalPdfFigure } = {};
+  const extra: { pdf?: PdfFigure; chemicalTyping?: ChemicalKeyFigure[]; chemicalPdf?: ChemicalPdfFigure; apiScale?: ApiScaleResults } = {};
   try {
     // The parts with servers of their own first, so the sync parts' server is not running beside them.
     if (PARTS.has('first-load')) firstLoad = await runFirstLoadBench(say);
     if (PARTS.has('api-throughput')) results.apiThroughput = await measureApiThroughput(say);
+    if (PARTS.has('api-scale')) extra.apiScale = await measureApiScale(say);
     if (PARTS.has('photos')) photos = await runPhotosBench(say);
     if (PARTS.has('quotation-typing')) quotationTyping = await runQuotationTypingBench(say);
     if (PARTS.has('sample-typing')) results.sampleTyping = await runSampleTypingBench(say);
@@ -254,6 +260,7 @@ async function main(): Promise<void> {
     if (SYNC_PARTS.some((part) => part !== 'pdf' && part !== 'chemical-pdf' && PARTS.has(part))) console.log(`\n${formatResults(output)}\n`);
     if (extra.pdf) console.log(`\n${formatPdf(extra.pdf)}\n`);
     if (results.apiThroughput) console.log(`${formatApiThroughput(results.apiThroughput)}\n`);
+    if (extra.apiScale) console.log(`${formatApiScale(extra.apiScale)}\n`);
     if (firstLoad) console.log(`${formatFirstLoad(firstLoad)}\n`);
     if (photos) console.log(`${formatPhotos(photos)}\n`);
     if (quotationTyping) console.log(`${formatQuotationTyping(quotationTyping)}\n`);

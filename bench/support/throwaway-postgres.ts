@@ -7,12 +7,18 @@
  * or it does not start (the caller says so and skips its figures).
  */
 import { execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-export type ThrowawayPostgres = { url: string; version: string; stop(): void };
+export type ThrowawayPostgres = {
+  url: string;
+  version: string;
+  /** The postmaster's process id (its backends are its children), for the CPU the database spends. */
+  pid(): number | null;
+  stop(): void;
+};
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -57,6 +63,13 @@ export async function startThrowawayPostgres(say: (message: string) => void): Pr
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     version: bin.split('/').at(-2)!,
+    pid() {
+      try {
+        return Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+      } catch {
+        return null;
+      }
+    },
     stop() {
       try {
         run(`${bin}/pg_ctl -D ${data} -m fast -w stop >/dev/null`);
