@@ -6,9 +6,11 @@
  * same leaf, so a 409 between them must merge without a question.
  *
  * - sampleEdit (this device, offline, sent at its next sync): the
- *   caracterization's Matrícula or GHE, a task's tbn, a task added after
- *   another, or one of the tasks it added in the run removed (the other
- *   device never edits those, so a removal never meets an edit);
+ *   caracterization's Matrícula or GHE, the tbn of a task it holds (a task
+ *   the other device added is typed into only once a sync brought it here),
+ *   a task added after another, or one of the tasks it added in the run
+ *   removed (the other device never edits those, so a removal never meets
+ *   an edit);
  * - bothEditSample: such an edit here, then the other device (online, on its
  *   copy as it last pulled it, sent at once) changes the caracterization's
  *   Equipamento or Supervisor, a task's tg, and maybe adds a task of its
@@ -152,6 +154,9 @@ export async function applySampleOp(client: TestClient, other: TestClient, model
 
 const fresh = (model: SampleModel) => `${++model.counter}`;
 
+/** The task rows of the sample as this device holds it (what its page shows). */
+const rowsOnDevice = (record: RecordFields | undefined) => ((record?.memory_field as RecordFields | null)?.tasks ?? []) as RecordFields[];
+
 async function mineEdit(client: TestClient, model: SampleModel, edit: MineEdit): Promise<void> {
   switch (edit.kind) {
     case 'leaf': {
@@ -161,7 +166,14 @@ async function mineEdit(client: TestClient, model: SampleModel, edit: MineEdit):
       return;
     }
     case 'tbn': {
-      const task = pick(model.tasks, edit.target);
+      // Only a row the device holds can be typed into: a task the other device added is on this
+      // screen only once a sync brought it (a pick among all the model's tasks "typed" into rows
+      // the device did not have, changing nothing, and counted the other device's value as lost).
+      const onDevice = new Set(rowsOnDevice(await client.db.records('samples').get(model.key)).map((row) => row.row_id));
+      const task = pick(
+        model.tasks.filter((item) => onDevice.has(item.row_id)),
+        edit.target,
+      );
       if (!task) return;
       task.tbn = `2${fresh(model)}`;
       await saveBlocks(client, model.key, { tasks: (rows) => rows.map((row) => (row.row_id === task.row_id ? { ...row, tbn: task.tbn } : row)) });
@@ -169,7 +181,7 @@ async function mineEdit(client: TestClient, model: SampleModel, edit: MineEdit):
     }
     case 'add': {
       const task: Task = { row_id: newRowId(), task: `n${fresh(model)}`, tbn: '21', tg: '31', owner: 'mine' };
-      const onDevice = ((await client.db.records('samples').get(model.key))!.memory_field as RecordFields).tasks as RecordFields[];
+      const onDevice = rowsOnDevice(await client.db.records('samples').get(model.key));
       const after = pick(onDevice, edit.after)?.row_id;
       model.tasks.push(task);
       await saveBlocks(client, model.key, {
