@@ -2,11 +2,11 @@
  * Upload progress, published for every tab like the rest of the sync
  * status: the engine tab writes one `meta` row per upload being sent
  * (`upload:<local key>` → bytes sent of total), at most every
- * PROGRESS_INTERVAL_MS, and removes it when the upload has an outcome.
+ * PROGRESS_INTERVAL_MS, and removes it when the upload's answer is applied.
  * Screens read the rows live (readUploadProgress), whichever tab uploads.
  * One row per upload, so parallel uploads never overwrite each other.
  */
-import type { SyncDatabase } from '../store/database';
+import type { StoreScope, SyncDatabase } from '../store/database';
 
 const PREFIX = 'upload:';
 export const PROGRESS_INTERVAL_MS = 250;
@@ -25,8 +25,8 @@ function rowName(key: string): string {
 
 /**
  * A progress callback for one upload: writes the first report at once, then
- * at most one per interval (the last one always lands when the upload ends,
- * see clearUploadProgress). Store failures are ignored: progress is a hint.
+ * at most one per interval (the last one, all bytes gone, always lands).
+ * Store failures are ignored: progress is a hint.
  */
 export function uploadProgressReporter(
   db: SyncDatabase,
@@ -44,13 +44,18 @@ export function uploadProgressReporter(
   };
 }
 
-/** The upload has an outcome (sent, failed, will retry): no progress to show. */
-export async function clearUploadProgress(db: SyncDatabase, key: string): Promise<void> {
-  await db.meta.delete(rowName(key)).catch(() => undefined);
+/**
+ * The upload's answer is being applied (sent, failed, will retry): no
+ * progress to show. Inside the step that applies it, so the figure of the
+ * queue (files-queue.ts) never shows the upload's bytes as not sent again
+ * before they count as sent.
+ */
+export async function clearUploadProgress(store: StoreScope, key: string): Promise<void> {
+  await store.meta.delete(rowName(key));
 }
 
 /** Uploads being sent now, by local key of their record. */
-export async function readUploadProgress(db: SyncDatabase): Promise<Map<string, UploadProgress>> {
+export async function readUploadProgress(db: StoreScope): Promise<Map<string, UploadProgress>> {
   const rows = await db.meta.where('name').startsWith(PREFIX).toArray();
   return new Map(rows.map((row) => [(row.value as UploadProgress).key, row.value as UploadProgress]));
 }

@@ -7,7 +7,8 @@ import type { StoreScope } from '../store/database';
 import type { ResourceDefinition } from '../store/registry/resource';
 import type { OutboxEntry, RecordFields, StoredRecord, SyncErrorInfo } from '../store/types';
 import { acceptServerVersion, readLocalLines, replaceChildren, serverVersion } from './apply-server';
-import { markUploaded, removeOwnedFiles } from './files-store';
+import { markDelivered } from './files-queue';
+import { removeOwnedFiles } from './files-store';
 import { assignServerId, referrerRowsKey, removeRecord } from './references';
 import type { HttpRequest } from './transport';
 import { lookupKeys, type KnownKeys } from './wire';
@@ -81,7 +82,7 @@ export async function acceptAnswer(
     create ? assignServerId(db, resource.name, entry.key, version.id) : undefined,
     table.put(updated),
     deleted,
-    create && resource.upload ? markUploaded(db, resource.name, entry.key, version.id) : undefined,
+    create && resource.upload ? markDelivered(db, resource.name, entry.key, version.id, prepared.seq) : undefined,
   ]);
   if (!lines) return;
   if (referrers) {

@@ -10,6 +10,7 @@ import { allReferences, type ResourceDefinition } from '../store/registry/resour
 import type { ResourceRegistry } from '../store/registry/registry';
 import type { OutboxEntry, RecordFields } from '../store/types';
 import { prepareCommand } from './commands';
+import { isUpload } from './push-order';
 import { dropEntry, failEntry, removedWithOther, type Prepared } from './push-apply';
 import { buildRequest } from './push-request';
 import { removeRecord } from './references';
@@ -53,7 +54,7 @@ export async function claimAndPrepare(now: () => number, store: StoreScope, clai
  * may take long, such as sending an e-mail).
  */
 export function batchable(registry: ResourceRegistry, entry: OutboxEntry): boolean {
-  return entry.op !== 'command' && !(entry.op === 'create' && registry.get(entry.resource).upload);
+  return entry.op !== 'command' && !isUpload(registry, entry);
 }
 
 /** Puts back each entry of a prepared group that was not sent (`unmarkEntry`). */

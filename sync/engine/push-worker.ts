@@ -42,7 +42,10 @@ export async function sendChains(context: PushContext, batch: WriteBatch, result
   const applyAnswers = async (group: Group, answers: HttpOutcome[], prepareGroup: boolean): Promise<Arrival> => {
     const applied = await batch.run(async (store) => {
       const verdicts: SendVerdict[] = [];
-      for (const [index, prepared] of group.entries()) verdicts.push(await applyOutcome(context, store, prepared, answers[index]!, result));
+      for (const [index, prepared] of group.entries()) {
+        if (prepared.request.upload) await clearUploadProgress(store, prepared.entry.key);
+        verdicts.push(await applyOutcome(context, store, prepared, answers[index]!, result));
+      }
       return { verdicts, claimed: prepareGroup ? await prepareNext(store) : null };
     });
     group.forEach((prepared, index) => round.record(prepared.entry, applied.verdicts[index]!));
@@ -82,17 +85,17 @@ function endsRun(outcomes: readonly HttpOutcome[]): boolean {
   return outcomes.some((outcome) => outcome.kind === 'network' || (outcome.kind === 'response' && outcome.status === 401));
 }
 
-/** Sends a prepared group (marked in flight in the store): one write alone (an upload shows its progress), several in a batch call. */
+/**
+ * Sends a prepared group (marked in flight in the store): one write alone
+ * (an upload shows its progress until its answer is applied), several in a
+ * batch call.
+ */
 function launch(context: PushContext, group: Group): Promise<HttpOutcome[]> {
   if (group.length > 1) return context.transport.sendBatch(group.map((prepared) => prepared.request));
-  const { db } = context;
   const [prepared] = group as [Prepared];
   const { upload } = prepared.request;
-  if (upload) upload.onProgress = uploadProgressReporter(db, prepared.resource.name, prepared.entry.key, context.now);
-  return context.transport.send(prepared.request).then(async (answer) => {
-    if (upload) await clearUploadProgress(db, prepared.entry.key);
-    return [answer];
-  });
+  if (upload) upload.onProgress = uploadProgressReporter(context.db, prepared.resource.name, prepared.entry.key, context.now);
+  return context.transport.send(prepared.request).then((answer) => [answer]);
 }
 
 /**

@@ -7,7 +7,9 @@
  * workers in parallel). A head that points at a record not yet created on
  * the server waits for that create. A run goes in rounds: the chain heads
  * ready now are shared among the workers; entries that could not go sit out
- * until something else moves.
+ * until something else moves. Record writes go before uploads: a round
+ * takes every ready write, and only a round with none takes the uploads
+ * (push-order.ts), so a sample's data never waits behind photos.
  *
  * The parts: each worker sends one group of entries (one, or up to
  * `batchSize` in one batch call) while the next is prepared, as a state
@@ -22,8 +24,10 @@ import type { SyncDatabase } from '../store/database';
 import { withReopen } from '../store/reopen';
 import type { OutboxEntry } from '../store/types';
 import { clearAllUploadProgress } from './files-progress';
+import { forgetUploadsSentIfIdle } from './files-queue';
 import type { SendVerdict } from './push-apply';
 import type { PushContext, PushResult } from './push-context';
+import { isUpload, mayClaimMore, nextPushRound, type PushRound } from './push-order';
 import { batchable, type Claim } from './push-prepare';
 import { sendChains, type Round } from './push-worker';
 import { WriteBatch } from './write-batch';
@@ -56,8 +60,9 @@ export async function push(context: PushContext): Promise<PushResult> {
   while (!context.isStopped()) {
     const heads = await withReopen(context.db, () => readyHeads(context.db, context.now()));
     const ready = heads.filter((entry) => !parked.has(entry.seq!));
-    if (ready.length === 0) break;
-    const progress = await sendRound(context, batch, workers, result, ready, parked);
+    const round = nextPushRound(ready, (entry) => isUpload(context.db.registry, entry));
+    if (round === null) break;
+    const progress = await sendRound(context, batch, workers, result, round, parked);
     result.sent += progress;
     if (result.networkDown || result.unauthorized) break;
     if (progress > 0) parked.clear();
@@ -65,18 +70,22 @@ export async function push(context: PushContext): Promise<PushResult> {
   // Offline, entries that fell due meanwhile wait for the failed one's retry instead of waking the engine at once.
   const notBefore = result.networkDown ? context.now() : 0;
   result.nextWakeAt = await withReopen(context.db, () => earliestRetry(context.db, parked, notBefore));
+  // An upload queue emptied by a discard or a refusal starts its count again (files-queue.ts).
+  await withReopen(context.db, () => forgetUploadsSentIfIdle(context.db));
   return result;
 }
 
-/** One round: the ready entries shared among the workers; gives how many got an outcome. */
+/** One round: its entries shared among the workers; gives how many got an outcome. */
 async function sendRound(
   context: PushContext,
   batch: WriteBatch,
   workers: { working: number },
   result: PushResult,
-  ready: readonly OutboxEntry[],
+  { stage, entries: ready }: PushRound<OutboxEntry>,
   parked: Set<number>,
 ): Promise<number> {
+  const startedAt = context.now();
+  const count = Math.max(1, Math.min(context.concurrency, ready.length));
   let progress = 0;
   let failure: unknown = null;
   let next = 0;
@@ -89,10 +98,10 @@ async function sendRound(
   };
   const claim: Claim = (grouped) => {
     if (next >= ready.length || halted()) return undefined;
+    if (!mayClaimMore(stage, next, count, context.now() - startedAt)) return undefined;
     if (grouped > 0 && !batchable(context.db.registry, ready[next]!)) return undefined;
     return ready[next++];
   };
-  const count = Math.max(1, Math.min(context.concurrency, ready.length));
   // The entries left, shared among the workers: a few entries still go one per request, in parallel.
   const groupSize = () => Math.min(context.batchSize, Math.max(1, Math.ceil((ready.length - next) / count)));
   const round: Round = { claim, groupSize, halted, record };

@@ -17,6 +17,7 @@ export * from './use-record-sync-state';
 export * from './use-online-read';
 export * from './use-record-commands';
 export * from './use-unsent-data-transfer';
+export * from './use-upload-queue';
 
 /*
  * What screens read besides the hooks (the one public face of sync for src/features,

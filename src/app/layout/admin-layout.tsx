@@ -14,6 +14,7 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { PRODUCT_NAME } from '../product-name';
 import { ConnectivityIndicator } from '../connectivity/connectivity-indicator';
+import { UploadProgress } from '../upload-progress/upload-progress';
 import { ModuleGate } from '@/app/guard/module-gate';
 import { NAVBAR_BREAKPOINT } from '@/app/theme';
 import { useRuntime } from '../runtime-context';
@@ -97,6 +98,7 @@ function AdminShell({ user, signOut }: { user: CurrentUser; signOut: () => Promi
             <UserMenu user={user} onSignOut={requestSignOut} />
           </Group>
         </Group>
+        <UploadProgress />
       </AppShell.Header>
       <AppShell.Navbar p="xs" inert={navHidden} aria-hidden={navHidden || undefined}>
         <AdminNavbar user={user} onNavigate={nav.close} />
