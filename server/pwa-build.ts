@@ -3,9 +3,16 @@
  * serves the app without a separate build step. Skipped when dist/index.html
  * exists (rebuild with `npm run build`) or when SKIP_PWA_BUILD is set.
  * What it says is for the operator, in Portuguese (issue 24).
+ *
+ * The build runs in a child process (pwa-build-child.ts): Vite, Rollup and
+ * the app's module graph took the server from 0.4 to 0.9–1 GB and stayed
+ * in its heap after the build; in a child they go when it ends (issue 26,
+ * docs/decisions/server-memory.md). The server never imports vite.
  */
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { InlineConfig } from 'vite';
 import type { Config } from './config';
 
@@ -16,6 +23,8 @@ export const PWA_BUILD_TEXTS = {
   built: (dir: string) => `Aplicativo gerado em ${dir}`,
   skipped: (dir: string) => `SKIP_PWA_BUILD está ativo e ${dir} não tem index.html: só a API será servida.`,
   noViteConfig: (file: string) => `${file} não existe: não é possível gerar o aplicativo; só a API será servida.`,
+  failed: (code: number | string) =>
+    `A geração do aplicativo falhou (${code}); veja as mensagens acima. Corrija e inicie de novo, ou gere com \`npm run build\`.`,
 } as const;
 
 /**
@@ -48,8 +57,23 @@ export async function ensurePwaBuilt(config: Config, log: BuildLog): Promise<'pr
     return 'skipped';
   }
   log.info(PWA_BUILD_TEXTS.building);
-  const { build } = await import('vite');
-  await build(startupBuildOptions(root, configFile, config.distDir));
+  await buildInChild(root, configFile, config.distDir);
   log.info(PWA_BUILD_TEXTS.built(config.distDir));
   return 'built';
+}
+
+/** This server's own folder: where `--import tsx` resolves for the child, whatever project it builds. */
+const SERVER_ROOT = fileURLToPath(new URL('..', import.meta.url));
+const CHILD = fileURLToPath(new URL('./pwa-build-child.ts', import.meta.url));
+
+/** Vite's build in a process of its own; its messages go to this process's output. Rejects when it fails. */
+function buildInChild(root: string, configFile: string, distDir: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, root, configFile, distDir], { cwd: SERVER_ROOT, stdio: 'inherit' });
+    child.once('error', reject);
+    child.once('exit', (code, signal) => {
+      if (code === 0) resolve();
+      else reject(new Error(PWA_BUILD_TEXTS.failed(signal ?? code ?? '?')));
+    });
+  });
 }

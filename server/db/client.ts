@@ -33,6 +33,19 @@ export type DatabaseTarget =
   | { kind: 'memory' }
   | { kind: 'pglite-client'; client: PGlite };
 
+/**
+ * PostgreSQL's own page cache inside PGlite's WebAssembly memory. Its
+ * default, 128 MB, is resident from the start whatever the database's size
+ * and never given back: a quarter of the server's memory at idle. The
+ * pages it would hold are also in the operating system's file cache, which
+ * PGlite reads its folder through; at 100,000 rows lists and searches were
+ * no slower with 16 MB. Given on the command line, not in the folder's postgresql.conf,
+ * so the data folder (and its backups) stays as initdb wrote it.
+ * docs/decisions/server-memory.md
+ */
+const PGLITE_SHARED_BUFFERS = '16MB';
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
+
 /** The embedded database lives in DATA_DIR/db; PGlite does not create parent folders. */
 export function pgliteDirectory(dataDir: string) {
   return join(dataDir, 'db');
@@ -57,7 +70,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     unlock = acquireDataFolderLock(target.dataDir).release;
     try {
       mkdirSync(target.dataDir, { recursive: true });
-      client = new PGlite(target.dataDir, { extensions: PGLITE_EXTENSIONS });
+      client = new PGlite(target.dataDir, { extensions: PGLITE_EXTENSIONS, startParams: PGLITE_START_PARAMS });
       await client.waitReady;
     } catch (error) {
       unlock();

@@ -24,7 +24,8 @@
  * contract's messages (sync/contract/images.ts).
  */
 import { open } from 'node:fs/promises';
-import sharp, { type Metadata, type Sharp } from 'sharp';
+import type { Metadata, Sharp } from 'sharp';
+import { loadSharp, type Sharp as SharpLoaded } from './sharp-loader';
 import { FILE_TYPE_ALIASES, GENERIC_FILE_TYPES } from '@sync/contract/customers';
 import { IMAGE_MESSAGES, MAX_IMAGE_PIXELS } from '@sync/contract/images';
 import { HttpError } from '../http/errors';
@@ -147,7 +148,7 @@ export async function signatureFormat(path: string): Promise<ImageFormat | null>
   return typeof sniffed === 'string' ? sniffed : null;
 }
 
-function sharpOf(input: Buffer | string, format: ImageFormat): Sharp {
+function sharpOf(sharp: SharpLoaded, input: Buffer | string, format: ImageFormat): Sharp {
   return sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', animated: ANIMATED.has(format) });
 }
 
@@ -170,7 +171,7 @@ export async function checkImageHeader(input: Buffer | string, rule: ImageRule, 
   if (!rule.formats.includes(sniffed)) throw refusal(415, IMAGE_MESSAGES.unsupported(IMAGE_MIME[sniffed]), field);
   let meta: Metadata;
   try {
-    meta = await sharpOf(input, sniffed).metadata();
+    meta = await sharpOf(await loadSharp(), input, sniffed).metadata();
   } catch (error) {
     if (isPixelLimit(error)) throw refusal(413, IMAGE_MESSAGES.tooManyPixels, field);
     throw refusal(400, IMAGE_MESSAGES.unreadable, field);
@@ -184,10 +185,10 @@ export async function checkImageHeader(input: Buffer | string, rule: ImageRule, 
 }
 
 /** The re-encoding: upright, fitted to the rule's side, metadata dropped, in the output format. */
-function reencoder(input: Buffer | string, format: ImageFormat, rule: ImageRule): { image: Sharp; output: ImageFormat } {
+function reencoder(sharp: SharpLoaded, input: Buffer | string, format: ImageFormat, rule: ImageRule): { image: Sharp; output: ImageFormat } {
   const output: ImageFormat = rule.output ?? format;
   // A single output format (JPEG) takes the first frame only.
-  let image = rule.output ? sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' }) : sharpOf(input, format);
+  let image = rule.output ? sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' }) : sharpOf(sharp, input, format);
   image = image.rotate();
   if (rule.maxSide) image = image.resize({ width: rule.maxSide, height: rule.maxSide, fit: 'inside', withoutEnlargement: true });
   switch (output) {
@@ -212,7 +213,7 @@ export type StoredImage = { stored: StoredBytes; type: string };
  */
 export async function storeImage(storage: FileStore, input: Buffer | string, rule: ImageRule, field?: string): Promise<StoredImage> {
   const { format } = await checkImageHeader(input, rule, field);
-  const { image, output } = reencoder(input, format, rule);
+  const { image, output } = reencoder(await loadSharp(), input, format, rule);
   let decodeError: unknown = null;
   image.once('error', (error) => {
     decodeError = error;

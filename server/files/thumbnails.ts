@@ -20,11 +20,11 @@
  * original.
  */
 import type { Readable } from 'node:stream';
-import sharp from 'sharp';
 import { IMAGE_MESSAGES, MAX_IMAGE_PIXELS, THUMBNAIL_SIDE } from '@sync/contract/images';
 import { badRequest } from '../http/errors';
 import type { FileStore } from './file-store';
 import { signatureFormat } from './image-check';
+import { loadSharp } from './sharp-loader';
 
 export const THUMBNAIL_MIME = 'image/jpeg';
 const QUALITY = 80;
@@ -47,7 +47,8 @@ export function thumbnailSize(w: string | undefined, h: string | undefined): Thu
   return { width, height };
 }
 
-function render(source: string, { width, height }: ThumbnailSize) {
+async function render(source: string, { width, height }: ThumbnailSize) {
+  const sharp = await loadSharp();
   return sharp(source, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS })
     .rotate()
     .resize({ width, height, fit: 'cover', position: 'centre' })
@@ -61,9 +62,7 @@ async function made(storage: FileStore, key: string, size: ThumbnailSize): Promi
   try {
     // Only the formats uploads are re-encoded to reach a decoder: a file kept before the checks that is anything else (an SVG) is not rendered.
     if (!(await signatureFormat(source.path).catch(() => null))) return null;
-    return await render(source.path, size)
-      .toBuffer()
-      .catch(() => null);
+    return await (await render(source.path, size)).toBuffer().catch(() => null);
   } finally {
     await source.discard();
   }

@@ -19,7 +19,6 @@
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import sharp from 'sharp';
 import { MAX_IMAGE_PIXELS } from '@sync/contract/images';
 import { LOGO_MAX_BYTES } from '@sync/contract/settings-groups';
 import { logoDataUrl, logoFileId, logoImageType } from '@/pdf/quotation/logo';
@@ -27,6 +26,7 @@ import type { Db } from '@server/db/client';
 import { storedFiles } from '@server/db/schema';
 import { LOGO_MAX_SIDE } from '@server/files/image-check';
 import type { FileStore } from '@server/files/file-store';
+import { loadSharp } from '@server/files/sharp-loader';
 
 async function readAll(stream: AsyncIterable<Buffer>): Promise<Buffer | null> {
   const chunks: Buffer[] = [];
@@ -44,6 +44,7 @@ async function printable(bytes: Buffer): Promise<Uint8Array> {
   const type = logoImageType(bytes);
   if (!type) throw new Error('stored logo is not a PNG or JPEG');
   const options = { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' } as const;
+  const sharp = await loadSharp();
   // Header only: a decompression bomb stops here, in milliseconds.
   const header = await sharp(bytes, options).metadata();
   if (!header.width || !header.height) throw new Error('stored logo has no size');

@@ -8,13 +8,13 @@
  */
 import { inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import sharp from 'sharp';
 import { MAX_IMAGE_PIXELS } from '@sync/contract/images';
 import type { SampleFile } from '@sync/contract/samples';
 import { PRINT_PHOTO, type PdfPhoto } from '@/pdf/sample';
 import type { Db } from '@server/db/client';
 import { storedFiles } from '@server/db/schema';
 import type { FileStore } from '@server/files/file-store';
+import { loadSharp } from '@server/files/sharp-loader';
 
 /** A stored photo is under 400 kB; anything far larger is not read into memory for a PDF. */
 const MAX_SOURCE_BYTES = 20 * 1024 * 1024;
@@ -53,6 +53,7 @@ async function printBytes(storage: FileStore, key: string): Promise<Buffer> {
     printed.set(key, kept);
     return kept;
   }
+  const sharp = await loadSharp();
   const bytes = await sharp(await readStored(storage, key), { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS })
     .rotate()
     .resize({ width: PRINT_PHOTO.maxSide, height: PRINT_PHOTO.maxSide, fit: 'inside', withoutEnlargement: true })

@@ -1,0 +1,93 @@
+/**
+ * `npm start` (server/start.mjs) runs the server compiled to one module,
+ * without tsx in the process (issue 26: tsx's loader thread and
+ * transformed sources were about 85 MB of the idle server): on a fresh data
+ * folder it migrates from the sources' migrations folder, serves, signs in,
+ * and stops cleanly on SIGTERM; every module the process resolves is
+ * written down by a resolve hook, and none is tsx or a TypeScript source;
+ * sharp (libvips, ~28 MB) is not loaded before the first image; PGlite runs
+ * with 16 MB of shared buffers (128 MB by default).
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { PWA_CLIENT_ID, PWA_CLIENT_SECRET } from '@sync/contract/auth';
+import { HEALTH_PATHS } from '@server/routes/health';
+import { commandEnv } from './helpers/command-env';
+import { ADMIN } from './helpers/test-app';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+const RESOLVE_LOGGER = `
+import { appendFileSync } from 'node:fs';
+export async function resolve(specifier, context, next) {
+  const result = await next(specifier, context);
+  appendFileSync(process.env.RESOLVED_LOG, result.url + '\\n');
+  return result;
+}`;
+
+const folders: string[] = [];
+afterAll(() => {
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+});
+
+describe('npm start', () => {
+  it('runs the compiled server without tsx, migrates, serves and stops', { timeout: 180_000 }, async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'ho-start-compiled-'));
+    folders.push(dataDir);
+    mkdirSync(join(dataDir, 'data'));
+    const resolvedLog = join(dataDir, 'resolved.log');
+    writeFileSync(resolvedLog, '');
+    const register = join(dataDir, 'register-logger.mjs');
+    writeFileSync(
+      register,
+      `import { register } from 'node:module';\nregister(${JSON.stringify(`data:text/javascript,${encodeURIComponent(RESOLVE_LOGGER)}`)});\n`,
+    );
+    const child = spawn(process.execPath, ['--import', register, 'server/start.mjs'], {
+      cwd: ROOT,
+      env: commandEnv(join(dataDir, 'data'), { RESOLVED_LOG: resolvedLog }),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    const url = await new Promise<string>((resolve, reject) => {
+      const read = (chunk: Buffer) => {
+        output += chunk.toString();
+        const match = /Servidor no ar: (http:\/\/\S+)/.exec(output);
+        if (match) resolve(match[1]!);
+      };
+      child.stdout.on('data', read);
+      child.stderr.on('data', read);
+      void exited.then((code) => reject(new Error(`exited ${code}: ${output}`)));
+    });
+
+    expect((await fetch(`${url}${HEALTH_PATHS.health}`)).status).toBe(200);
+    const token = await fetch(`${url}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        grant_type: 'password',
+        username: ADMIN.username,
+        password: ADMIN.password,
+        client_id: PWA_CLIENT_ID,
+        client_secret: PWA_CLIENT_SECRET,
+      }),
+    });
+    expect(token.status).toBe(200);
+
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(output).not.toContain('a partir das fontes');
+
+    const resolved = readFileSync(resolvedLog, 'utf8').split('\n').filter(Boolean);
+    expect(resolved).toContain(new URL('.server-build/main.mjs', `file://${ROOT}`).href);
+    expect(resolved.filter((entry) => entry.includes('/node_modules/tsx/') || /\/(server|sync|src)\/.*\.tsx?$/.test(entry))).toEqual([]);
+    expect(resolved.filter((entry) => entry.includes('/node_modules/sharp/'))).toEqual([]);
+    // The folder the server ran on, opened again: its postgresql.conf is initdb's (the smaller cache is the server's start option only).
+    const conf = readFileSync(join(dataDir, 'data', 'db', 'postgresql.conf'), 'utf8');
+    expect(conf).toMatch(/^shared_buffers = 128MB/m);
+  });
+});
