@@ -19,7 +19,7 @@ import { SyncEngine } from '@sync/engine/engine';
 import { manualEnvironment } from '@sync/engine/environment';
 import { noLock } from '@sync/engine/lock';
 import { SyncDatabase } from '@sync/store/database';
-import { BENCH_API_ADMIN, beforeAndAfter, ROOT, type ServerTarget } from './support/api-server';
+import { BENCH_API_ADMIN, beforeAndAfter, ROOT, serverUrl, type ServerTarget } from './support/api-server';
 import { signIn } from './support/sign-in';
 import { median, round } from './support/stats';
 
@@ -112,21 +112,7 @@ async function startAsNpmStart(target: ServerTarget, env: Record<string, string>
     env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 180_000);
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /Servidor no ar: (http:\/\/[^\s]+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]!);
-      }
-    };
-    child.stdout.on('data', read);
-    child.stderr.on('data', read);
-    child.once('exit', (code) => reject(new Error(`server exited (${code}):\n${output}`)));
-  });
+  const url = await serverUrl(child);
   return {
     url,
     pid: child.pid!,

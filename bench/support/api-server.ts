@@ -69,21 +69,7 @@ export async function startServer(target: ServerTarget, env: Record<string, stri
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 180_000);
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /Servidor no ar: (http:\/\/[^\s]+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]!);
-      }
-    };
-    child.stdout!.on('data', read);
-    child.stderr!.on('data', read);
-    child.once('exit', (code) => reject(new Error(`server exited (${code}):\n${output}`)));
-  });
+  const url = await serverUrl(child);
   return {
     url,
     process: child,
@@ -97,6 +83,25 @@ export async function startServer(target: ServerTarget, env: Record<string, stri
       if (dataDir === undefined) rmSync(folder, { recursive: true, force: true });
     },
   };
+}
+
+/** The address the server prints once it listens ('Servidor no ar: …'); rejects with its output if it exits or takes 3 minutes. */
+export function serverUrl(child: ChildProcess): Promise<string> {
+  let output = '';
+  return new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 180_000);
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /Servidor no ar: (http:\/\/[^\s]+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    };
+    child.stdout!.on('data', read);
+    child.stderr!.on('data', read);
+    child.once('exit', (code) => reject(new Error(`server exited (${code}):\n${output}`)));
+  });
 }
 
 /** A new database on the throwaway cluster, as a URL. */

@@ -7,25 +7,17 @@
  * A build that fails rejects with the Portuguese message.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { PWA_BUILD_TEXTS } from '@server/pwa-build';
+import { resolveLogger } from './helpers/resolve-logger';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const PWA_BUILD = pathToFileURL(join(ROOT, 'server', 'pwa-build.ts')).href;
-
-/** Records every module URL the process resolves (the hook runs on Node's loader thread). */
-const RESOLVE_LOGGER = `
-import { appendFileSync } from 'node:fs';
-export async function resolve(specifier, context, next) {
-  const result = await next(specifier, context);
-  appendFileSync(process.env.RESOLVED_LOG, result.url + '\\n');
-  return result;
-}`;
 
 /** A small project: an index.html and a config without plugins, so Vite builds it in seconds. */
 function smallProject(config = 'export default {};\n') {
@@ -37,13 +29,7 @@ function smallProject(config = 'export default {};\n') {
 
 /** Runs ensurePwaBuilt for the project in a server-like process (node --import tsx), with the resolve logger. */
 async function startLikeTheServer(root: string) {
-  const resolvedLog = join(root, 'resolved.log');
-  writeFileSync(resolvedLog, '');
-  const register = join(root, 'register-logger.mjs');
-  writeFileSync(
-    register,
-    `import { register } from 'node:module';\nregister(${JSON.stringify(`data:text/javascript,${encodeURIComponent(RESOLVE_LOGGER)}`)});\n`,
-  );
+  const logger = resolveLogger(root);
   const script = join(root, 'start.mts');
   writeFileSync(
     script,
@@ -57,12 +43,12 @@ try {
 }
 `,
   );
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', '--import', register, script], {
+  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', '--import', logger.register, script], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH, RESOLVED_LOG: resolvedLog },
+    env: { PATH: process.env.PATH, ...logger.env },
   });
   const answer = JSON.parse(stdout.trim().split('\n').at(-1)!) as { result?: string; error?: string; lines: string[] };
-  return { ...answer, resolved: readFileSync(resolvedLog, 'utf8').split('\n').filter(Boolean) };
+  return { ...answer, resolved: logger.resolved() };
 }
 
 describe('the PWA build at first start', () => {

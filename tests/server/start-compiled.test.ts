@@ -9,7 +9,7 @@
  * with 16 MB of shared buffers (128 MB by default).
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,16 +18,9 @@ import { PWA_CLIENT_ID, PWA_CLIENT_SECRET } from '@sync/contract/auth';
 import { HEALTH_PATHS } from '@server/routes/health';
 import { commandEnv } from './helpers/command-env';
 import { ADMIN } from './helpers/test-app';
+import { resolveLogger } from './helpers/resolve-logger';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-
-const RESOLVE_LOGGER = `
-import { appendFileSync } from 'node:fs';
-export async function resolve(specifier, context, next) {
-  const result = await next(specifier, context);
-  appendFileSync(process.env.RESOLVED_LOG, result.url + '\\n');
-  return result;
-}`;
 
 const folders: string[] = [];
 afterAll(() => {
@@ -39,16 +32,11 @@ describe('npm start', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'ho-start-compiled-'));
     folders.push(dataDir);
     mkdirSync(join(dataDir, 'data'));
-    const resolvedLog = join(dataDir, 'resolved.log');
-    writeFileSync(resolvedLog, '');
-    const register = join(dataDir, 'register-logger.mjs');
-    writeFileSync(
-      register,
-      `import { register } from 'node:module';\nregister(${JSON.stringify(`data:text/javascript,${encodeURIComponent(RESOLVE_LOGGER)}`)});\n`,
-    );
-    const child = spawn(process.execPath, ['--import', register, 'server/start.mjs'], {
+    const logger = resolveLogger(dataDir);
+
+    const child = spawn(process.execPath, ['--import', logger.register, 'server/start.mjs'], {
       cwd: ROOT,
-      env: commandEnv(join(dataDir, 'data'), { RESOLVED_LOG: resolvedLog }),
+      env: commandEnv(join(dataDir, 'data'), logger.env),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -82,7 +70,7 @@ describe('npm start', () => {
     expect(await exited).toBe(0);
     expect(output).not.toContain('a partir das fontes');
 
-    const resolved = readFileSync(resolvedLog, 'utf8').split('\n').filter(Boolean);
+    const resolved = logger.resolved();
     expect(resolved).toContain(new URL('.server-build/main.mjs', `file://${ROOT}`).href);
     expect(resolved.filter((entry) => entry.includes('/node_modules/tsx/') || /\/(server|sync|src)\/.*\.tsx?$/.test(entry))).toEqual([]);
     expect(resolved.filter((entry) => entry.includes('/node_modules/sharp/'))).toEqual([]);

@@ -10,16 +10,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { sampleSchema, type Sample } from '@sync/contract/samples';
-import { runCommand } from '@sync/engine/commands';
 import { resolveConflict } from '@sync/engine/entry-actions';
-import { saveRecord, saveRecords } from '@sync/engine/mutations';
+import { saveRecord } from '@sync/engine/mutations';
 import { readPendingChanges } from '@sync/engine/reports';
-import { readRecordById } from '@sync/store/queries';
-import type { LocalQuotation } from '@sync/store/registry';
 import type { RecordFields } from '@sync/store/types';
-import { planSaves } from '@/entities/sample/plan';
-import { liveRecords } from './support/convergence';
 import type { TestClient } from './support/sync-client';
+import { sharedHeatSample } from './support/shared-heat-sample';
 import { useSyncServer } from './support/test-bed';
 
 const { server, device } = useSyncServer();
@@ -31,33 +27,6 @@ async function serverSample(client: TestClient, id: number): Promise<Sample> {
   return sampleSchema.parse(await response.json());
 }
 
-/** An approved quotation with one heat unit; its plan made on the technician's tablet and synced; the office's copy of the sample. */
-async function sharedSample() {
-  const office = await device();
-  const customer = await saveRecord(office.db, 'customers', null, {
-    name: `Usina Mescla ${Date.now().toString(36)}`,
-    type: 'corporate',
-    email: 'm@usina.com.br',
-    phone: '1133224455',
-  });
-  const quotationKey = await saveRecord(office.db, 'quotations', null, {
-    customer_key: customer,
-    rows: [{ name: 'Calor', product_type_id: 4, quantity: 1, value: 50 }],
-    total: 50,
-  });
-  await runCommand(office.db, 'quotations', quotationKey, 'status', { status: 'approved' });
-  await office.engine.drain();
-  const quotationId = (await office.db.records('quotations').get(quotationKey))!.id as number;
-  const tablet = await device();
-  const quotation = (await liveRecords(tablet.db, 'quotations')).find((record) => record.id === quotationId) as unknown as LocalQuotation;
-  const [sampleKey] = await saveRecords(tablet.db, planSaves(quotation));
-  await tablet.engine.drain();
-  const id = (await tablet.db.records('samples').get(sampleKey!))!.id as number;
-  await office.engine.drain();
-  const officeKey = (await readRecordById(office.db, 'samples', id))!.key;
-  return { office, tablet, id, tabletKey: sampleKey!, officeKey };
-}
-
 /** A save of one block with `changes` over what the device holds (a page's Salvar writes whole blocks). */
 async function edit(client: TestClient, key: string, block: string, changes: (value: RecordFields) => RecordFields) {
   const record = (await client.db.records('samples').get(key))!;
@@ -66,7 +35,7 @@ async function edit(client: TestClient, key: string, block: string, changes: (va
 
 describe('one sample edited on two devices', () => {
   it('Matrícula offline here, Equipamento at the office: both kept, no question', async () => {
-    const { office, tablet, id, tabletKey, officeKey } = await sharedSample();
+    const { office, tablet, id, tabletKey, officeKey } = await sharedHeatSample(device, 'Usina Mescla');
     await edit(tablet, tabletKey, 'caracterization', (block) => ({ ...block, register: 'M-2231' }));
     await edit(office, officeKey, 'caracterization', (block) => ({ ...block, equipment: 'Forno 3' }));
     await office.engine.drain();
@@ -80,7 +49,7 @@ describe('one sample edited on two devices', () => {
   });
 
   it('the same leaf on both: exactly one question, labelled; the other leaves merge around it', async () => {
-    const { office, tablet, id, tabletKey, officeKey } = await sharedSample();
+    const { office, tablet, id, tabletKey, officeKey } = await sharedHeatSample(device, 'Usina Mescla');
     await edit(tablet, tabletKey, 'caracterization', (block) => ({ ...block, register: 'M-1', ghe: 'GHE 4' }));
     await edit(office, officeKey, 'caracterization', (block) => ({ ...block, register: 'M-2', equipment: 'Forno 3' }));
     await office.engine.drain();
@@ -98,7 +67,7 @@ describe('one sample edited on two devices', () => {
   });
 
   it('a task added here and another task edited there: both kept, in order', async () => {
-    const { office, tablet, id, tabletKey, officeKey } = await sharedSample();
+    const { office, tablet, id, tabletKey, officeKey } = await sharedHeatSample(device, 'Usina Mescla');
     const task = (row_id: string, name: string) => ({ row_id, task: name, initial: '08:00', final: '09:00', metabolism: '200', tbn: '20', tg: '30' });
     // The tasks as both devices have them after a sync.
     await edit(tablet, tabletKey, 'memory_field', (block) => ({ ...block, tasks: [task('a1', 'Forno'), task('b2', 'Pátio')] }));

@@ -17,16 +17,13 @@
  *   devices ends on the server and on both devices.
  */
 import { describe, expect, it } from 'vitest';
-import { runCommand } from '@sync/engine/commands';
-import { saveRecord, saveRecords } from '@sync/engine/mutations';
+import { saveRecord } from '@sync/engine/mutations';
 import { sameValue } from '@sync/store/local-record';
 import { readRecordById } from '@sync/store/queries';
-import type { LocalQuotation } from '@sync/store/registry';
 import type { RecordFields } from '@sync/store/types';
-import { planSaves } from '@/entities/sample/plan';
-import { liveRecords } from './support/convergence';
 import { applySampleOp, expectSampleConverged, sampleModel } from './support/sample-ops';
 import type { TestClient } from './support/sync-client';
+import { sharedHeatSample } from './support/shared-heat-sample';
 import { useSyncServer } from './support/test-bed';
 
 const { server, device, reload } = useSyncServer();
@@ -36,32 +33,6 @@ async function serverGet(client: TestClient, path: string): Promise<RecordFields
   const response = await fetch(`${server.directUrl}/${path}`, { headers: { authorization: `Bearer ${token}` } });
   expect(response.status).toBe(200);
   return (await response.json()) as RecordFields;
-}
-
-/** An approved quotation with one heat unit, its plan's sample made on the tablet and sent, and the office's copy. */
-async function sharedSample() {
-  const office = await device();
-  const customer = await saveRecord(office.db, 'customers', null, {
-    name: `Usina Tarefas ${Date.now().toString(36)}`,
-    type: 'corporate',
-    email: 't@usina.com.br',
-    phone: '1133224455',
-  });
-  const quotationKey = await saveRecord(office.db, 'quotations', null, {
-    customer_key: customer,
-    rows: [{ name: 'Calor', product_type_id: 4, quantity: 1, value: 50 }],
-    total: 50,
-  });
-  await runCommand(office.db, 'quotations', quotationKey, 'status', { status: 'approved' });
-  await office.engine.drain();
-  const quotationId = (await office.db.records('quotations').get(quotationKey))!.id as number;
-  const tablet = await device();
-  const quotation = (await liveRecords(tablet.db, 'quotations')).find((record) => record.id === quotationId) as unknown as LocalQuotation;
-  const [key] = await saveRecords(tablet.db, planSaves(quotation));
-  await tablet.engine.drain();
-  const id = (await tablet.db.records('samples').get(key!))!.id as number;
-  await office.engine.drain();
-  return { office, tablet, id, key: key! };
 }
 
 const tasksOf = (record: RecordFields | undefined) => ((record?.memory_field as RecordFields | null)?.tasks ?? []) as RecordFields[];
@@ -96,7 +67,7 @@ const setCell = (rowId: string, cell: string, value: string) => (rows: RecordFie
 
 describe("a sample's task rows edited on two devices", () => {
   it('a tbn edit meant for a row the device has not received yet changes nothing, and the other device’s value stands', async () => {
-    const { office, tablet, id, key } = await sharedSample();
+    const { office, tablet, id, tabletKey: key } = await sharedHeatSample(device, 'Usina Tarefas');
     // The property's counterexample, step by step: a row added here, a row added and a leaf changed there.
     const model = await sampleModel(tablet, office, key, id);
     await applySampleOp(tablet, office, model, {
@@ -126,7 +97,7 @@ describe("a sample's task rows edited on two devices", () => {
   });
 
   it('a tbn typed while the previous save is in flight at a reload survives the 409 merge with the other device’s rows', async () => {
-    const { office, tablet: first, id } = await sharedSample();
+    const { office, tablet: first, id } = await sharedHeatSample(device, 'Usina Tarefas');
     let tablet = first;
     await editTasks(tablet, id, () => [task('a1', 'Forno'), task('b2', 'Pátio')]);
     await tablet.engine.drain();

@@ -17,6 +17,7 @@ import { UploadProgress } from '@/app/upload-progress/upload-progress';
 import { pulledSample } from '../samples/fixtures';
 import { openTestDb } from '../sync/support';
 import { renderInApp } from './sync/render-in-app';
+import { setBrowserOnline } from '../support/browser-online';
 
 const MB = 1024 * 1024;
 
@@ -30,11 +31,6 @@ afterEach(async () => {
   db.close();
   await db.delete();
 });
-
-function setBrowserOnline(online: boolean) {
-  Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => online });
-  window.dispatchEvent(new Event(online ? 'online' : 'offline'));
-}
 
 /** Two photos of 1 MB and 3 MB queued for a sample; their local keys. */
 async function twoPhotos(): Promise<string[]> {

@@ -8,11 +8,7 @@ import type { SyncDatabase } from '@sync/store/database';
 import { SampleEditPage } from '@/features/samples';
 import { renderRoutes } from '../support/render';
 
-/** The browser's connectivity as `navigator.onLine` reports it (jsdom says online). */
-export function setBrowserOnline(online: boolean): void {
-  Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => online });
-  window.dispatchEvent(new Event(online ? 'online' : 'offline'));
-}
+export { setBrowserOnline } from '../support/browser-online';
 
 /** The sample page at /admin/amostra/{key} for `viewer`, as the route renders it. */
 export function renderSamplePage(db: SyncDatabase, key: string, viewer: ReviewActor, engine?: SyncEngine) {

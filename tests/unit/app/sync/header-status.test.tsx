@@ -12,6 +12,7 @@ import type { OutboxEntry } from '@sync/store/types';
 import { ConnectivityIndicator, describeSyncProblems } from '@/app/connectivity/connectivity-indicator';
 import { openTestDb } from '../../sync/support';
 import { renderInApp, SYNC_PAGE_MARKER } from './render-in-app';
+import { setBrowserOnline } from '../../support/browser-online';
 
 let db: SyncDatabase;
 beforeEach(async () => {
@@ -24,11 +25,6 @@ afterEach(async () => {
   db.close();
   await db.delete();
 });
-
-function setBrowserOnline(online: boolean) {
-  Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => online });
-  window.dispatchEvent(new Event(online ? 'online' : 'offline'));
-}
 
 async function setStatus(key: string, changes: Partial<OutboxEntry>) {
   const entry = (await db.outbox.where('key').equals(key).first())!;
