@@ -3,16 +3,11 @@
  * number of changes waiting to be sent, plus a red badge for changes the
  * server refused and an orange one for conflicts. The counts come live from
  * the signed-in user's store (sync/react `useSyncStatus`, the same in every
- * tab); the whole indicator leads to the 'Sincronização' page. Under the
- * badges, whether the device is ready to work offline
- * (app/offline-readiness, issue 26).
+ * tab); the whole indicator leads to the 'Sincronização' page.
  */
-import { Badge, Group, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { Badge, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useSyncStatus } from '@sync/react/use-sync-status';
-import { OfflineReadinessLine } from '../offline-readiness/offline-readiness-line';
-import { describeReadiness } from '../offline-readiness/readiness';
-import { useOfflineReadiness } from '../offline-readiness/use-offline-readiness';
 import type { ConnectivityState, SyncReport } from './connectivity-store';
 import { useConnectivity } from './use-connectivity';
 
@@ -67,16 +62,12 @@ export function describeSyncProblems(sync: SyncReport | null): StatusBadge[] {
   return badges;
 }
 
-/**
- * The header's state: the store's sync status once read, the browser's
- * connection before that; and whether the first sync has ended (null until
- * the store was read).
- */
-function useHeaderState(): { state: ConnectivityState; synced: boolean | null } {
+/** The header's state: the store's sync status once read, the browser's connection before that. */
+function useHeaderState(): ConnectivityState {
   const connectivity = useConnectivity();
   const status = useSyncStatus();
-  if (status.loading) return { state: connectivity, synced: null };
-  const state = {
+  if (status.loading) return connectivity;
+  return {
     online: status.online,
     sync: {
       pending: status.pending,
@@ -85,65 +76,57 @@ function useHeaderState(): { state: ConnectivityState; synced: boolean | null } 
       lastSuccessAt: status.lastSyncAt ? Date.parse(status.lastSyncAt) : null,
     },
   };
-  return { state, synced: status.lastSyncAt !== null };
 }
 
 export function ConnectivityIndicator() {
-  const { state, synced } = useHeaderState();
+  const state = useHeaderState();
   const main = describeConnectivity(state);
   const problems = describeSyncProblems(state.sync);
-  const readiness = useOfflineReadiness(synced);
-  const ready = describeReadiness(readiness);
   const badges = [main, ...problems];
-  const labels = [...badges.map((badge) => badge.label), ...(ready ? [ready.label] : [])];
-  const hints = [...badges.map((badge) => badge.hint), ...(ready ? [ready.hint] : [])];
   return (
-    <Tooltip label={hints.join(' ')} multiline w={280} withArrow>
+    <Tooltip label={badges.map((badge) => badge.hint).join(' ')} multiline w={280} withArrow>
       <UnstyledButton
         component={Link}
         to="/admin/sincronizacao"
-        aria-label={`Sincronização: ${labels.join(', ')}`}
+        aria-label={`Sincronização: ${badges.map((badge) => badge.label).join(', ')}`}
         data-testid="sync-status"
         className="touch-target"
         display="flex"
         style={{ alignItems: 'center' }}
       >
-        <Stack gap={2} align="flex-end">
-          <Group gap={4} wrap="nowrap">
+        <Group gap={4} wrap="nowrap">
+          <Badge
+            color={main.color}
+            variant="light"
+            size="lg"
+            radius="sm"
+            tt="none"
+            style={{ flexShrink: 0, overflow: 'visible', cursor: 'pointer' }}
+            data-testid="connectivity"
+            aria-live="polite"
+          >
+            {main.label}
+          </Badge>
+          {problems.map((badge) => (
             <Badge
-              color={main.color}
-              variant="light"
+              key={badge.color}
+              color={badge.color}
+              variant="filled"
               size="lg"
               radius="sm"
               tt="none"
-              style={{ flexShrink: 0, overflow: 'visible', cursor: 'pointer' }}
-              data-testid="connectivity"
-              aria-live="polite"
+              style={{ flexShrink: 0, cursor: 'pointer' }}
+              data-testid={badge.color === 'red' ? 'sync-failed' : 'sync-conflicts'}
             >
-              {main.label}
+              <Text span inherit visibleFrom="xs">
+                {badge.label}
+              </Text>
+              <Text span inherit hiddenFrom="xs" aria-hidden>
+                {badge.short}
+              </Text>
             </Badge>
-            {problems.map((badge) => (
-              <Badge
-                key={badge.color}
-                color={badge.color}
-                variant="filled"
-                size="lg"
-                radius="sm"
-                tt="none"
-                style={{ flexShrink: 0, cursor: 'pointer' }}
-                data-testid={badge.color === 'red' ? 'sync-failed' : 'sync-conflicts'}
-              >
-                <Text span inherit visibleFrom="xs">
-                  {badge.label}
-                </Text>
-                <Text span inherit hiddenFrom="xs" aria-hidden>
-                  {badge.short}
-                </Text>
-              </Badge>
-            ))}
-          </Group>
-          <OfflineReadinessLine readiness={readiness} />
-        </Stack>
+          ))}
+        </Group>
       </UnstyledButton>
     </Tooltip>
   );

