@@ -9,17 +9,24 @@
 import type { UploadQueueFigure } from '@sync/react';
 import { formatDecimal, groupThousands } from '@/domain/decimal';
 
-const MB = 1024 * 1024;
+const KB = 1024;
+const MB = KB * KB;
 
-function megabytes(bytes: number): string {
-  return formatDecimal(Math.max(0, bytes) / MB, 1, { grouping: true });
+/** 'sent de total MB', or in kB when the total is under 1 MB. */
+function sizes(sentBytes: number, totalBytes: number): string {
+  if (totalBytes < MB) {
+    const kilobytes = (bytes: number) => groupThousands(String(Math.round(Math.max(0, bytes) / KB)));
+    return `${kilobytes(sentBytes)} de ${kilobytes(totalBytes)} kB`;
+  }
+  const megabytes = (bytes: number) => formatDecimal(Math.max(0, bytes) / MB, 1, { grouping: true });
+  return `${megabytes(sentBytes)} de ${megabytes(totalBytes)} MB`;
 }
 
 export function uploadProgressText(figure: UploadQueueFigure): string {
   const one = figure.totalCount === 1;
   const noun = figure.photos ? (one ? 'foto' : 'fotos') : one ? 'arquivo' : 'arquivos';
   const counts = `${groupThousands(String(figure.sentCount))} de ${groupThousands(String(figure.totalCount))} ${noun}`;
-  return `Enviando ${counts}, ${megabytes(figure.sentBytes)} de ${megabytes(figure.totalBytes)} MB`;
+  return `Enviando ${counts}, ${sizes(figure.sentBytes, figure.totalBytes)}`;
 }
 
 /** How much of the bytes has gone, as a whole percentage for the bar (0 when there is nothing to measure). */
