@@ -14,10 +14,6 @@
  *    plain fetch (Node and Chromium).
  * 3. Search: 50 varied terms on the 10,000 pulled agents, page 1, against
  *    page 1 unsearched (Chromium: the goal; Node: secondary).
- * 3b. Search at scale (issue 26, part `chromium-search`): the same at
- *    10,000 and 50,000 pulled agents in Chromium (BENCH_SEARCH_SIZES), the
- *    first search timed on three connections opened in turn; goal at
- *    50,000: p95 < 50 ms and the first search < 300 ms.
  *
  * 4. API throughput (api-throughput.ts): list calls per second at p99
  *    under 25 ms, PGlite and PostgreSQL with 1 and 2 processes, before and
@@ -51,7 +47,7 @@
  * Sizes can be lowered for a quick try: BENCH_PUSH_COUNT, BENCH_REPEATS
  * (Node pairs), BENCH_BROWSER_REPEATS (Chromium pairs), BENCH_PULL_COUNT,
  * BENCH_API_RUNS; BENCH_PARTS picks parts (comma-separated: node-push,
- * node-pull, chromium-pull, chromium-search, chromium-push, api-throughput, api-scale, first-load,
+ * node-pull, chromium-pull, chromium-push, api-throughput, api-scale, first-load,
  * photos, quotation-typing, pdf, sample-typing, chemical-typing, chemical-pdf,
  * server-memory; default all).
  * BENCH_TYPING_ROUNDS: rounds of part 9.
@@ -107,11 +103,7 @@ const PARTS = new Set(
     .map((part) => part.trim()),
 );
 /** The parts that use the bench server and page (api-throughput starts its own servers). */
-const SYNC_PARTS = ['node-push', 'node-pull', 'chromium-pull', 'chromium-search', 'chromium-push', 'pdf', 'chemical-pdf'];
-/** Part chromium-search: the store sizes searched, and how many connections time their first search. */
-const SEARCH_SIZES = (process.env.BENCH_SEARCH_SIZES ?? '10000,50000').split(',').map(Number);
-const SEARCH_OPENS = 3;
-const FIRST_SEARCH_GOAL_MS = 300;
+const SYNC_PARTS = ['node-push', 'node-pull', 'chromium-pull', 'chromium-push', 'pdf', 'chemical-pdf'];
 const PUSH_GOAL = 1.5;
 const SEARCH_GOAL_MS = 50;
 const RESULTS_FILE = fileURLToPath(new URL('./results.json', import.meta.url));
@@ -226,7 +218,6 @@ function searchFigure(environment: SearchFigure['environment'], timing: SearchTi
     met: goalMs === null ? null : timing.medianMs < goalMs,
     terms: timing.terms,
     firstSearchMs: timing.firstSearchMs,
-    firstSearchRunsMs: timing.firstSearchRunsMs,
   };
 }
 
@@ -335,7 +326,7 @@ async function syncParts(
       await pulled.store.close();
     }
 
-    if (['chromium-pull', 'chromium-search', 'chromium-push', 'pdf', 'chemical-pdf'].some((part) => PARTS.has(part))) {
+    if (['chromium-pull', 'chromium-push', 'pdf', 'chemical-pdf'].some((part) => PARTS.has(part))) {
       browser = await openBenchPage(`${server.url}/`);
       opened({ browser });
       await browser.call('signIn', BENCH_ADMIN.username, BENCH_ADMIN.password);
@@ -350,7 +341,6 @@ async function syncParts(
       await browser.call('close');
     }
     if (nodeSearch) results.search.push(searchFigure(NODE, nodeSearch, null));
-    if (browser && PARTS.has('chromium-search')) await searchAtScale(server, browser, results);
 
     if (browser && PARTS.has('chromium-push')) {
       say(`push in Chromium: ${PUSH_COUNT} creates, ${BROWSER_REPEATS} pairs...`);
@@ -363,33 +353,6 @@ async function syncParts(
     }
     if (PARTS.has('pdf')) extra.pdf = await runPdfBench(server, browser, say);
     if (PARTS.has('chemical-pdf')) extra.chemicalPdf = await runChemicalPdfBench(server, browser, say);
-  }
-}
-
-/**
- * Part chromium-search (issue 26): for each size, the agents seeded on the
- * server, pulled into an empty Chromium store, then searched; the goal is
- * judged on p95 and on every first search after opening.
- */
-async function searchAtScale(server: BenchServer, browser: BenchBrowser, results: Pick<BenchResults, 'pull' | 'search'>): Promise<void> {
-  for (const size of SEARCH_SIZES) {
-    await server.command({ cmd: 'reset' });
-    await server.command({ cmd: 'seed-agents', count: size, tag: `q${size}` });
-    say(`search in Chromium at ${size} agents: pull, then ${SEARCH_TERMS.length} terms...`);
-    const direct = await browser.call('directPull', DEFAULT_PULL_PAGE_SIZE);
-    const pulled = await browser.call('pull', size, `search${size}`);
-    results.pull.push(pullFigure('chromium', pulled.ms, pulled.records, direct.ms));
-    const figure = searchFigure('chromium', await browser.call('search', SEARCH_OPENS), SEARCH_GOAL_MS);
-    results.search.push(figure);
-    await browser.call('close');
-    const firstRuns = figure.firstSearchRunsMs ?? [figure.firstSearchMs];
-    const met = figure.p95Ms < SEARCH_GOAL_MS && firstRuns.every((ms) => ms < FIRST_SEARCH_GOAL_MS);
-    say(
-      `search ${size}: median ${figure.medianMs.toFixed(1)} ms, p95 ${figure.p95Ms.toFixed(1)} ms, max ${figure.maxMs.toFixed(1)} ms, ` +
-        `unsearched ${figure.baselineMedianMs.toFixed(1)} ms; first search after opening ${firstRuns.map((ms) => ms.toFixed(0)).join(', ')} ms; ` +
-        `pull ${Math.round(pulled.records / (pulled.ms / 1000))} records/s` +
-        (size >= 50_000 ? ` (goal p95 < ${SEARCH_GOAL_MS} ms, first < ${FIRST_SEARCH_GOAL_MS} ms: ${met ? 'met' : 'MISSED'})` : ''),
-    );
   }
 }
 

@@ -28,8 +28,7 @@ export interface BenchPage {
   directPull(pageSize: number): Promise<{ ms: number; records: number }>;
   /** Pulls into an empty store and keeps it for `search`. */
   pull(expected: number, tag: string): Promise<{ ms: number; records: number }>;
-  /** `opens`: connections opened in turn, each timing its first search. */
-  search(opens?: number): Promise<SearchTiming>;
+  search(): Promise<SearchTiming>;
   /**
    * Part `pdf`: prints a quotation as the app does (its lazy render module,
    * loaded on the first call) from records the page holds; the time from
@@ -74,9 +73,9 @@ const bench: BenchPage = {
     pulled = result.store;
     return { ms: result.ms, records: result.records };
   },
-  async search(opens) {
+  async search() {
     if (!pulled) throw new Error('call bench.pull first');
-    return searchBench(pulled.db, SEARCH_TERMS, opens);
+    return searchBench(pulled.db, SEARCH_TERMS);
   },
   async pdfRender(sources) {
     const started = performance.now();

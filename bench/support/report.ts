@@ -70,8 +70,6 @@ export interface SearchFigure {
   terms: Array<{ term: string; total: number; ms: number }>;
   /** The first search on a connection just opened (search rows not in memory yet). */
   firstSearchMs: number;
-  /** Part chromium-search: the first search of each connection opened in turn. */
-  firstSearchRunsMs?: number[];
 }
 
 export interface BenchResults {

@@ -8,8 +8,7 @@ import type { MetaRow, OutboxEntry, StoredFile, StoredRecord } from './types';
 import { createDefaultRegistry, type ResourceRegistry } from './registry';
 import { withReopen } from './reopen';
 import { SCHEMA_VERSIONS, type SchemaVersion } from './schema';
-import { SearchCache } from './search-cache';
-import { searchLogMiddleware } from './search-log';
+import { SearchCache, searchCacheMiddleware } from './search-cache';
 
 export const DEFAULT_DATABASE_NAME = 'higiene-sync';
 
@@ -49,12 +48,10 @@ export class SyncDatabase extends Dexie implements StoreScope {
       const version = this.version(step.version).stores(step.stores);
       if (step.upgrade) version.upgrade(step.upgrade);
     }
-    const searchable = new Map(
-      this.registry.resources.filter((resource) => resource.searchable.length > 0).map((resource) => [resource.name, resource]),
-    );
+    const searchable = new Set(this.registry.resources.filter((resource) => resource.searchable.length > 0).map((resource) => resource.name));
     this.use(
-      searchLogMiddleware(
-        (table) => searchable.get(table),
+      searchCacheMiddleware(
+        (table) => searchable.has(table),
         (resourceName) => this.searchCache.invalidate(resourceName),
       ),
     );

@@ -3,14 +3,15 @@
  * optionally searched), all records of a small list, the lines of a parent,
  * one record. Every list read goes through an index (`_sort`, the parent
  * key), never a full table scan; a search scans the resource's search rows
- * held in memory (search-cache.ts, search-scan.ts) and reads only the page's
- * records, so it stays fast on 50,000 records and works offline.
+ * held in memory (search-cache.ts, derived from the records once) and reads
+ * only the page's records, so it stays fast on 10,000 records and works
+ * offline.
  */
 import { PAGE_SIZE } from '../contract/list';
 import type { SyncDatabase } from './database';
 import { isLive } from './local-record';
+import { rowMatches } from './search-cache';
 import { queryWordsOf } from './search-index';
-import { scanRows } from './search-scan';
 import type { StoredRecord } from './types';
 
 export interface PageQuery {
@@ -54,18 +55,16 @@ export async function readPage(db: SyncDatabase, resourceName: string, query: Pa
     // No searchable field: nothing matches a search.
     [total, rows] = [0, []];
   } else {
-    // Scan the search rows in memory, newest first; read only the page's records (a filter reads every match).
+    // Scan the search rows in memory, newest first; read only the page's records.
     const [searchRows] = await Promise.all([db.searchCache.rows(resource.name), observeTable(db, resource.name)]);
-    let pageKeys: string[];
+    let keys: string[] = [];
+    for (const row of searchRows) if (rowMatches(row, queryWords)) keys.push(row.key);
     if (where !== undefined) {
-      const candidates = await table.bulkGet(scanRows(searchRows, queryWords).keys);
-      const keys = candidates.filter((record): record is StoredRecord => isLive(record) && matches(record)).map((record) => record.key);
-      total = keys.length;
-      pageKeys = keys.slice(skip, skip + pageSize);
-    } else {
-      ({ total, keys: pageKeys } = scanRows(searchRows, queryWords, skip, pageSize));
+      const candidates = await table.bulkGet(keys);
+      keys = candidates.filter((record): record is StoredRecord => isLive(record) && matches(record)).map((record) => record.key);
     }
-    rows = (await table.bulkGet(pageKeys)).filter(isLive);
+    total = keys.length;
+    rows = (await table.bulkGet(keys.slice(skip, skip + pageSize))).filter(isLive);
   }
   return { rows, total, page, pageSize, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
 }

@@ -1,36 +1,40 @@
 /**
- * The local search's rows, held in memory per resource (search-scan.ts):
- * for each live record, its key, its list order and its normalised words,
- * newest first. They come from the log kept beside the records
- * (search-log.ts: a base and the changes after it, a few rows), else from
- * the records themselves (`recordWords`), which then become the log's base.
- * The records stay the only source of truth: the log is written in the same
- * transaction as every record write and ignored when it may not match them.
+ * The local search's rows, held in memory per resource: for each live
+ * record, its key, its list order and its normalised words, derived from
+ * the records themselves (`recordWords`) the first time a resource is
+ * searched, newest first. Nothing of the search is stored: the records are
+ * the only copy, so a pull or a push writes one row per record (a stored
+ * index, in the record or beside it, made each write in Chromium cost up to
+ * twice as much: bench/diary/sync.md; docs/decisions/sync-search-rows.md).
  *
- * Two signals drop a resource's rows in memory: this connection's own
- * writes (the middleware calls `invalidate` while the write is queued, so a
- * search started after it reads the committed log: IndexedDB runs a read
- * that starts after a write on the same table once the write is done), and
+ * Two signals drop a resource's rows: this connection's own writes (the
+ * middleware below calls `invalidate` while the write is queued, so a search
+ * started after it reads the committed records: IndexedDB runs a read that
+ * starts after a write on the same table once the write is done), and
  * Dexie's `storagemutated` event, which fires after any commit on the
  * database, from other connections and other tabs too. A load that a drop
  * overtook is returned to its caller but not kept.
  */
-import Dexie, { type ObservabilitySet } from 'dexie';
+import Dexie, { type DBCore, type Middleware, type ObservabilitySet } from 'dexie';
 import type { ResourceDefinition } from './registry/resource';
-import { readLog, rebase, type LogHead } from './search-log';
-import { applyChanges, compareEntries, entryOf, rowsOf, withStarts, type SearchEntry, type SearchRows } from './search-scan';
+import { recordWords } from './search-index';
 import type { StoredRecord } from './types';
 
-/** Records per read when the rows are loaded from the records. */
+/** A record as the search scans it: the words as one text, each preceded by a space. */
+export interface CachedSearchRow {
+  key: string;
+  sort: string;
+  /** ' word1 word2 …': a query word starts a word when `text` includes ' ' + it. */
+  text: string;
+}
+
+/** Records per read when the rows are loaded. */
 const LOAD_CHUNK = 1_000;
-/** Changes after the base past which a load keeps its result as the new base (a base of 50,000 agents is about 8 MB). */
-const REBASE_AFTER_DELTAS = 32;
-const REBASE_AFTER_CHANGES = 2_000;
 
 interface ResourceState {
   generation: number;
-  rows?: SearchRows;
-  loading?: Promise<SearchRows>;
+  rows?: readonly CachedSearchRow[];
+  loading?: Promise<readonly CachedSearchRow[]>;
 }
 
 export class SearchCache {
@@ -44,7 +48,7 @@ export class SearchCache {
   ) {}
 
   /** The resource's search rows, newest first (loaded once, then from memory). */
-  rows(resourceName: string): Promise<SearchRows> {
+  rows(resourceName: string): Promise<readonly CachedSearchRow[]> {
     const state = this.state(resourceName);
     if (state.rows) return Promise.resolve(state.rows);
     if (state.loading) return state.loading;
@@ -68,56 +72,26 @@ export class SearchCache {
   }
 
   /**
-   * From the log when it describes the table (its base and the changes
-   * after it); else from the records, and the result becomes the log's
-   * base. Keeping a new base is not awaited: the search does not wait for
-   * the write (a failed one only means the next load reads more).
-   */
-  private async load(resourceName: string): Promise<SearchRows> {
-    const log = await readLog(this.db, resourceName);
-    if (log.base && log.changes) {
-      const rows = applyChanges(withStarts(log.base.keys, log.base.sorts, log.base.text), log.changes);
-      const deltas = log.seq - (log.head?.baseSeq ?? 0);
-      if (deltas > REBASE_AFTER_DELTAS || log.changes.size > REBASE_AFTER_CHANGES) this.keep(resourceName, rows, log.seq, log.head, false);
-      return rows;
-    }
-    const rows = await this.loadRecords(resourceName);
-    this.keep(resourceName, rows, log.seq, log.head, true);
-    return rows;
-  }
-
-  private keep(resourceName: string, rows: SearchRows, seq: number, head: LogHead | undefined, fromRecords: boolean): void {
-    rebase(this.db, resourceName, rows, seq, head, fromRecords).catch(() => undefined);
-  }
-
-  /**
    * Reads the table in key order, LOAD_CHUNK records per request, and sorts
    * here (a read through the `_sort` index costs a lookup per record). Each
    * chunk's answer is a task of its own, so a tablet draws frames and takes
    * input between chunks instead of freezing for one long read of 10,000
    * records.
    */
-  private async loadRecords(resourceName: string): Promise<SearchRows> {
+  private async load(resourceName: string): Promise<CachedSearchRow[]> {
     const resource = this.resourceOf(resourceName);
     const table = this.db.table<StoredRecord, string>(resourceName);
-    const entries: SearchEntry[] = [];
+    const rows: CachedSearchRow[] = [];
     let after: string | undefined;
     for (;;) {
       const range = after === undefined ? table.toCollection() : table.where(':id').above(after);
       const chunk = await range.limit(LOAD_CHUNK).toArray();
-      for (const record of chunk) {
-        const entry = entryOf(resource, record);
-        if (entry) entries.push(entry);
-      }
+      addRows(rows, resource, chunk);
       if (chunk.length < LOAD_CHUNK) break;
       after = chunk.at(-1)!.key;
     }
-    entries.sort(compareEntries);
-    return rowsOf(
-      entries.map((entry) => entry.key),
-      entries.map((entry) => entry.sort),
-      entries.map((entry) => entry.text),
-    );
+    rows.sort((a, b) => (a.sort < b.sort ? 1 : a.sort > b.sort ? -1 : 0));
+    return rows;
   }
 
   /** Drops the resource's rows (called on every write to the resource, before it commits). */
@@ -158,5 +132,47 @@ export class SearchCache {
       if (!part.startsWith(prefix)) continue;
       this.invalidate(part.slice(prefix.length, part.indexOf('/', prefix.length)));
     }
+  };
+}
+
+/** The search rows of the live records among `records` (tombstones have no `_sort`). */
+function addRows(rows: CachedSearchRow[], resource: ResourceDefinition, records: readonly StoredRecord[]): void {
+  for (const record of records) {
+    if (record._deleted || typeof record._sort !== 'string') continue;
+    rows.push({ key: record.key, sort: record._sort, text: ` ${recordWords(record, resource.searchable).join(' ')}` });
+  }
+}
+
+/** True when every query word starts a word of the row (`matchesAllWords` on the joined text). */
+export function rowMatches(row: CachedSearchRow, queryWords: readonly string[]): boolean {
+  for (const word of queryWords) if (!row.text.includes(` ${word}`)) return false;
+  return true;
+}
+
+/**
+ * Tells the cache of every write to a searchable resource's table as it is
+ * queued, whatever the write path (put, add, delete, a range delete, a
+ * Collection's modify or delete): installed on the store by SyncDatabase.
+ */
+export function searchCacheMiddleware(searchable: (tableName: string) => boolean, onWrite: (resourceName: string) => void): Middleware<DBCore> {
+  return {
+    stack: 'dbcore',
+    name: 'SearchCache',
+    create(down) {
+      return {
+        ...down,
+        table(name) {
+          const table = down.table(name);
+          if (!searchable(name)) return table;
+          return {
+            ...table,
+            mutate: (request) => {
+              onWrite(name);
+              return table.mutate(request);
+            },
+          };
+        },
+      };
+    },
   };
 }
