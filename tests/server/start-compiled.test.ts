@@ -14,10 +14,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PWA_CLIENT_ID, PWA_CLIENT_SECRET } from '@sync/contract/auth';
 import { HEALTH_PATHS } from '@server/routes/health';
 import { commandEnv } from './helpers/command-env';
-import { ADMIN } from './helpers/test-app';
+import { ADMIN, passwordGrant } from './helpers/test-app';
 import { resolveLogger } from './helpers/resolve-logger';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -56,13 +55,7 @@ describe('npm start', () => {
     const token = await fetch(`${url}/oauth/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        grant_type: 'password',
-        username: ADMIN.username,
-        password: ADMIN.password,
-        client_id: PWA_CLIENT_ID,
-        client_secret: PWA_CLIENT_SECRET,
-      }),
+      body: JSON.stringify(passwordGrant(ADMIN.username, ADMIN.password)),
     });
     expect(token.status).toBe(200);
 

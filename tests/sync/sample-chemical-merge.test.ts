@@ -14,16 +14,12 @@ import { describe, expect, it } from 'vitest';
 import { sampleSchema, type Sample } from '@sync/contract/samples';
 import { CHEMICAL_DESCRIPTOR } from '@sync/contract/samples/chemical-descriptor';
 import type { SampleBlocks } from '@sync/contract/samples/descriptor';
-import { runCommand } from '@sync/engine/commands';
-import { saveRecord, saveRecords } from '@sync/engine/mutations';
+import { saveRecord } from '@sync/engine/mutations';
 import { readPendingChanges } from '@sync/engine/reports';
-import { readRecordById } from '@sync/store/queries';
-import type { LocalQuotation } from '@sync/store/registry';
 import type { RecordFields } from '@sync/store/types';
 import { defaultResultThresholds } from '@/domain/result-thresholds';
-import { planSaves } from '@/entities/sample/plan';
-import { liveRecords } from './support/convergence';
 import type { TestClient } from './support/sync-client';
+import { sharedHeatSample } from './support/shared-heat-sample';
 import { useSyncServer } from './support/test-bed';
 
 const { server, device } = useSyncServer();
@@ -58,32 +54,12 @@ const AGENTS = [
 ];
 
 /** An approved quotation with one chemical unit; the plan made on the tablet, its three agents typed and synced; the office's copy. */
-async function sharedChemicalSample() {
-  const office = await device();
-  const customer = await saveRecord(office.db, 'customers', null, {
-    name: `Química Mescla ${Date.now().toString(36)}`,
-    type: 'corporate',
-    email: 'q@quimica.com.br',
-    phone: '1133224455',
+const sharedChemicalSample = () =>
+  sharedHeatSample(device, 'Química Mescla', {
+    unit: { name: 'Tolueno', product_type_id: 2, value: 80 },
+    fill: (tablet, tabletKey) =>
+      save(tablet, tabletKey, (blocks) => ({ memory_field: { ...blocks.memory_field, date: '03/11/2026', agents: AGENTS } })),
   });
-  const quotationKey = await saveRecord(office.db, 'quotations', null, {
-    customer_key: customer,
-    rows: [{ name: 'Tolueno', product_type_id: 2, quantity: 1, value: 80 }],
-    total: 80,
-  });
-  await runCommand(office.db, 'quotations', quotationKey, 'status', { status: 'approved' });
-  await office.engine.drain();
-  const quotationId = (await office.db.records('quotations').get(quotationKey))!.id as number;
-  const tablet = await device();
-  const quotation = (await liveRecords(tablet.db, 'quotations')).find((record) => record.id === quotationId) as unknown as LocalQuotation;
-  const [tabletKey] = await saveRecords(tablet.db, planSaves(quotation));
-  await save(tablet, tabletKey!, (blocks) => ({ memory_field: { ...blocks.memory_field, date: '03/11/2026', agents: AGENTS } }));
-  await tablet.engine.drain();
-  const id = (await tablet.db.records('samples').get(tabletKey!))!.id as number;
-  await office.engine.drain();
-  const officeKey = (await readRecordById(office.db, 'samples', id))!.key;
-  return { office, tablet, id, tabletKey: tabletKey!, officeKey };
-}
 
 describe('a chemical sample of three agents edited offline on two devices', () => {
   it('different rows on each: merged row by row through a dropped send and a lost answer, no question', async () => {

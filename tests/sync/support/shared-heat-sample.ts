@@ -1,7 +1,8 @@
 /**
- * A heat sample both devices hold, for the tests of a sample edited on two
- * devices: the office's approved quotation with one heat unit, its plan's
- * sample made on the technician's tablet and sent, and the office's copy.
+ * A sample both devices hold, for the tests of a sample edited on two
+ * devices: the office's approved quotation with one unit (heat unless told),
+ * its plan's sample made on the technician's tablet (filled first if told)
+ * and sent, and the office's copy.
  */
 import { runCommand } from '@sync/engine/commands';
 import { saveRecord, saveRecords } from '@sync/engine/mutations';
@@ -20,8 +21,21 @@ export interface SharedHeatSample<C extends TestClient> {
   officeKey: string;
 }
 
+const HEAT_UNIT = { name: 'Calor', product_type_id: 4, value: 50 };
+
+export interface SharedSampleOptions<C extends TestClient> {
+  /** The quotation's one unit: its agent or service name, product type and price. */
+  unit?: { name: string; product_type_id: number; value: number };
+  /** Typed on the tablet before its first send. */
+  fill?: (tablet: C, tabletKey: string) => Promise<void>;
+}
+
 /** `device` makes a new signed-in device (the test bed's); `label` names the customer. */
-export async function sharedHeatSample<C extends TestClient>(device: () => Promise<C>, label: string): Promise<SharedHeatSample<C>> {
+export async function sharedHeatSample<C extends TestClient>(
+  device: () => Promise<C>,
+  label: string,
+  { unit = HEAT_UNIT, fill }: SharedSampleOptions<C> = {},
+): Promise<SharedHeatSample<C>> {
   const office = await device();
   const customer = await saveRecord(office.db, 'customers', null, {
     name: `${label} ${Date.now().toString(36)}`,
@@ -31,8 +45,8 @@ export async function sharedHeatSample<C extends TestClient>(device: () => Promi
   });
   const quotationKey = await saveRecord(office.db, 'quotations', null, {
     customer_key: customer,
-    rows: [{ name: 'Calor', product_type_id: 4, quantity: 1, value: 50 }],
-    total: 50,
+    rows: [{ ...unit, quantity: 1 }],
+    total: unit.value,
   });
   await runCommand(office.db, 'quotations', quotationKey, 'status', { status: 'approved' });
   await office.engine.drain();
@@ -40,6 +54,7 @@ export async function sharedHeatSample<C extends TestClient>(device: () => Promi
   const tablet = await device();
   const quotation = (await liveRecords(tablet.db, 'quotations')).find((record) => record.id === quotationId) as unknown as LocalQuotation;
   const [tabletKey] = await saveRecords(tablet.db, planSaves(quotation));
+  if (fill) await fill(tablet, tabletKey!);
   await tablet.engine.drain();
   const id = (await tablet.db.records('samples').get(tabletKey!))!.id as number;
   await office.engine.drain();
