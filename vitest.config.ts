@@ -7,11 +7,16 @@ import { realpathSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { viteAliases } from './path-aliases.ts';
+import { filesMockingModules } from './tests/unit/support/module-mocking-files.ts';
 
 // `?url` imports (the image-compression library's script, src/ui/photos) are
 // served only from allowed folders; a worktree's node_modules may be a
 // symlink to a folder outside the project.
 const fsAllow = { allow: ['.', realpathSync('node_modules')] };
+
+// Unit files that replace a module run isolated (tests/unit/support/module-mocking-files.ts).
+const MOCKING_SCREEN_FILES = filesMockingModules('tests/unit', '.test.tsx');
+const MOCKING_NODE_FILES = filesMockingModules('tests/unit', '.test.ts');
 
 export default defineConfig({
   test: {
@@ -32,8 +37,24 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.tsx'],
-          exclude: ['tests/unit/domain/**'],
+          exclude: ['tests/unit/domain/**', ...MOCKING_SCREEN_FILES],
           // A worker thread starts faster than a child process; nothing here needs a process of its own.
+          pool: 'threads',
+          // A worker's files share loaded modules (React, Mantine, the app): loading them anew for each
+          // file was half of this project's CPU (bench/test-suite.md, "Stop 36"). Each file still gets a
+          // fresh jsdom and its own setup; a file that mocks a module runs in 'unit-isolated'.
+          isolate: false,
+          environment: 'jsdom',
+          setupFiles: ['tests/unit/setup.ts'],
+        },
+      },
+      {
+        // The screen files that replace a module (vi.mock): each loads its modules anew.
+        resolve: { alias: viteAliases },
+        server: { fs: fsAllow },
+        test: {
+          name: 'unit-isolated',
+          include: MOCKING_SCREEN_FILES,
           pool: 'threads',
           environment: 'jsdom',
           setupFiles: ['tests/unit/setup.ts'],
@@ -47,12 +68,30 @@ export default defineConfig({
         test: {
           name: 'unit-node',
           include: ['tests/unit/**/*.test.ts'],
-          exclude: ['tests/unit/domain/**'],
+          exclude: ['tests/unit/domain/**', ...MOCKING_NODE_FILES],
           pool: 'threads',
+          // Shared loaded modules, as in 'unit' (129 → 51 CPU-seconds).
+          isolate: false,
           environment: 'node',
           setupFiles: ['tests/unit/setup-node.ts'],
         },
       },
+      // None today; a .ts unit file that mocks a module would run here.
+      ...(MOCKING_NODE_FILES.length === 0
+        ? []
+        : [
+            {
+              resolve: { alias: viteAliases },
+              server: { fs: fsAllow },
+              test: {
+                name: 'unit-node-isolated',
+                include: MOCKING_NODE_FILES,
+                pool: 'threads' as const,
+                environment: 'node',
+                setupFiles: ['tests/unit/setup-node.ts'],
+              },
+            },
+          ]),
       {
         // The pure calculations need no DOM; jsdom start-up would dominate their run time.
         resolve: { alias: viteAliases },
@@ -60,6 +99,7 @@ export default defineConfig({
           name: 'domain',
           include: ['tests/unit/domain/**/*.test.ts'],
           pool: 'threads',
+          isolate: false,
           environment: 'node',
         },
       },
@@ -86,6 +126,10 @@ export default defineConfig({
           name: 'sync',
           include: ['tests/sync/**/*.test.ts'],
           environment: 'node',
+          // A worker's files share loaded modules (the server's and the engine's), as in 'server': loading
+          // them, and compiling PGlite's WebAssembly, anew per file was half of this project's CPU (370 → 192
+          // CPU-seconds, bench/test-suite.md "Stop 36"). Each file still starts its own servers and stores.
+          isolate: false,
           setupFiles: ['tests/sync/setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,

@@ -6,6 +6,7 @@ import 'fake-indexeddb/auto';
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { quietRetryErrors } from './support/quiet-retry-errors';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -13,6 +14,7 @@ import { afterEach } from 'vitest';
 // needs longer on CI's two loaded cores (company-tab's save missed its message there). A wait that
 // succeeds still returns at once, so only a failing wait gets slower.
 configure({ asyncUtilTimeout: 10_000 });
+quietRetryErrors();
 
 if (typeof window !== 'undefined') {
   window.matchMedia ??= ((query: string) => ({
