@@ -12,7 +12,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { ONLINE_WRITE_MESSAGES } from '@sync/engine/online-writes';
 import { SETTINGS_MESSAGES as M } from '@sync/contract/settings-groups';
 import { cnpjCheckDigits } from '@/domain/documents';
-import { type Device, enter, goOffline, openDevice, postcodeService, renderSettings } from './settings-support';
+import { type Device, enter, goOffline, openDevice, postcodeService, renderSettings, visibleField } from './settings-support';
 import { startTestServer, type TestServer } from '../../support/test-server';
 
 let t: TestServer;
@@ -31,7 +31,7 @@ afterEach(async () => {
   await device.close();
 });
 
-const field = (label: string) => screen.getByRole('textbox', { name: new RegExp(`^${label}`) });
+const field = (label: string) => visibleField(new RegExp(`^${label}`));
 const salvar = () => screen.getByRole('button', { name: 'Salvar' });
 
 /** A valid company: the CEP's lookup fills street, district, city and state. */

@@ -13,7 +13,7 @@ import { RESULT_OPTIONS } from '@sync/contract/settings-groups';
 import { chemicalRiskLevel } from '@/domain/chemical-risk';
 import { parseChemicalThresholds, parseNoiseThresholds } from '@/domain/result-thresholds-parse';
 import { CHEMICAL_THRESHOLDS_ERROR, NOISE_THRESHOLDS_ERROR } from '@/domain/result-thresholds-validate';
-import { type Device, enter, openDevice, renderSettings } from './settings-support';
+import { type Device, enter, openDevice, renderSettings, visibleField } from './settings-support';
 import { startTestServer, type TestServer } from '../../support/test-server';
 
 let t: TestServer;
@@ -28,7 +28,7 @@ beforeEach(async () => {
 });
 afterEach(() => device.close());
 
-const box = (name: string) => screen.getByRole('textbox', { name });
+const box = (name: string) => visibleField(name);
 const salvar = () => screen.getByRole('button', { name: 'Salvar' });
 /** The texts of the danger alerts shown (src/ui/alerts.ts marks each with its kind). */
 const toasts = () => [...document.querySelectorAll('[data-alert-kind="danger"]')].map((toast) => toast.textContent ?? '');

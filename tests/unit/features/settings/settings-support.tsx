@@ -6,7 +6,7 @@
  * whose online writes the screens use. `offline()` turns the device's
  * connection off, as the browser's offline event does.
  */
-import { configure } from '@testing-library/react';
+import { configure, screen } from '@testing-library/react';
 import { SyncEngine } from '@sync/engine/engine';
 import { manualEnvironment, type ManualEnvironment } from '@sync/engine/environment';
 import { noLock } from '@sync/engine/lock';
@@ -100,4 +100,23 @@ export function postcodeService(answer: Record<string, string>): typeof fetch {
 export async function enter(user: { click(element: Element): Promise<void>; paste(text: string): Promise<void> }, element: Element, text: string) {
   await user.click(element);
   await user.paste(text);
+}
+
+/**
+ * The visible text fields labelled `label`. The settings page keeps every tab's fields mounted, the inactive
+ * panels hidden (`display: none` on the panel); a role query tells them apart by computing every element's
+ * accessibility, about a second per query on this page in jsdom (bench/test-suite.md, "Stop 36"). The label
+ * and the panels' own style say the same here, at a fraction of the cost.
+ */
+export function visibleFields(label: string | RegExp): HTMLElement[] {
+  return screen
+    .getAllByLabelText(label, { selector: 'input, textarea' })
+    .filter((field) => !field.closest('[role="tabpanel"][style*="display: none"]'));
+}
+
+/** The one visible text field labelled `label` (see visibleFields). */
+export function visibleField(label: string | RegExp): HTMLElement {
+  const found = visibleFields(label);
+  if (found.length !== 1) throw new Error(`${found.length} visible fields labelled ${String(label)}, not one`);
+  return found[0]!;
 }

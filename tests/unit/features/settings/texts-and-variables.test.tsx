@@ -13,7 +13,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SETTINGS_MESSAGES as M } from '@sync/contract/settings-groups';
 import { ONLINE_WRITE_MESSAGES } from '@sync/engine/online-writes';
-import { type Device, enter, goOffline, openDevice, renderSettings } from './settings-support';
+import { type Device, enter, goOffline, openDevice, renderSettings, visibleField, visibleFields } from './settings-support';
 import { startTestServer, type TestServer } from '../../support/test-server';
 import sharp from 'sharp';
 
@@ -29,7 +29,7 @@ beforeEach(async () => {
 });
 afterEach(() => device.close());
 
-const box = (name: string | RegExp) => screen.getByRole('textbox', { name });
+const box = (name: string | RegExp) => visibleField(name);
 const salvar = () => screen.getByRole('button', { name: 'Salvar' });
 
 async function openTab(user: ReturnType<typeof userEvent.setup>, name: string) {
@@ -49,11 +49,11 @@ describe('Textos dos impressos', () => {
     await user.click(screen.getByText('{total}'));
     expect(box('Rodapé')).toHaveValue('Total: {total}');
 
-    const activities = () => screen.getAllByRole('textbox', { name: 'Atividade' });
+    const activities = () => visibleFields('Atividade');
     const count = activities().length;
     await user.click(screen.getByRole('button', { name: 'Adicionar prazo' }));
     await enter(user, activities()[count]!, 'Reunião de entrega');
-    await enter(user, screen.getAllByRole('textbox', { name: 'Descrição' })[count]!, 'Até 5 dias após o relatório');
+    await enter(user, visibleFields('Descrição')[count]!, 'Até 5 dias após o relatório');
     await user.click(screen.getByRole('button', { name: 'Adicionar prazo' })); // a blank row, not saved
     await user.click(salvar());
     expect(await screen.findByText(M.messagesSaved)).toBeInTheDocument();
