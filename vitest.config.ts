@@ -18,6 +18,26 @@ const fsAllow = { allow: ['.', realpathSync('node_modules')] };
 const MOCKING_SCREEN_FILES = filesMockingModules('tests/unit', '.test.tsx');
 const MOCKING_NODE_FILES = filesMockingModules('tests/unit', '.test.ts');
 
+/**
+ * A unit project: jsdom screens (tests/unit/setup.ts) or plain Node (setup-node.ts), in worker threads (they
+ * start faster than child processes; nothing here needs a process of its own), never the domain folder.
+ */
+function unitProject(name: string, environment: 'jsdom' | 'node', files: { include: string[]; exclude?: string[]; isolate: boolean }) {
+  return {
+    resolve: { alias: viteAliases },
+    server: { fs: fsAllow },
+    test: {
+      name,
+      include: files.include,
+      exclude: ['tests/unit/domain/**', ...(files.exclude ?? [])],
+      pool: 'threads' as const,
+      isolate: files.isolate,
+      environment,
+      setupFiles: [environment === 'jsdom' ? 'tests/unit/setup.ts' : 'tests/unit/setup-node.ts'],
+    },
+  };
+}
+
 export default defineConfig({
   test: {
     // Vitest's default is one worker less than the cores: one on this project's 2-core machines, which keeps
@@ -30,68 +50,18 @@ export default defineConfig({
       reporter: ['text-summary', 'json-summary'],
     },
     projects: [
-      {
-        // Screens and hooks (.tsx) in jsdom.
-        resolve: { alias: viteAliases },
-        server: { fs: fsAllow },
-        test: {
-          name: 'unit',
-          include: ['tests/unit/**/*.test.tsx'],
-          exclude: ['tests/unit/domain/**', ...MOCKING_SCREEN_FILES],
-          // A worker thread starts faster than a child process; nothing here needs a process of its own.
-          pool: 'threads',
-          // A worker's files share loaded modules (React, Mantine, the app): loading them anew for each
-          // file was half of this project's CPU (bench/test-suite.md, "Stop 36"). Each file still gets a
-          // fresh jsdom and its own setup; a file that mocks a module runs in 'unit-isolated'.
-          isolate: false,
-          environment: 'jsdom',
-          setupFiles: ['tests/unit/setup.ts'],
-        },
-      },
-      {
-        // The screen files that replace a module (vi.mock): each loads its modules anew.
-        resolve: { alias: viteAliases },
-        server: { fs: fsAllow },
-        test: {
-          name: 'unit-isolated',
-          include: MOCKING_SCREEN_FILES,
-          pool: 'threads',
-          environment: 'jsdom',
-          setupFiles: ['tests/unit/setup.ts'],
-        },
-      },
-      {
-        // The rest of the unit tests (.ts) need no DOM: jsdom's start-up would cost each file a second.
-        // A file that needs one says `@vitest-environment jsdom` in its first comment.
-        resolve: { alias: viteAliases },
-        server: { fs: fsAllow },
-        test: {
-          name: 'unit-node',
-          include: ['tests/unit/**/*.test.ts'],
-          exclude: ['tests/unit/domain/**', ...MOCKING_NODE_FILES],
-          pool: 'threads',
-          // Shared loaded modules, as in 'unit' (129 → 51 CPU-seconds).
-          isolate: false,
-          environment: 'node',
-          setupFiles: ['tests/unit/setup-node.ts'],
-        },
-      },
+      // Screens and hooks (.tsx) in jsdom. A worker's files share loaded modules (React, Mantine, the app):
+      // loading them anew for each file was half of this project's CPU (bench/test-suite.md, "Stop 36").
+      // Each file still gets a fresh jsdom and its own setup; a file that mocks a module runs in 'unit-isolated'.
+      unitProject('unit', 'jsdom', { include: ['tests/unit/**/*.test.tsx'], exclude: MOCKING_SCREEN_FILES, isolate: false }),
+      // The screen files that replace a module (vi.mock): each loads its modules anew.
+      unitProject('unit-isolated', 'jsdom', { include: MOCKING_SCREEN_FILES, isolate: true }),
+      // The rest of the unit tests (.ts) need no DOM: jsdom's start-up would cost each file a second. A file
+      // that needs one says `@vitest-environment jsdom` in its first comment. Shared modules, as in 'unit'
+      // (129 → 51 CPU-seconds).
+      unitProject('unit-node', 'node', { include: ['tests/unit/**/*.test.ts'], exclude: MOCKING_NODE_FILES, isolate: false }),
       // None today; a .ts unit file that mocks a module would run here.
-      ...(MOCKING_NODE_FILES.length === 0
-        ? []
-        : [
-            {
-              resolve: { alias: viteAliases },
-              server: { fs: fsAllow },
-              test: {
-                name: 'unit-node-isolated',
-                include: MOCKING_NODE_FILES,
-                pool: 'threads' as const,
-                environment: 'node',
-                setupFiles: ['tests/unit/setup-node.ts'],
-              },
-            },
-          ]),
+      ...(MOCKING_NODE_FILES.length === 0 ? [] : [unitProject('unit-node-isolated', 'node', { include: MOCKING_NODE_FILES, isolate: true })]),
       {
         // The pure calculations need no DOM; jsdom start-up would dominate their run time.
         resolve: { alias: viteAliases },
