@@ -22,8 +22,13 @@ const ADMIN = TEST_ADMIN;
 /** The real fetch, kept before a test replaces the global one (postcodeService). */
 const realFetch = globalThis.fetch;
 
-// A save goes through the real server after the device's first pull: on CI's two loaded cores 8 s was missed once.
-configure({ asyncUtilTimeout: 20_000 });
+/**
+ * A save goes through the real server after the device's first pull: on CI's two loaded cores 8 s was missed once.
+ * Set for each device, not when this module loads: a worker's files share loaded modules (isolate: false), and
+ * tests/unit/setup.ts puts the default back for every file, so a setting made once at load would hold only in
+ * the first settings file of a worker.
+ */
+const SETTINGS_WAIT_MS = 20_000;
 
 export interface Device {
   db: SyncDatabase;
@@ -37,6 +42,7 @@ export interface Device {
 }
 
 export async function openDevice(t: TestServer, username = ADMIN.username, password = ADMIN.password): Promise<Device> {
+  configure({ asyncUtilTimeout: SETTINGS_WAIT_MS });
   const tokens = { access_token: await passwordGrant(t.baseUrl, username, password) };
   const db = new SyncDatabase(`settings-${newKey()}`);
   await db.open();
