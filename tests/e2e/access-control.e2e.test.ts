@@ -50,8 +50,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function freshPage(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser, { timeoutMs: WAIT_MS });
+/** A fresh profile; only the technician's goes offline and needs the service worker. */
+async function freshPage({ offline = false } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser, { timeoutMs: WAIT_MS, withoutServiceWorker: !offline });
   contexts.push(context);
   return { context, page: await context.newPage() };
 }
@@ -185,7 +186,7 @@ describe('access control (issue 12)', () => {
   });
 
   it('the technician, on a fresh profile, sees only the samples area and pulls no customer', async () => {
-    ({ context: technicianContext, page: technician } = await freshPage());
+    ({ context: technicianContext, page: technician } = await freshPage({ offline: true }));
     await signInAs(technician, E2E_TECHNICIAN_USER.username, E2E_TECHNICIAN_USER.password);
     expect(await menuLabels(technician)).toEqual(['Visão Global', 'Amostras', 'Sincronização', 'Perfil']);
     await syncNow(technician);

@@ -252,7 +252,7 @@ describe('catalog offline, end to end', () => {
       });
 
       // Another user on a fresh profile sees exactly those records.
-      const other = await newContext(browser);
+      const other = await newContext(browser, { withoutServiceWorker: true });
       other.setDefaultTimeout(WAIT_MS);
       try {
         const otherPage = await other.newPage();

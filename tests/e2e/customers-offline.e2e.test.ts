@@ -241,7 +241,7 @@ describe('customers offline, end to end', () => {
       }
 
       // Another user, fresh profile: downloads each file and the zip of both.
-      const other = await newContext(browser);
+      const other = await newContext(browser, { withoutServiceWorker: true });
       other.setDefaultTimeout(WAIT_MS);
       await blockPostcodeService(other);
       try {
@@ -294,7 +294,7 @@ describe('customers offline, end to end', () => {
       }
 
       // A customer-type user: sent to its one customer, sees it read-only, and only it.
-      const third = await newContext(browser);
+      const third = await newContext(browser, { withoutServiceWorker: true });
       third.setDefaultTimeout(WAIT_MS);
       await blockPostcodeService(third);
       try {

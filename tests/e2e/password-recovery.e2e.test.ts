@@ -16,7 +16,7 @@ let page: Page;
 
 beforeAll(async () => {
   browser = await launchChromium();
-  context = await newContext(browser);
+  context = await newContext(browser, { withoutServiceWorker: true });
   page = await context.newPage();
 });
 afterAll(async () => {

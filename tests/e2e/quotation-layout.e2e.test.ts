@@ -100,7 +100,7 @@ async function openQuotation(context: BrowserContext): Promise<Page> {
 
 describe('the quotation tables fit their screens', () => {
   it('at 1366×768 the agent lines fit the card: no sideways scroll, Valor un., Total and the icons in view', { timeout: 180_000 }, async () => {
-    const context = await newContext(browser, { viewport: { width: 1366, height: 768 }, timeoutMs: 30_000 });
+    const context = await newContext(browser, { viewport: { width: 1366, height: 768 }, timeoutMs: 30_000, withoutServiceWorker: true });
     try {
       const page = await openQuotation(context);
       const agents = await layoutOf(page, 'Agentes');
@@ -113,7 +113,7 @@ describe('the quotation tables fit their screens', () => {
   });
 
   it('on a tablet in portrait every Total stays in view, at either end of the sideways scroll', { timeout: 180_000 }, async () => {
-    const context = await tabletContext(browser, PORTRAIT);
+    const context = await tabletContext(browser, PORTRAIT, { withoutServiceWorker: true });
     try {
       const page = await openQuotation(context);
       for (const title of TABLES_WITH_TOTAL) {

@@ -179,7 +179,7 @@ describe('a sample finalized offline, returned, fixed and approved, with a repor
     expect(await verify.json()).toMatchObject({ verdict: 'confere', approver_name: REVIEWER.name });
 
     // The public page, in a profile nobody signed in to.
-    const stranger = await newContext(browser, { viewport: { width: 768, height: 1024 } });
+    const stranger = await newContext(browser, { viewport: { width: 768, height: 1024 }, withoutServiceWorker: true });
     contexts.push(stranger);
     const page = await stranger.newPage();
     await page.goto(`/verificar/${code}`);

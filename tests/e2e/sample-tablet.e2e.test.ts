@@ -78,7 +78,7 @@ describe('the sample screens on a tablet', () => {
     ['landscape tablet', 1024, 768, true],
     ['desktop', 1366, 768, false],
   ])('%s (%i×%i): Salvar in reach at the end of the form, nothing covered', { timeout: 180_000 }, async (name, width, height, touch) => {
-    const context = await newContext(browser, { viewport: { width, height }, touch, mobile: touch, timeoutMs: WAIT_MS });
+    const context = await newContext(browser, { viewport: { width, height }, touch, mobile: touch, timeoutMs: WAIT_MS, withoutServiceWorker: true });
     contexts.push(context);
     const page = await context.newPage();
     await signInAs(page);

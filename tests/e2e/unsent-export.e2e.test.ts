@@ -193,7 +193,7 @@ describe('unsent data exported on one browser profile and imported on another', 
   });
 
   it('a fresh profile of the same user imports the file and the sync sends each write once', { timeout: 240_000 }, async () => {
-    const desk = await newContext(browser, { timeoutMs: 30_000 });
+    const desk = await newContext(browser, { timeoutMs: 30_000, withoutServiceWorker: true });
     contexts.push(desk);
     const page = await desk.newPage();
     await signInAs(page, USER.username, USER.password);

@@ -93,7 +93,7 @@ describe('users', () => {
     expect(await table.locator('tbody tr').count()).toBe(2);
 
     // The technician on a fresh profile: the field areas, no Usuários.
-    const techContext = await newContext(browser);
+    const techContext = await newContext(browser, { withoutServiceWorker: true });
     try {
       const techPage = await techContext.newPage();
       await techPage.goto('/public/login');
@@ -110,7 +110,7 @@ describe('users', () => {
     }
 
     // The customer-type user on a fresh profile: sent to its one customer.
-    const clientContext = await newContext(browser);
+    const clientContext = await newContext(browser, { withoutServiceWorker: true });
     try {
       const clientPage = await clientContext.newPage();
       await clientPage.goto('/public/login');

@@ -30,6 +30,12 @@ export interface ContextOptions {
   mobile?: boolean;
   /** Each step's timeout: 15 s unless given. */
   timeoutMs?: number;
+  /**
+   * A profile that stays online and is not about the installed app: the service worker is never registered.
+   * Installing it downloads the whole shell into the cache, about 3 of the 8 CPU-seconds a profile costs
+   * Chromium (bench/test-suite.md, "Stop 37").
+   */
+  withoutServiceWorker?: boolean;
 }
 
 /** A fresh profile (cookies, storage, service workers) on the test server, a 1280×800 desktop unless told otherwise. */
@@ -40,14 +46,15 @@ export async function newContext(browser: Browser, options: ContextOptions = {})
     viewport: options.viewport ?? { width: 1280, height: 800 },
     ...(options.touch ? { hasTouch: true } : {}),
     ...(options.mobile ? { isMobile: true } : {}),
+    ...(options.withoutServiceWorker ? { serviceWorkers: 'block' as const } : {}),
   });
   context.setDefaultTimeout(options.timeoutMs ?? 15_000);
   return context;
 }
 
 /** A touch-screen profile at a tablet's size (portrait unless given), each step waiting up to WAIT_MS. */
-export function tabletContext(browser: Browser, viewport = PORTRAIT, { mobile = true } = {}): Promise<BrowserContext> {
-  return newContext(browser, { viewport, touch: true, mobile, timeoutMs: WAIT_MS });
+export function tabletContext(browser: Browser, viewport = PORTRAIT, { mobile = true, withoutServiceWorker = false } = {}): Promise<BrowserContext> {
+  return newContext(browser, { viewport, touch: true, mobile, timeoutMs: WAIT_MS, withoutServiceWorker });
 }
 
 export const passwordField = (page: Page) => page.locator('input[name="password"]');
