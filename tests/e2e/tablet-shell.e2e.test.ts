@@ -38,7 +38,8 @@ const LISTS = [
 let browser: Browser;
 
 /** A touch-screen profile (`pointer: coarse`) at a tablet's size, not a mobile browser. */
-const tabletContext = (viewport: { width: number; height: number }): Promise<BrowserContext> => newTablet(browser, viewport, { mobile: false, withoutServiceWorker: true });
+const tabletContext = (viewport: { width: number; height: number }): Promise<BrowserContext> =>
+  newTablet(browser, viewport, { mobile: false, withoutServiceWorker: true });
 
 // ---- records through the API ---------------------------------------------
 

@@ -83,10 +83,13 @@ beforeAll(async () => {
       total: 2000,
     })
   ).id;
-  slowId = (
+  slowId =
     // The most text a quotation may hold (33,000 short words, 99,000 characters) in one paragraph.
-    await createQuotation(admin, customerId, { details: { type: 'doc', content: [paragraph(Array.from({ length: 33_000 }, () => 'ab').join(' '))] } })
-  ).id;
+    (
+      await createQuotation(admin, customerId, {
+        details: { type: 'doc', content: [paragraph(Array.from({ length: 33_000 }, () => 'ab').join(' '))] },
+      })
+    ).id;
 });
 afterAll(() => t.close());
 
