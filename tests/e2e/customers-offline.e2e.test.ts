@@ -240,8 +240,8 @@ describe('customers offline, end to end', () => {
         });
       }
 
-      // Another user, fresh profile: downloads each file and the zip of both.
-      const other = await newContext(browser, { withoutServiceWorker: true });
+      // Another user, fresh profile: downloads each file and the zip of both (and one again offline).
+      const other = await newContext(browser);
       other.setDefaultTimeout(WAIT_MS);
       await blockPostcodeService(other);
       try {

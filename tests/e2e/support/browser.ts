@@ -66,29 +66,30 @@ export async function signIn(page: Page, username: string = E2E_ADMIN.username, 
   await passwordField(page).press('Enter');
 }
 
-/** Resolves once a service worker controls the page (first visits are claimed at once). */
+/**
+ * Resolves once a service worker controls the page (first visits are claimed at once). Within the step's
+ * timeout: a profile without one (`withoutServiceWorker`) fails here, not at the test's timeout.
+ */
 export async function waitForServiceWorkerControl(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (navigator.serviceWorker.controller) return;
-    await new Promise<void>((resolve) => {
-      navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true });
-    });
-  });
+  await page.waitForFunction(() => navigator.serviceWorker?.controller != null, undefined, { polling: 100 });
 }
 
-/** Waits until the service worker has finished precaching (its install completed). */
+/** Waits until the service worker has finished precaching (its install completed); asks four times a second, not every frame. */
 export async function waitForPrecache(page: Page): Promise<void> {
-  await page.waitForFunction(async () => {
-    const keys = await caches.keys();
-    for (const key of keys) {
-      const cache = await caches.open(key);
-      if ((await cache.keys()).some((request) => request.url.endsWith('/index.html') || request.url.includes('index.html'))) {
-        return true;
+  await page.waitForFunction(
+    async () => {
+      const keys = await caches.keys();
+      for (const key of keys) {
+        const cache = await caches.open(key);
+        if ((await cache.keys()).some((request) => request.url.endsWith('/index.html') || request.url.includes('index.html'))) {
+          return true;
+        }
       }
-    }
-    return false;
-  });
+      return false;
+    },
+    undefined,
+    { polling: 250 },
+  );
 }
 
 /** From the login page into the app (the administrator unless told). */

@@ -4,9 +4,9 @@
  *    sources (E2E_SKIP_BUILD=1 skips the check);
  * 2. for each worker (E2E_WORKERS), seeds the users of e2e-users.ts into a
  *    throwaway DATA_DIR (seed-users.ts, before the server opens the folder),
- *    then starts the real server (`node --import tsx server/main.ts`, node
- *    itself so killing it frees the port) on a free loopback port, with that
- *    DATA_DIR and a known administrator password;
+ *    then starts the real server as `npm start` does (`node server/start.mjs`,
+ *    node itself so killing it frees the port) on a free loopback port, with
+ *    that DATA_DIR and a known administrator password;
  * 3. waits until they serve the app, hands their addresses to the tests, and
  *    stops them (and removes the data folders) at the end.
  */
@@ -145,7 +145,8 @@ async function startServer(): Promise<RunningServer> {
     rmSync(dataDir, { recursive: true, force: true });
     throw new Error(`seeding the e2e users failed with status ${seedStatus}`);
   }
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  // As `npm start` runs it: server/main.ts compiled to one module (server/start.mjs), no tsx in the process.
+  const child = spawn(process.execPath, ['server/start.mjs'], {
     cwd: ROOT,
     env: serverEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
