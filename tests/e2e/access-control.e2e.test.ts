@@ -28,7 +28,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { SAMPLE_REVIEW_MESSAGES } from '@sync/contract/samples/review';
 import { adminToken, apiCall, approvedPlan, createUser, userToken } from './support/api';
-import { launchChromium, newContext, signIn, signInAs, WAIT_MS, waitForPrecache, waitForServiceWorkerControl } from './support/browser';
+import { launchChromium, newContext, signIn, signInAs, WAIT_MS, waitForShellOffline } from './support/browser';
 import { E2E_CUSTOMER_USER, E2E_LINKED_CUSTOMER, E2E_TECHNICIAN_USER } from './support/e2e-users';
 import { screenshot } from './support/screenshots';
 
@@ -288,8 +288,7 @@ describe('access control (issue 12)', () => {
 
     // Offline: the device still has them (reloaded from the service worker and the local store). A device
     // used online has its service worker installed; on a fast run the shell may still be downloading here.
-    await waitForServiceWorkerControl(technician);
-    await waitForPrecache(technician);
+    await waitForShellOffline(technician);
     await technicianContext.setOffline(true);
     await technician.reload();
     await menu(technician).first().waitFor();

@@ -83,13 +83,9 @@ beforeAll(async () => {
       total: 2000,
     })
   ).id;
-  slowId =
-    // The most text a quotation may hold (33,000 short words, 99,000 characters) in one paragraph.
-    (
-      await createQuotation(admin, customerId, {
-        details: { type: 'doc', content: [paragraph(Array.from({ length: 33_000 }, () => 'ab').join(' '))] },
-      })
-    ).id;
+  // The most text a quotation may hold (33,000 short words, 99,000 characters) in one paragraph.
+  const mostText = paragraph(Array.from({ length: 33_000 }, () => 'ab').join(' '));
+  slowId = (await createQuotation(admin, customerId, { details: { type: 'doc', content: [mostText] } })).id;
 });
 afterAll(() => t.close());
 

@@ -81,7 +81,7 @@ export async function waitForPrecache(page: Page): Promise<void> {
       const keys = await caches.keys();
       for (const key of keys) {
         const cache = await caches.open(key);
-        if ((await cache.keys()).some((request) => request.url.endsWith('/index.html') || request.url.includes('index.html'))) {
+        if ((await cache.keys()).some((request) => request.url.includes('index.html'))) {
           return true;
         }
       }
@@ -90,6 +90,12 @@ export async function waitForPrecache(page: Page): Promise<void> {
     undefined,
     { polling: 250 },
   );
+}
+
+/** The app can go offline: the worker in control and the shell precached, as on a device used online. */
+export async function waitForShellOffline(page: Page): Promise<void> {
+  await waitForServiceWorkerControl(page);
+  await waitForPrecache(page);
 }
 
 /** From the login page into the app (the administrator unless told). */
@@ -114,8 +120,7 @@ export async function waitForFirstSync(page: Page): Promise<void> {
  */
 export async function signInReadyForOffline(page: Page, username?: string, password?: string): Promise<void> {
   await signInAs(page, username, password);
-  await waitForServiceWorkerControl(page);
-  await waitForPrecache(page);
+  await waitForShellOffline(page);
   await waitForFirstSync(page);
 }
 
