@@ -1,6 +1,7 @@
 /**
  * Build of the PWA: file routes (TanStack Router plugin, before React),
- * React, the service worker + manifest (vite-plugin-pwa, generateSW), and
+ * React, the service worker + manifest (vite-plugin-pwa, injectManifest with
+ * the precache planned in two groups, scripts/build/precache-plan.ts), and
  * brotli/gzip copies of the text files for the server, and the entry's
  * stylesheet taken off the render-blocking path (scripts/build).
  * In development `/api` and `/oauth` go to the API server on port 8080.
@@ -12,13 +13,20 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { viteAliases } from './path-aliases.ts';
 import { deferredStyles } from './scripts/build/deferred-styles.ts';
 import { precompress } from './scripts/build/precompress.ts';
-import { pwaOptions } from './scripts/build/pwa-options.ts';
+import { precachePlanner, pwaOptions } from './scripts/build/pwa-options.ts';
 
 const API_TARGET = process.env.API_PROXY_TARGET ?? 'http://localhost:8080';
 
 export default defineConfig({
   resolve: { alias: viteAliases },
-  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), VitePWA(pwaOptions), deferredStyles(), precompress()],
+  plugins: [
+    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    react(),
+    precachePlanner.plugin,
+    VitePWA(pwaOptions),
+    deferredStyles(),
+    precompress(),
+  ],
   server: {
     proxy: {
       '/api': { target: API_TARGET, changeOrigin: true },

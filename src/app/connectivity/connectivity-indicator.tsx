@@ -3,11 +3,16 @@
  * number of changes waiting to be sent, plus a red badge for changes the
  * server refused and an orange one for conflicts. The counts come live from
  * the signed-in user's store (sync/react `useSyncStatus`, the same in every
- * tab); the whole indicator leads to the 'Sincronização' page.
+ * tab); the whole indicator leads to the 'Sincronização' page. Under the
+ * badges, whether the device is ready to work offline
+ * (app/offline-readiness, issue 26).
  */
-import { Badge, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { Badge, Group, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useSyncStatus } from '@sync/react/use-sync-status';
+import { OfflineReadinessLine } from '../offline-readiness/offline-readiness-line';
+import { describeReadiness } from '../offline-readiness/readiness';
+import { useOfflineReadiness } from '../offline-readiness/use-offline-readiness';
 import type { ConnectivityState, SyncReport } from './connectivity-store';
 import { useConnectivity } from './use-connectivity';
 
@@ -62,12 +67,16 @@ export function describeSyncProblems(sync: SyncReport | null): StatusBadge[] {
   return badges;
 }
 
-/** The header's state: the store's sync status once read, the browser's connection before that. */
-function useHeaderState(): ConnectivityState {
+/**
+ * The header's state: the store's sync status once read, the browser's
+ * connection before that; and whether the first sync has ended (null until
+ * the store was read).
+ */
+function useHeaderState(): { state: ConnectivityState; synced: boolean | null } {
   const connectivity = useConnectivity();
   const status = useSyncStatus();
-  if (status.loading) return connectivity;
-  return {
+  if (status.loading) return { state: connectivity, synced: null };
+  const state = {
     online: status.online,
     sync: {
       pending: status.pending,
@@ -76,57 +85,65 @@ function useHeaderState(): ConnectivityState {
       lastSuccessAt: status.lastSyncAt ? Date.parse(status.lastSyncAt) : null,
     },
   };
+  return { state, synced: status.lastSyncAt !== null };
 }
 
 export function ConnectivityIndicator() {
-  const state = useHeaderState();
+  const { state, synced } = useHeaderState();
   const main = describeConnectivity(state);
   const problems = describeSyncProblems(state.sync);
+  const readiness = useOfflineReadiness(synced);
+  const ready = describeReadiness(readiness);
   const badges = [main, ...problems];
+  const labels = [...badges.map((badge) => badge.label), ...(ready ? [ready.label] : [])];
+  const hints = [...badges.map((badge) => badge.hint), ...(ready ? [ready.hint] : [])];
   return (
-    <Tooltip label={badges.map((badge) => badge.hint).join(' ')} multiline w={280} withArrow>
+    <Tooltip label={hints.join(' ')} multiline w={280} withArrow>
       <UnstyledButton
         component={Link}
         to="/admin/sincronizacao"
-        aria-label={`Sincronização: ${badges.map((badge) => badge.label).join(', ')}`}
+        aria-label={`Sincronização: ${labels.join(', ')}`}
         data-testid="sync-status"
         className="touch-target"
         display="flex"
         style={{ alignItems: 'center' }}
       >
-        <Group gap={4} wrap="nowrap">
-          <Badge
-            color={main.color}
-            variant="light"
-            size="lg"
-            radius="sm"
-            tt="none"
-            style={{ flexShrink: 0, overflow: 'visible', cursor: 'pointer' }}
-            data-testid="connectivity"
-            aria-live="polite"
-          >
-            {main.label}
-          </Badge>
-          {problems.map((badge) => (
+        <Stack gap={2} align="flex-end">
+          <Group gap={4} wrap="nowrap">
             <Badge
-              key={badge.color}
-              color={badge.color}
-              variant="filled"
+              color={main.color}
+              variant="light"
               size="lg"
               radius="sm"
               tt="none"
-              style={{ flexShrink: 0, cursor: 'pointer' }}
-              data-testid={badge.color === 'red' ? 'sync-failed' : 'sync-conflicts'}
+              style={{ flexShrink: 0, overflow: 'visible', cursor: 'pointer' }}
+              data-testid="connectivity"
+              aria-live="polite"
             >
-              <Text span inherit visibleFrom="xs">
-                {badge.label}
-              </Text>
-              <Text span inherit hiddenFrom="xs" aria-hidden>
-                {badge.short}
-              </Text>
+              {main.label}
             </Badge>
-          ))}
-        </Group>
+            {problems.map((badge) => (
+              <Badge
+                key={badge.color}
+                color={badge.color}
+                variant="filled"
+                size="lg"
+                radius="sm"
+                tt="none"
+                style={{ flexShrink: 0, cursor: 'pointer' }}
+                data-testid={badge.color === 'red' ? 'sync-failed' : 'sync-conflicts'}
+              >
+                <Text span inherit visibleFrom="xs">
+                  {badge.label}
+                </Text>
+                <Text span inherit hiddenFrom="xs" aria-hidden>
+                  {badge.short}
+                </Text>
+              </Badge>
+            ))}
+          </Group>
+          <OfflineReadinessLine readiness={readiness} />
+        </Stack>
       </UnstyledButton>
     </Tooltip>
   );

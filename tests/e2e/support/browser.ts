@@ -74,27 +74,38 @@ export async function waitForServiceWorkerControl(page: Page): Promise<void> {
   await page.waitForFunction(() => navigator.serviceWorker?.controller != null, undefined, { polling: 100 });
 }
 
-/** Waits until the service worker has finished precaching (its install completed); asks four times a second, not every frame. */
+/**
+ * Waits until the service worker has precached everything: the first group
+ * at install, the rest after it took control (src/app/pwa/sw, issue 26), so
+ * that any screen opens offline afterwards.
+ */
 export async function waitForPrecache(page: Page): Promise<void> {
+  await waitForServiceWorkerControl(page);
   await page.waitForFunction(
     async () => {
-      const keys = await caches.keys();
-      for (const key of keys) {
-        const cache = await caches.open(key);
-        if ((await cache.keys()).some((request) => request.url.includes('index.html'))) {
-          return true;
-        }
-      }
-      return false;
+      const controller = navigator.serviceWorker.controller;
+      if (!controller) return false;
+      const status = await new Promise<{ first: { files: number; cachedFiles: number }; rest: { files: number; cachedFiles: number } } | null>(
+        (resolve) => {
+          const channel = new MessageChannel();
+          const timer = setTimeout(() => resolve(null), 2_000);
+          channel.port1.onmessage = (event) => {
+            clearTimeout(timer);
+            resolve(event.data);
+          };
+          controller.postMessage({ type: 'offline-readiness:warm-up' });
+          controller.postMessage({ type: 'offline-readiness:status' }, [channel.port2]);
+        },
+      );
+      return status !== null && status.first.cachedFiles === status.first.files && status.rest.cachedFiles === status.rest.files;
     },
     undefined,
-    { polling: 250 },
+    { polling: 500, timeout: 60_000 },
   );
 }
 
-/** The app can go offline: the worker in control and the shell precached, as on a device used online. */
+/** The app can go offline: the worker in control and all of the app precached, as on a device used online. */
 export async function waitForShellOffline(page: Page): Promise<void> {
-  await waitForServiceWorkerControl(page);
   await waitForPrecache(page);
 }
 
