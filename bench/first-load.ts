@@ -35,6 +35,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { build } from 'vite';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/support/chromium-flags';
+import { waitForPrecache } from '../tests/e2e/support/precache-status';
 import { BENCH_ADMIN, startBenchServer, type BenchServer } from './support/server-control';
 import { median, round } from './support/stats';
 
@@ -218,13 +219,7 @@ async function installApp(page: Page, url: string): Promise<void> {
     }
     return registration.active?.state;
   });
-  await page.waitForFunction(async () => {
-    for (const key of await caches.keys()) {
-      const cache = await caches.open(key);
-      if ((await cache.keys()).some((request) => request.url.includes('index.html'))) return true;
-    }
-    return false;
-  });
+  await waitForPrecache(page);
   await page.goto(`${url}/admin/sincronizacao`);
   await page
     .getByTestId('last-sync')

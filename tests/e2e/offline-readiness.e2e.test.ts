@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { connectivity, launchChromium, signInAs, tabletContext } from './support/browser';
+import { precacheCounts } from './support/precache-status';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -38,15 +39,7 @@ describe('offline readiness', () => {
     for (const text of seen) expect(text).toMatch(/^(|Preparando uso offline… \d{1,2} %|Pronto para uso offline)$/);
 
     // Ready means the worker controls the page and its whole first group is cached.
-    const status = await page.evaluate(async () => {
-      const controller = navigator.serviceWorker.controller;
-      if (!controller) return null;
-      return new Promise<{ first: { files: number; cachedFiles: number } }>((resolve) => {
-        const channel = new MessageChannel();
-        channel.port1.onmessage = (event) => resolve(event.data);
-        controller.postMessage({ type: 'offline-readiness:status' }, [channel.port2]);
-      });
-    });
+    const status = await precacheCounts(page);
     expect(status?.first.files).toBeGreaterThan(50);
     expect(status?.first.cachedFiles).toBe(status?.first.files);
 

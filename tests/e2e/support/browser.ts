@@ -6,6 +6,7 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium-flags';
 import { E2E_ADMIN } from './e2e-admin';
+import { waitForPrecache } from './precache-status';
 import { e2eServer } from './test-server';
 
 export function baseUrl(): string {
@@ -74,38 +75,9 @@ export async function waitForServiceWorkerControl(page: Page): Promise<void> {
   await page.waitForFunction(() => navigator.serviceWorker?.controller != null, undefined, { polling: 100 });
 }
 
-/**
- * Waits until the service worker has precached everything: the first group
- * at install, the rest after it took control (src/app/pwa/sw, issue 26), so
- * that any screen opens offline afterwards.
- */
-export async function waitForPrecache(page: Page): Promise<void> {
-  await waitForServiceWorkerControl(page);
-  await page.waitForFunction(
-    async () => {
-      const controller = navigator.serviceWorker.controller;
-      if (!controller) return false;
-      const status = await new Promise<{ first: { files: number; cachedFiles: number }; rest: { files: number; cachedFiles: number } } | null>(
-        (resolve) => {
-          const channel = new MessageChannel();
-          const timer = setTimeout(() => resolve(null), 2_000);
-          channel.port1.onmessage = (event) => {
-            clearTimeout(timer);
-            resolve(event.data);
-          };
-          controller.postMessage({ type: 'offline-readiness:warm-up' });
-          controller.postMessage({ type: 'offline-readiness:status' }, [channel.port2]);
-        },
-      );
-      return status !== null && status.first.cachedFiles === status.first.files && status.rest.cachedFiles === status.rest.files;
-    },
-    undefined,
-    { polling: 500, timeout: 60_000 },
-  );
-}
-
 /** The app can go offline: the worker in control and all of the app precached, as on a device used online. */
 export async function waitForShellOffline(page: Page): Promise<void> {
+  await waitForServiceWorkerControl(page);
   await waitForPrecache(page);
 }
 
