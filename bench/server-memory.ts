@@ -10,7 +10,6 @@
  * of list and search calls, so a smaller database cache is seen to cost
  * no speed. docs/decisions/server-memory.md has the figures.
  */
-import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,7 +18,8 @@ import { SyncEngine } from '@sync/engine/engine';
 import { manualEnvironment } from '@sync/engine/environment';
 import { noLock } from '@sync/engine/lock';
 import { SyncDatabase } from '@sync/store/database';
-import { BENCH_API_ADMIN, beforeAndAfter, ROOT, serverUrl, type ServerTarget } from './support/api-server';
+import { BENCH_API_ADMIN, beforeAndAfter, ROOT, type ServerTarget } from './support/api-server';
+import { seedDemo, startAsNpmStart } from './support/demo-server';
 import { signIn } from './support/sign-in';
 import { median, round } from './support/stats';
 
@@ -102,41 +102,14 @@ async function medianCallMs(url: string, token: string): Promise<number> {
   return round(median(times), 2);
 }
 
-type Started = { url: string; pid: number; stop(): Promise<void> };
-
-/** The server as `npm start` runs it: server/start.mjs where the target has it, else `--import tsx server/main.ts`. */
-async function startAsNpmStart(target: ServerTarget, env: Record<string, string>): Promise<Started> {
-  const entry = existsSync(join(target.dir, 'server', 'start.mjs')) ? ['server/start.mjs'] : ['--import', 'tsx', 'server/main.ts'];
-  const child = spawn(process.execPath, entry, {
-    cwd: target.dir,
-    env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const url = await serverUrl(child);
-  return {
-    url,
-    pid: child.pid!,
-    async stop() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
-
 async function measure(target: ServerTarget, say: (line: string) => void): Promise<ServerMemoryFigure> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ho-bench-memory-'));
   const env = { DATA_DIR: dataDir, ADMIN_USERNAME: BENCH_API_ADMIN.username, ADMIN_PASSWORD: BENCH_API_ADMIN.password };
   try {
-    execFileSync(process.execPath, ['--import', 'tsx', 'server/db/seed-demo.ts'], {
-      cwd: target.dir,
-      env: { PATH: process.env.PATH ?? '', ...env },
-      stdio: 'pipe',
-    });
+    seedDemo(target.dir, env);
     // Both servers serve this checkout's build when there is one (a `git archive` has no dist/).
     const dist = join(ROOT, 'dist');
-    const server = await startAsNpmStart(target, {
+    const server = await startAsNpmStart(target.dir, {
       ...env,
       ...(existsSync(join(dist, 'index.html')) ? { DIST_DIR: dist } : { SKIP_PWA_BUILD: 'true' }),
     });
