@@ -43,13 +43,15 @@
  *    (`chemical-pdf`, against a blank sample's report).
  * 11. Server memory (issue 26, bench/server-memory.ts): the server's RSS
  *    with the demo data, up, after a first sync and idle, before and after.
+ * 12. Weak link (issue 26, bench/weak-link.ts): a technician's sign-in on a
+ *    shaped 400 kbit/s link until the tablet is ready offline, before and after.
  *
  * Sizes can be lowered for a quick try: BENCH_PUSH_COUNT, BENCH_REPEATS
  * (Node pairs), BENCH_BROWSER_REPEATS (Chromium pairs), BENCH_PULL_COUNT,
  * BENCH_API_RUNS; BENCH_PARTS picks parts (comma-separated: node-push,
  * node-pull, chromium-pull, chromium-push, api-throughput, api-scale, first-load,
  * photos, quotation-typing, pdf, sample-typing, chemical-typing, chemical-pdf,
- * server-memory; default all).
+ * server-memory, weak-link; default all).
  * BENCH_TYPING_ROUNDS: rounds of part 9.
  */
 import 'fake-indexeddb/auto';
@@ -67,6 +69,7 @@ import { formatQuotationTyping, runQuotationTypingBench, type QuotationTypingFig
 import { formatPdf, runPdfBench, type PdfFigure } from './pdf';
 import { formatSampleTyping, runSampleTypingBench } from './sample-typing';
 import { formatServerMemory, measureServerMemory, type ServerMemoryResults } from './server-memory';
+import { formatWeakLink, runWeakLinkBench, type WeakLinkResults } from './weak-link';
 import { type ChemicalKeyFigure, type ChemicalPdfFigure, formatChemical, runChemicalPdfBench, runChemicalTypingBench } from './sample-chemical';
 import { SEARCH_TERMS } from './support/agents';
 import { openBenchPage, type BenchBrowser } from './support/chromium';
@@ -97,7 +100,7 @@ const PULL_COUNT = Number(process.env.BENCH_PULL_COUNT ?? 10_000);
 const PARTS = new Set(
   (
     process.env.BENCH_PARTS ??
-    'node-push,node-pull,chromium-pull,chromium-push,api-throughput,api-scale,first-load,photos,quotation-typing,pdf,sample-typing,chemical-typing,chemical-pdf,server-memory'
+    'node-push,node-pull,chromium-pull,chromium-push,api-throughput,api-scale,first-load,photos,quotation-typing,pdf,sample-typing,chemical-typing,chemical-pdf,server-memory,weak-link'
   )
     .split(',')
     .map((part) => part.trim()),
@@ -237,6 +240,7 @@ async function main(): Promise<void> {
     chemicalPdf?: ChemicalPdfFigure;
     apiScale?: ApiScaleResults;
     serverMemory?: ServerMemoryResults;
+    weakLink?: WeakLinkResults;
   } = {};
   try {
     // The parts with servers of their own first, so the sync parts' server is not running beside them.
@@ -244,6 +248,7 @@ async function main(): Promise<void> {
     if (PARTS.has('api-throughput')) results.apiThroughput = await measureApiThroughput(say);
     if (PARTS.has('api-scale')) extra.apiScale = await measureApiScale(say);
     if (PARTS.has('server-memory')) extra.serverMemory = await measureServerMemory(say);
+    if (PARTS.has('weak-link')) extra.weakLink = await runWeakLinkBench(say);
     if (PARTS.has('photos')) photos = await runPhotosBench(say);
     if (PARTS.has('quotation-typing')) quotationTyping = await runQuotationTypingBench(say);
     if (PARTS.has('sample-typing')) results.sampleTyping = await runSampleTypingBench(say);
@@ -272,6 +277,7 @@ async function main(): Promise<void> {
     if (results.apiThroughput) console.log(`${formatApiThroughput(results.apiThroughput)}\n`);
     if (extra.apiScale) console.log(`${formatApiScale(extra.apiScale)}\n`);
     if (extra.serverMemory) console.log(`${formatServerMemory(extra.serverMemory)}\n`);
+    if (extra.weakLink) console.log(`${formatWeakLink(extra.weakLink)}\n`);
     if (firstLoad) console.log(`${formatFirstLoad(firstLoad)}\n`);
     if (photos) console.log(`${formatPhotos(photos)}\n`);
     if (quotationTyping) console.log(`${formatQuotationTyping(quotationTyping)}\n`);
