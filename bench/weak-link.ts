@@ -248,34 +248,16 @@ export function formatWeakLink(results: WeakLinkResults): string {
   for (const code of ['before', 'after'] as const) {
     const runs = results.runs.filter((run) => run.code === code);
     if (runs.length === 0) continue;
+    const figure = (pick: (run: WeakLinkRun) => number | null, unit: string) => spread(runs.map(pick), unit);
+    const met = runs.every((run) => run.readyMs !== null && run.readyMs < results.goalMs);
+    const goal = code === 'after' ? ` (goal < ${results.goalMs / 1000} s: ${met ? 'met' : 'MISSED'})` : '';
     lines.push(
       `  ${code} (${results.commits[code]}), ${runs.length} runs:`,
-      `    login shown:        ${spread(
-        runs.map((run) => run.loginShownMs),
-        's',
-      )}`,
-      `    ready offline:      ${spread(
-        runs.map((run) => run.readyMs),
-        's',
-      )}${code === 'after' ? ` (goal < ${results.goalMs / 1000} s: ${runs.every((run) => run.readyMs !== null && run.readyMs < results.goalMs) ? 'met' : 'MISSED'})` : ''}`,
-      `    'Pronto…' shown:    ${spread(
-        runs.map((run) => run.saidReadyMs),
-        's',
-      )}`,
-      `    all precached:      ${spread(
-        runs.map((run) => run.allCachedMs),
-        's',
-      )}`,
-      `    kB down at ready:   ${spread(
-        runs.map((run) => run.kbDownAtReady),
-        'kB',
-      )}; at all precached ${spread(
-        runs.map((run) => run.kbDownAtAllCached),
-        'kB',
-      )} (up ${spread(
-        runs.map((run) => run.kbUpAtAllCached),
-        'kB',
-      )})`,
+      `    login shown:        ${figure((run) => run.loginShownMs, 's')}`,
+      `    ready offline:      ${figure((run) => run.readyMs, 's')}${goal}`,
+      `    'Pronto…' shown:    ${figure((run) => run.saidReadyMs, 's')}`,
+      `    all precached:      ${figure((run) => run.allCachedMs, 's')}`,
+      `    kB down at ready:   ${figure((run) => run.kbDownAtReady, 'kB')}; at all precached ${figure((run) => run.kbDownAtAllCached, 'kB')} (up ${figure((run) => run.kbUpAtAllCached, 'kB')})`,
       `    opens offline:      ${runs.filter((run) => run.opensOffline).length} of ${runs.length}`,
     );
   }
