@@ -15,6 +15,7 @@ import { lookupRoutes } from './lookups';
 import { roleRoutes } from './roles';
 import { settingsRoutes } from './settings';
 import { syncBatchRoutes } from './sync-batch';
+import { syncPullBatchRoutes } from '../sync/pull-batch-route';
 import { userCustomerRoutes } from './user-customers';
 import { userRoutes } from './user';
 import { usersRoutes } from './users';
@@ -35,4 +36,5 @@ export const routeModules: RouteModule[] = [
   sampleRoutes,
   dashboardRoutes,
   syncBatchRoutes,
+  syncPullBatchRoutes,
 ];

@@ -52,6 +52,8 @@ export interface SyncEngineOptions {
   pushBatchSize?: number;
   /** Records per pull request. Default 500. */
   pullPageSize?: number;
+  /** Several lists' pages per pull call (pull-batch.ts). Default true; false: a call per list and page. */
+  pullBatch?: boolean;
   /** False: documented full paging instead of `updated_since` pulls. Default true. */
   incremental?: boolean;
   /** Wait after the last local save before a run. Default 1 s. */
@@ -305,6 +307,7 @@ export class SyncEngine {
           transport: this.transport,
           pageSize: this.options.pullPageSize ?? DEFAULT_PULL_PAGE_SIZE,
           incremental: this.options.incremental ?? true,
+          batch: this.options.pullBatch ?? true,
           isStopped: () => this.closed,
           reader: this.options.reader?.() ?? null,
         });

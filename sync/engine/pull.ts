@@ -24,6 +24,10 @@
  * Read-only resources are pulled the same way; one declared
  * `replaceOnPull` is read whole in documented mode each time, and the
  * local records the server no longer lists are removed.
+ *
+ * With `batch`, the incremental lists travel together in pull batch calls
+ * (pull-batch.ts: several lists' next pages per round trip), with the steps
+ * below; a server without the call is read list by list.
  */
 import { z } from 'zod';
 import { mayRead, type Reader } from '../contract/access';
@@ -35,6 +39,7 @@ import type { ResourceDefinition } from '../store/registry/resource';
 import type { RecordFields } from '../store/types';
 import { applyServerDelete, applyServerRecords, keysWithEntries } from './apply-server';
 import { SyncError } from './errors';
+import { pullInBatches, type BatchSteps } from './pull-batch';
 import { removeRecord } from './references';
 import type { Transport } from './transport';
 import { fillPath } from './wire';
@@ -52,6 +57,8 @@ export interface PullContext {
   isStopped: () => boolean;
   /** The signed-in user's read rights; null or absent: unknown, every list is asked for (a 403 is skipped). */
   reader?: Reader | null;
+  /** Several lists per call (pull-batch.ts); absent or false: one call per list and page. */
+  batch?: boolean;
 }
 
 /** The resources a pull asks for: those with a list call that the user may read. */
@@ -61,12 +68,57 @@ export function pullableResources(db: SyncDatabase, reader: Reader | null | unde
 }
 
 /**
- * Pulls every resource. The first page of each is requested at once (one
- * round trip of latency instead of one per list, which matters on a
- * tablet's mobile connection); pages are applied in pull order.
+ * Pulls every resource, in pull order: in batch calls when the context says
+ * so and the server has them, else list by list.
  */
 export async function pullAll(context: PullContext): Promise<void> {
   const order = pullableResources(context.db, context.reader);
+  if (context.batch && context.incremental) await pullBatched(context, order);
+  else await pullListByList(context, order);
+}
+
+/**
+ * Each run of incremental lists in batch calls; a list read whole
+ * (`replaceOnPull`) alone in its place; what the batch leaves (a server
+ * without it) list by list.
+ */
+async function pullBatched(context: PullContext, order: readonly ResourceDefinition[]): Promise<void> {
+  const steps = batchSteps(context);
+  let run: ResourceDefinition[] = [];
+  const flush = async () => {
+    const left = await pullInBatches(context, run, steps);
+    run = [];
+    await pullListByList(context, left);
+  };
+  for (const resource of order) {
+    if (incrementalFor(context, resource)) {
+      run.push(resource);
+      continue;
+    }
+    await flush();
+    if (context.isStopped()) return;
+    await pullResource(context, resource);
+  }
+  await flush();
+}
+
+/** A list's pull, as the batch runs it: the same cursor, page and end as `pullIncremental`. */
+function batchSteps(context: PullContext): BatchSteps {
+  const { db } = context;
+  return {
+    cursorOf: async (resource) => (await withReopen(db, () => readMeta<PullCursor>(db, META.cursor(resource.name))))?.updated_since ?? PULL_EPOCH,
+    apply: (resource, list, deletedIds) => applyPage(db, resource, list, deletedIds),
+    finish: (resource, serverTime) => saveCursor(db, resource, serverTime),
+    alone: (resource) => pullResource(context, resource),
+  };
+}
+
+/**
+ * List by list. The first page of each is requested at once (one round trip
+ * of latency instead of one per list, which matters on a tablet's mobile
+ * connection); pages are applied in pull order.
+ */
+async function pullListByList(context: PullContext, order: readonly ResourceDefinition[]): Promise<void> {
   const firstPages = order.map((resource) => (incrementalFor(context, resource) ? settle(firstIncrementalPage(context, resource)) : undefined));
   for (const [index, resource] of order.entries()) {
     if (context.isStopped()) return;
@@ -182,9 +234,14 @@ async function pullIncremental(context: PullContext, resource: ResourceDefinitio
     serverTime ??= page.data.server_time;
     if (!more) break;
   }
-  const next = new Date(Date.parse(serverTime!) - PULL_OVERLAP_MS).toISOString();
-  await withReopen(db, () => writeMeta(db, META.cursor(resource.name), { updated_since: next } satisfies PullCursor));
+  await saveCursor(db, resource, serverTime!);
   return 'done';
+}
+
+/** Every page of the list arrived: the next pull starts at the first page's server_time less the overlap. */
+async function saveCursor(db: SyncDatabase, resource: ResourceDefinition, serverTime: string): Promise<void> {
+  const next = new Date(Date.parse(serverTime) - PULL_OVERLAP_MS).toISOString();
+  await withReopen(db, () => writeMeta(db, META.cursor(resource.name), { updated_since: next } satisfies PullCursor));
 }
 
 async function pullFull(context: PullContext, resource: ResourceDefinition): Promise<void> {

@@ -25,11 +25,16 @@
  * The proxy reads the batch call (sync/contract/batch.ts) as the writes it
  * carries: each is logged on its own (`inBatch`), and a rule that matches
  * one of them applies to the batch call, the request that carries it (a
- * lost answer loses the answers of every write in it).
+ * lost answer loses the answers of every write in it). The pull batch
+ * (sync/contract/pull-batch.ts) is read the same way, as the list calls it
+ * carries: each list the server read is logged as that list's own GET with
+ * its status (a list left for later is not), and a rule that matches one of
+ * them applies to the pull batch call.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { BATCH_PATH } from '@sync/contract/batch';
+import { listPagePath, PULL_BATCH_PATH, pullBatchQuerySchema } from '@sync/contract/pull-batch';
 
 export type Fault =
   | { kind: 'drop' }
@@ -62,7 +67,7 @@ export interface LoggedRequest {
   fault: Fault['kind'] | null;
   status: number | null;
   idempotencyKey: string | null;
-  /** A write carried by a batch call, logged right after it; a fault is logged on the batch call only. */
+  /** A write carried by a batch call, logged right after it, or a list read by a pull batch, logged once answered; a fault is logged on the batch call only. */
   inBatch?: true;
 }
 
@@ -151,7 +156,8 @@ export class FaultProxy {
     const path = request.url ?? '/';
     const body = await readBody(request);
     const carried = method === 'POST' && path === `/${BATCH_PATH}` ? batchWrites(body) : [];
-    const rule = this.take(method, path, carried);
+    const reads = method === 'GET' && path.startsWith(`/${PULL_BATCH_PATH}?`) ? pullBatchReads(path) : [];
+    const rule = this.take(method, path, [...carried, ...reads]);
     const logged: LoggedRequest = {
       method,
       path,
@@ -172,6 +178,7 @@ export class FaultProxy {
     if (fault?.kind === 'status') {
       logged.status = fault.status;
       for (const write of writes) write.status = fault.status;
+      for (const read of reads) this.log.push({ ...read, fault: null, status: fault.status, idempotencyKey: null, inBatch: true });
       const payload = JSON.stringify(fault.body ?? { message: 'Erro simulado.' });
       response.writeHead(fault.status, { 'content-type': 'application/json', ...fault.headers });
       response.end(payload);
@@ -200,6 +207,12 @@ export class FaultProxy {
     }
     logged.status = upstream.status;
     if (writes.length > 0) answerStatuses(upstreamBody).forEach((status, index) => writes[index] && (writes[index].status = status));
+    if (reads.length > 0) {
+      pullAnswerStatuses(upstreamBody).forEach((status, index) => {
+        const read = reads[index];
+        if (read && status !== null) this.log.push({ ...read, fault: null, status, idempotencyKey: null, inBatch: true });
+      });
+    }
 
     if (fault?.kind === 'lose-response') {
       request.socket.destroy();
@@ -243,6 +256,28 @@ function answerStatuses(body: Buffer): number[] {
   try {
     const parsed = JSON.parse(body.toString('utf8')) as { responses?: { status: number }[] };
     return (parsed.responses ?? []).map((answer) => answer.status);
+  } catch {
+    return [];
+  }
+}
+
+/** The list calls a pull batch carries, each as the list's own GET (path and cursor). */
+function pullBatchReads(path: string): { method: string; path: string }[] {
+  const params = new URL(path, 'http://proxy.local').searchParams;
+  const query = pullBatchQuerySchema.safeParse({ take: params.get('take') ?? undefined, list: params.getAll('list') });
+  if (!query.success) return [];
+  return query.data.list.map((list) => {
+    const cursor = new URLSearchParams({ updated_since: list.updated_since });
+    if (list.after_id !== undefined) cursor.set('after_id', String(list.after_id));
+    return { method: 'GET', path: `/${listPagePath(list.path, query.data.take)}?${cursor}` };
+  });
+}
+
+/** Per list of a pull batch's answer: the status of the list's own call (200 for a page), null when left for later. */
+function pullAnswerStatuses(body: Buffer): (number | null)[] {
+  try {
+    const parsed = JSON.parse(body.toString('utf8')) as { lists?: { state: string; status?: number }[] };
+    return (parsed.lists ?? []).map((list) => (list.state === 'page' ? 200 : list.state === 'refused' ? (list.status ?? null) : null));
   } catch {
     return [];
   }
