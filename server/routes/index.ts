@@ -16,6 +16,7 @@ import { roleRoutes } from './roles';
 import { settingsRoutes } from './settings';
 import { syncBatchRoutes } from './sync-batch';
 import { syncPullBatchRoutes } from '../sync/pull-batch-route';
+import { storedAnswerRoutes } from '../sync/stored-answer-route';
 import { userCustomerRoutes } from './user-customers';
 import { userRoutes } from './user';
 import { usersRoutes } from './users';
@@ -37,4 +38,5 @@ export const routeModules: RouteModule[] = [
   dashboardRoutes,
   syncBatchRoutes,
   syncPullBatchRoutes,
+  storedAnswerRoutes,
 ];

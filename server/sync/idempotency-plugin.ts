@@ -65,7 +65,8 @@ export const REPLAYED_HEADER = 'idempotent-replayed';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
 const NOT_STORED = new Set([401, 403, 408, 429]);
-const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+/** A key the server accepts: 1 to 255 printable ASCII characters. */
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 /** Longest a first request is trusted to be still running in this process, past the lease. */
 const RUNNING_HERE_MAX_MS = 10 * 60_000;
 
@@ -176,7 +177,7 @@ export function createIdempotencyPlugin(options: IdempotencyOptions = {}): AppPl
         if (!applies(request)) return;
         const key = keyHeader(request);
         if (key === undefined) return;
-        if (!KEY_PATTERN.test(key)) throw new HttpError(400, IDEMPOTENCY_MESSAGES.invalidKey);
+        if (!IDEMPOTENCY_KEY_PATTERN.test(key)) throw new HttpError(400, IDEMPOTENCY_MESSAGES.invalidKey);
         // Usually the caller's own key; an administrator may deliver a colleague's (idempotency-scope.ts).
         const id: KeyId = await keyIdOf(ctx.db, request.auth!, key);
         const target = { method: request.method, path: matchedPathWithQuery(request), hash: bodyHash(request.body) };

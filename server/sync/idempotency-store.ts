@@ -153,3 +153,18 @@ export async function purgeExpiredKeys(db: Db, now: number): Promise<number> {
     .returning({ key: idempotencyKeys.key });
   return removed.length;
 }
+
+export type KeptAnswer = { kind: 'stored'; response: StoredResponse } | { kind: 'running' } | { kind: 'none' };
+
+/**
+ * What the server keeps for a key, read only (the device's question before
+ * sending a write again, stored-answer-route.ts): its answer, 'running'
+ * while its first request holds the lease, or 'none' (never claimed,
+ * released, expired, or a claim past its lease, which a new try may take).
+ */
+export async function readKeptAnswer(db: Db, id: KeyId, now: number): Promise<KeptAnswer> {
+  const [row] = await db.select().from(idempotencyKeys).where(byKey(id));
+  if (!row || row.expires_at.getTime() <= now) return { kind: 'none' };
+  if (row.status !== null) return { kind: 'stored', response: { status: row.status, contentType: row.content_type, body: row.body } };
+  return row.created_at.getTime() > now - IDEMPOTENCY_LEASE_MS ? { kind: 'running' } : { kind: 'none' };
+}

@@ -17,6 +17,7 @@ import type { PushContext, PushResult } from './push-context';
 import { advancePipeline, awaitedEvent, startPipeline, type PipelineArrival, type PipelineEventType } from './push-pipeline';
 import { claimAndPrepare, unmark, type Claim, type Claimed } from './push-prepare';
 import type { HttpOutcome } from './transport';
+import { sendUpload } from './upload-send';
 import type { WriteBatch } from './write-batch';
 
 /** What the workers of one round share (push.ts). */
@@ -87,15 +88,16 @@ function endsRun(outcomes: readonly HttpOutcome[]): boolean {
 
 /**
  * Sends a prepared group (marked in flight in the store): one write alone
- * (an upload shows its progress until its answer is applied), several in a
- * batch call.
+ * (an upload shows its progress until its answer is applied; sent before, it
+ * asks for its kept answer first: upload-send.ts), several in a batch call.
  */
 function launch(context: PushContext, group: Group): Promise<HttpOutcome[]> {
   if (group.length > 1) return context.transport.sendBatch(group.map((prepared) => prepared.request));
   const [prepared] = group as [Prepared];
   const { upload } = prepared.request;
-  if (upload) upload.onProgress = uploadProgressReporter(context.db, prepared.resource.name, prepared.entry.key, context.now);
-  return context.transport.send(prepared.request).then((answer) => [answer]);
+  if (!upload) return context.transport.send(prepared.request).then((answer) => [answer]);
+  upload.onProgress = uploadProgressReporter(context.db, prepared.resource.name, prepared.entry.key, context.now);
+  return sendUpload(context.transport, prepared.request, prepared.before.attempts > 0).then((answer) => [answer]);
 }
 
 /**

@@ -182,6 +182,26 @@ describe('a customer with addresses and files made offline', () => {
     expect(new Set(uploads.map((request) => request.idempotencyKey)).size).toBe(3);
   });
 
+  it('an upload whose answer was lost is not sent again: the retry asks for the kept answer, and the bytes go once', async () => {
+    const client = await device();
+    const work = await offlineCustomer(client.db, `c${Date.now().toString(36)}`);
+    const lost = server.proxy.inject({ method: 'POST', path: /^\/api\/customer\/\d+\/file$/, fault: { kind: 'lose-response' } });
+    const before = server.proxy.log.length;
+    await client.engine.drain();
+    await lost.hit;
+    await expectOnServerOnce(client, work);
+
+    const sent = server.proxy.log.slice(before);
+    const uploads = sent.filter((request) => request.method === 'POST' && /^\/api\/customer\/\d+\/file$/.test(request.path));
+    // One upload per file: the one whose answer was lost is not among the sends again.
+    expect(uploads).toHaveLength(work.files.length);
+    expect(new Set(uploads.map((request) => request.idempotencyKey)).size).toBe(work.files.length);
+    expect(uploads.filter((request) => request.fault === 'lose-response')).toHaveLength(1);
+    const lostKey = uploads.find((request) => request.fault === 'lose-response')!.idempotencyKey;
+    const asked = sent.filter((request) => request.method === 'GET' && request.path === '/api/sync/answer');
+    expect(asked.map((request) => [request.idempotencyKey, request.status])).toEqual([[lostKey, 200]]);
+  });
+
   it('waits for the customer before uploading, and a second device pulls the files with their download paths', async () => {
     const first = await device();
     const work = await offlineCustomer(first.db, `b${Date.now().toString(36)}`);
