@@ -69,9 +69,8 @@ const listParamSchema = z
 export const pullBatchQuerySchema = z.object({
   take: countParamSchema(1, MAX_PULL_BATCH_TAKE),
   rows: countParamSchema(1, MAX_PULL_BATCH_ROWS).optional(),
-  list: z
-    .union([z.array(listParamSchema).min(1).max(MAX_PULL_BATCH_LISTS), listParamSchema])
-    .transform((lists) => (Array.isArray(lists) ? lists : [lists])),
+  // One `list` arrives as a string, several as an array: read both as an array, so a bad list gets its own message.
+  list: z.preprocess((lists) => (Array.isArray(lists) ? lists : [lists]), z.array(listParamSchema).min(1).max(MAX_PULL_BATCH_LISTS)),
 });
 
 /** The call's path with its query, relative to the API base, as the device sends it. */

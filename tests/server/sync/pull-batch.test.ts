@@ -258,10 +258,19 @@ describe('what it refuses', () => {
         10,
       )}`,
     ],
-  ])('%s: 400 with a message, nothing read', async (_label, url) => {
+  ])('%s: 400 with a message, nothing read', async (label, url) => {
     const reply = await admin.get(url);
     expect(reply.status).toBe(400);
     expect(typeof (reply.body as { message?: unknown }).message).toBe('string');
+    // A malformed list says so, one list or several.
+    if (/path|dot|instant|after_id/.test(label)) expect(JSON.stringify(reply.body)).toContain(PULL_BATCH_MESSAGES.invalidList);
+  });
+
+  it('a malformed list among good ones names the list', async () => {
+    const lists = [`api/cost/all/{skip}/{take},${EPOCH}`, `api/%63ost/all/{skip}/{take},${EPOCH}`];
+    const reply = await admin.get(`/api/sync/pull?take=10&${lists.map((list) => `list=${encodeURIComponent(list)}`).join('&')}`);
+    expect(reply.status).toBe(400);
+    expect(JSON.stringify(reply.body)).toContain(PULL_BATCH_MESSAGES.invalidList);
   });
 
   it('a path that is not a pull list (the current user, the batch itself, settings as a record) is refused in its place; the others are read', async () => {
