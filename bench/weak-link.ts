@@ -22,6 +22,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/support/chromium-flags';
+import { isPrecacheComplete, precacheCounts } from '../tests/e2e/support/precache-status';
 import { beforeAndAfter, type ServerTarget } from './support/api-server';
 import { seedDemo, startAsNpmStart } from './support/demo-server';
 import { startShapingProxy, type LinkShape } from './support/shaping-proxy';
@@ -59,11 +60,11 @@ export type WeakLinkResults = {
   skipped: string[];
 };
 
-type Probe = { controlled: boolean; synced: boolean; line: string | null; allCached: boolean | null };
+type PageFacts = { controlled: boolean; synced: boolean; line: string | null };
+type Probe = PageFacts & { allCached: boolean | null };
 
-/** Runs in the page (self-contained): what the device has now. Does not ask the worker to fetch anything. */
-async function probe(): Promise<Probe> {
-  const controller = navigator.serviceWorker?.controller ?? null;
+/** Runs in the page (self-contained): whether a worker controls it, the first sync ended, and the header's readiness line. */
+async function readPage(): Promise<PageFacts> {
   let synced = false;
   for (const info of await indexedDB.databases()) {
     if (!info.name) continue;
@@ -86,28 +87,21 @@ async function probe(): Promise<Probe> {
     }
   }
   const line = document.querySelector('[data-testid="offline-readiness"]')?.textContent ?? null;
-  // Only this build's worker answers (null: no answer); workbox's has all or nothing once in control.
-  let allCached: boolean | null = null;
-  if (controller) {
-    allCached = await new Promise<boolean | null>((resolve) => {
-      const channel = new MessageChannel();
-      const timer = setTimeout(() => resolve(null), 1_000);
-      channel.port1.onmessage = (event) => {
-        clearTimeout(timer);
-        const counts = event.data as { first: { files: number; cachedFiles: number }; rest: { files: number; cachedFiles: number } };
-        resolve(counts.first.cachedFiles === counts.first.files && counts.rest.cachedFiles === counts.rest.files);
-      };
-      controller.postMessage({ type: 'offline-readiness:status' }, [channel.port2]);
-    });
-  }
-  return { controlled: controller !== null, synced, line, allCached };
+  return { controlled: navigator.serviceWorker?.controller != null, synced, line };
 }
 
+/**
+ * What the device has now; `allCached` is null when the worker does not
+ * answer (workbox's, which has all or nothing once in control). Never asks
+ * the worker to fetch anything. Null on a navigation in the middle: the next round asks again.
+ */
 async function safeProbe(page: Page): Promise<Probe | null> {
   try {
-    return await page.evaluate(probe);
+    const facts = await page.evaluate(readPage);
+    const status = facts.controlled ? await precacheCounts(page, { timeoutMs: 1_000 }) : null;
+    return { ...facts, allCached: status === null ? null : isPrecacheComplete(status) };
   } catch {
-    return null; // a navigation in the middle: the next round asks again
+    return null;
   }
 }
 
@@ -232,10 +226,11 @@ export async function runWeakLinkBench(say: (message: string) => void): Promise<
 }
 
 function spread(values: Array<number | null>, unit: string): string {
-  const known = values.filter((value): value is number => value !== null);
+  const scale = unit === 's' ? 1000 : 1;
+  const known = values.filter((value): value is number => value !== null).map((value) => value / scale);
   if (known.length === 0) return 'not reached';
+  const text = `${round(median(known), 1)} ${unit} (${round(Math.min(...known), 1)}–${round(Math.max(...known), 1)})`;
   const missing = values.length - known.length;
-  const text = `${round(median(known) / (unit === 's' ? 1000 : 1), 1)} ${unit} (${round(Math.min(...known) / (unit === 's' ? 1000 : 1), 1)}–${round(Math.max(...known) / (unit === 's' ? 1000 : 1), 1)})`;
   return missing > 0 ? `${text}, ${missing} run(s) not within ${RUN_LIMIT_MS / 1000} s` : text;
 }
 
