@@ -92,8 +92,7 @@ export function ConnectivityIndicator() {
   const { state, synced } = useHeaderState();
   const main = describeConnectivity(state);
   const problems = describeSyncProblems(state.sync);
-  const readiness = useOfflineReadiness(synced);
-  const ready = describeReadiness(readiness);
+  const ready = describeReadiness(useOfflineReadiness(synced));
   const badges = [main, ...problems];
   const labels = [...badges.map((badge) => badge.label), ...(ready ? [ready.label] : [])];
   const hints = [...badges.map((badge) => badge.hint), ...(ready ? [ready.hint] : [])];
@@ -142,7 +141,7 @@ export function ConnectivityIndicator() {
               </Badge>
             ))}
           </Group>
-          <OfflineReadinessLine readiness={readiness} />
+          <OfflineReadinessLine text={ready} />
         </Stack>
       </UnstyledButton>
     </Tooltip>

@@ -6,10 +6,9 @@
  * on a phone's width, where the link's name and tooltip still say it.
  */
 import { Text } from '@mantine/core';
-import { describeReadiness, type Readiness } from './readiness';
+import type { ReadinessText } from './readiness';
 
-export function OfflineReadinessLine({ readiness }: { readiness: Readiness }) {
-  const text = describeReadiness(readiness);
+export function OfflineReadinessLine({ text }: { text: ReadinessText | null }) {
   if (!text) return null;
   return (
     <Text

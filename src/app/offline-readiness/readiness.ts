@@ -60,7 +60,9 @@ export const READINESS_TEXTS = {
 } as const;
 
 /** The header's line and its hint, or null when there is nothing to say. */
-export function describeReadiness(readiness: Readiness): { label: string; hint: string; ready: boolean } | null {
+export type ReadinessText = { label: string; hint: string; ready: boolean };
+
+export function describeReadiness(readiness: Readiness): ReadinessText | null {
   switch (readiness.state) {
     case 'unknown':
       return null;
