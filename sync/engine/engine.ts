@@ -301,6 +301,8 @@ export class SyncEngine {
       }
       await this.publish({ phase: 'pulling', reachable: true, lastError: pushed.lastError });
       await this.beforePull();
+      // The large lists' stored search rows into memory first, so the pull's writes update them (search-cache.ts).
+      await this.db.searchCache.loadStored();
       try {
         await pullAll({
           db: this.db,
@@ -320,6 +322,8 @@ export class SyncEngine {
         return failed(error.info, pushed.nextWakeAt, pushed.sent);
       }
       await writeMeta(this.db, META.lastSyncAt, new Date(this.now()).toISOString());
+      // The large lists this pull wrote keep their search rows for the next session (search-snapshot.ts).
+      this.db.searchCache.keepSnapshots();
       await this.publish({ phase: 'idle', reachable: true, lastError: pushed.lastError });
       this.scheduleWake(pushed.nextWakeAt);
       return { ok: true, pushed: pushed.sent, nextWakeAt: pushed.nextWakeAt, error: null };

@@ -37,7 +37,7 @@ export class SyncDatabase extends Dexie implements StoreScope {
   readonly registry: ResourceRegistry;
   /** Set by an explicit close(): the engine must not reopen a database its owner closed. */
   closedOnPurpose = false;
-  /** The search rows in memory (queries.ts reads them; writes drop them). */
+  /** The search rows in memory (queries.ts reads them; this connection's writes update them). */
   readonly searchCache: SearchCache = new SearchCache(this, (resourceName) => this.registry.get(resourceName));
 
   constructor(name: string = DEFAULT_DATABASE_NAME, options: SyncDatabaseOptions = {}) {
@@ -52,7 +52,7 @@ export class SyncDatabase extends Dexie implements StoreScope {
     this.use(
       searchCacheMiddleware(
         (table) => searchable.has(table),
-        (resourceName) => this.searchCache.invalidate(resourceName),
+        () => this.searchCache,
       ),
     );
   }

@@ -50,7 +50,11 @@ export async function readPage(db: SyncDatabase, resourceName: string, query: Pa
     [total, rows] = await Promise.all([range().count(), range().offset(skip).limit(pageSize).toArray()]);
   } else if (queryWords.length === 0) {
     const ordered = table.orderBy('_sort').reverse();
-    [total, rows] = await Promise.all([table.orderBy('_sort').count(), ordered.offset(skip).limit(pageSize).toArray()]);
+    // Counting the `_sort` index walks it whole (0.4 s at 50,000 agents): the search rows in memory know the count.
+    const inMemory = db.searchCache.liveCount(resource.name);
+    // (A live query then watches the whole table, as the count would have made it: a delete past the page changes the total.)
+    const counted = inMemory === undefined ? table.orderBy('_sort').count() : observeTable(db, resource.name).then(() => inMemory);
+    [total, rows] = await Promise.all([counted, ordered.offset(skip).limit(pageSize).toArray()]);
   } else if (resource.searchable.length === 0) {
     // No searchable field: nothing matches a search.
     [total, rows] = [0, []];

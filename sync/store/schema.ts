@@ -31,6 +31,7 @@ import { QUOTATION_RESOURCES } from './registry/quotations';
 import { READ_ONLY_RESOURCES } from './registry/read-only';
 import { SAMPLE_RESOURCES } from './registry/samples';
 import { searchableResources, searchRowOf, searchTableName, type SearchRow } from './search-rows';
+import { SEARCH_SNAPSHOTS } from './search-snapshot';
 import type { StoredRecord } from './types';
 
 /** Every resource of versions 1 to 6. */
@@ -137,4 +138,6 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
   { version: 9, stores: resourceStores(SAMPLING_METHOD_RESOURCES) },
   // Issue 24: the dashboard's alerts, a read-only list (a new table only).
   { version: 10, stores: resourceStores(ALERT_RESOURCES) },
+  // Issue 26: the search rows of large lists kept between sessions (search-snapshot.ts), one row per resource.
+  { version: 11, stores: { [SEARCH_SNAPSHOTS]: 'resource' } },
 ];

@@ -1,17 +1,22 @@
 /**
- * The search derived from the records in memory (schema version 8): it
- * follows every record write (put, update, tombstone, delete, clear), never
- * shows a rolled-back write, is dropped by this connection's writes and by
- * another connection's, a live query follows it, and devices upgraded from
- * versions 6 and 7 search their records with nothing of the old indexes left.
+ * The search rows in memory (schema version 8) and kept between sessions
+ * (version 11): they follow every record write (put, update, tombstone,
+ * delete, clear), change by change for this connection's writes and
+ * dropped by another connection's; a rolled-back write is never shown; a
+ * live query follows them; a large list's rows are stored once the writes
+ * settle, read back by the next session instead of the records, and that
+ * copy is deleted by the first write after it, in the same transaction;
+ * devices upgraded from versions 6 and 7 search their records with nothing
+ * of the old indexes left.
  */
-import { liveQuery } from 'dexie';
-import { afterEach, describe, expect, it } from 'vitest';
+import Dexie, { liveQuery } from 'dexie';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SyncDatabase } from '@sync/store/database';
 import { newKey } from '@sync/store/keys';
 import { withIndexes } from '@sync/store/local-record';
 import { readPage } from '@sync/store/queries';
 import { SCHEMA_VERSIONS } from '@sync/store/schema';
+import { MIN_SNAPSHOT_ROWS, SEARCH_SNAPSHOT_FORMAT, SEARCH_SNAPSHOTS, type SearchSnapshot } from '@sync/store/search-snapshot';
 import type { StoredRecord } from '@sync/store/types';
 
 const opened: SyncDatabase[] = [];
@@ -80,7 +85,7 @@ describe('the search follows every record write', () => {
     expect(last.rows.map((row) => row.name)).toEqual(['Hospedagem 3', 'Hospedagem 1']);
   });
 
-  it('update: the old words no longer find it, the new ones do (the cache is dropped by the write)', async () => {
+  it('update: the old words no longer find it, the new ones do', async () => {
     const db = open();
     await db.records('costs').bulkPut([cost(db, 'a', 'Diária técnica', 1), cost(db, 'b', 'Diária de campo', 2)]);
     expect(await names(db, 'diaria')).toEqual(['Diária de campo', 'Diária técnica']);
@@ -151,6 +156,218 @@ describe('the search follows every record write', () => {
       await expect.poll(() => totals.at(-1)).toBe(2);
     } finally {
       subscription.unsubscribe();
+    }
+  });
+});
+
+describe("this connection's writes are followed change by change", () => {
+  type Step = { write: 'put' | 'tombstone' | 'delete'; key: string; name?: string; minute?: number };
+  // Each row: writes made in one transaction after the rows are in memory. After each, the rows stay in memory and
+  // answer what a connection opened afresh (reading the records) answers, for several searches and unsearched.
+  const cases: Array<{ title: string; steps: Step[] }> = [
+    { title: 'a new record, newest', steps: [{ write: 'put', key: 'n', name: 'Diária nova', minute: 9 }] },
+    { title: 'a new record, oldest', steps: [{ write: 'put', key: 'n', name: 'Diária antiga', minute: 0 }] },
+    { title: 'a rename', steps: [{ write: 'put', key: 'b', name: 'Hospedagem', minute: 2 }] },
+    { title: 'a tombstone', steps: [{ write: 'tombstone', key: 'c', minute: 3 }] },
+    { title: 'a delete', steps: [{ write: 'delete', key: 'a' }] },
+    {
+      title: 'several writes of one key in one transaction (the last wins)',
+      steps: [
+        { write: 'put', key: 'n', name: 'Diária 1', minute: 5 },
+        { write: 'put', key: 'n', name: 'Hospedagem 2', minute: 5 },
+        { write: 'delete', key: 'b' },
+        { write: 'put', key: 'b', name: 'Diária volta', minute: 2 },
+      ],
+    },
+    { title: 'a delete of a key never stored', steps: [{ write: 'delete', key: 'zz' }] },
+  ];
+  const searches = ['diaria', 'hosp', 'campo', ''];
+  const answers = async (db: SyncDatabase) =>
+    Promise.all(
+      searches
+        .map(async (search) => ({ search, ...(await readPage(db, 'costs', { search })) }))
+        .map(async (page) => {
+          const { search, rows, total } = await page;
+          return { search, total, names: rows.map((row) => row.name) };
+        }),
+    );
+
+  it.each(cases)('$title', async ({ steps }) => {
+    const name = `search-cache-${newKey()}`;
+    const db = open(name);
+    await db.records('costs').bulkPut([cost(db, 'a', 'Diária técnica', 1), cost(db, 'b', 'Diária de campo', 2), cost(db, 'c', 'Diária extra', 3)]);
+    await readPage(db, 'costs', { search: 'diaria' });
+    expect(db.searchCache.loaded('costs')).toBe(true);
+    await db.write(async (store) => {
+      for (const step of steps) {
+        if (step.write === 'delete') await store.records('costs').delete(step.key);
+        else await store.records('costs').put(cost(db, step.key, step.name ?? 'x', step.minute, step.write === 'tombstone' ? { _deleted: 1 } : {}));
+      }
+    });
+    // Followed, not dropped: nothing is read again.
+    expect(db.searchCache.loaded('costs')).toBe(true);
+    const fresh = open(name);
+    expect(await answers(db)).toEqual(await answers(fresh));
+  });
+
+  it('a search started while a write is pending waits for its end and never shows it rolled back', async () => {
+    const db = open();
+    await db.records('costs').put(cost(db, 'b', 'Diária de campo', 2));
+    expect(await names(db, 'diaria')).toEqual(['Diária de campo']);
+    let during: Promise<string[]> | undefined;
+    await expect(
+      db.write(async (store) => {
+        await store.records('costs').put(cost(db, 'a', 'Diária', 3));
+        during = Dexie.ignoreTransaction(() => names(db, 'diaria')) as Promise<string[]>;
+        throw new Error('falhou');
+      }),
+    ).rejects.toThrow('falhou');
+    expect(await during).toEqual(['Diária de campo']);
+    expect(db.searchCache.loaded('costs')).toBe(true);
+  });
+
+  it('the unsearched total comes from the rows in memory and equals the index count', async () => {
+    const db = open();
+    await db.records('costs').bulkPut(['a', 'b', 'c'].map((key, index) => cost(db, key, `Diária ${key}`, index)));
+    await readPage(db, 'costs', { search: 'diaria' });
+    await db.write(async (store) => {
+      await store.records('costs').put(cost(db, 'd', 'Hospedagem', 5));
+      await store.records('costs').put(cost(db, 'a', 'Diária a', 0, { _deleted: 1 }));
+    });
+    const count = vi.spyOn(db.records('costs').orderBy('_sort').constructor.prototype, 'count');
+    const page = await readPage(db, 'costs');
+    expect(page.total).toBe(3);
+    expect(count).not.toHaveBeenCalled();
+    count.mockRestore();
+    expect(await db.records('costs').orderBy('_sort').count()).toBe(3);
+  });
+});
+
+describe('a large list keeps its rows between sessions', () => {
+  const many = (db: SyncDatabase, count = MIN_SNAPSHOT_ROWS + 200) =>
+    Array.from({ length: count }, (_, index) =>
+      cost(db, `k${String(index).padStart(5, '0')}`, index % 3 === 0 ? `Diária ${index}` : `Hospedagem ${index}`, index % 60),
+    );
+  const snapshotOf = (db: SyncDatabase) => db.table<SearchSnapshot, string>(SEARCH_SNAPSHOTS).get('costs');
+  /** Renames a record through IndexedDB itself: no middleware sees it, so a stored snapshot stays as it was. */
+  async function renameBehindDexie(name: string, key: string, newName: string): Promise<void> {
+    const raw = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open(name);
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    await new Promise<void>((resolve, reject) => {
+      const transaction = raw.transaction('costs', 'readwrite');
+      const store = transaction.objectStore('costs');
+      const read = store.get(key);
+      read.onsuccess = () => store.put({ ...read.result, name: newName });
+      transaction.oncomplete = () => resolve();
+      transaction.onerror = () => reject(transaction.error);
+    });
+    raw.close();
+  }
+  const waitForSnapshot = (db: SyncDatabase) => expect.poll(async () => (await snapshotOf(db))?.keys.length, { timeout: 10_000 }).toBeGreaterThan(0);
+
+  it('stored once loaded; the next session reads it instead of the records, with the same answers', async () => {
+    const name = `search-cache-${newKey()}`;
+    const first = open(name);
+    await first.records('costs').bulkPut(many(first));
+    const before = await readPage(first, 'costs', { search: 'diaria', page: 3 });
+    await waitForSnapshot(first);
+    expect((await snapshotOf(first))!.keys.length).toBe(MIN_SNAPSHOT_ROWS + 200);
+
+    // A record renamed behind Dexie's back (no middleware, so the snapshot stays): the next session's search
+    // answers from the snapshot, which does not know the new name.
+    await renameBehindDexie(name, 'k00003', 'Zebra');
+    const next = open(name);
+    expect(await readPage(next, 'costs', { search: 'diaria', page: 3 })).toEqual(before);
+    expect(await names(next, 'zebra')).toEqual([]);
+    expect((await next.records('costs').get('k00003'))!.name).toBe('Zebra');
+  });
+
+  it('a small list keeps none', async () => {
+    const db = open();
+    await db.records('costs').bulkPut(many(db, MIN_SNAPSHOT_ROWS - 1));
+    await readPage(db, 'costs', { search: 'diaria' });
+    db.searchCache.keepSnapshots();
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect(await snapshotOf(db)).toBeUndefined();
+  });
+
+  it.each([
+    { title: 'in a transaction over every table (the engine)', alone: false },
+    { title: 'in a transaction over the table alone', alone: true },
+  ])('the first write after it deletes it, $title; the next session reads the records', async ({ alone }) => {
+    const name = `search-cache-${newKey()}`;
+    const db = open(name);
+    await db.records('costs').bulkPut(many(db));
+    await readPage(db, 'costs', { search: 'diaria' });
+    await waitForSnapshot(db);
+    const fresh = cost(db, 'novo', 'Diária recém-criada', 59);
+    if (alone) await db.records('costs').put(fresh);
+    else await db.write((store) => store.records('costs').put(fresh));
+    if (alone) await expect.poll(() => snapshotOf(db)).toBeUndefined();
+    else expect(await snapshotOf(db)).toBeUndefined();
+    const next = open(name);
+    expect((await readPage(next, 'costs', { search: 'recem' })).rows.map((row) => row.key)).toEqual(['novo']);
+    // And it is stored again once the writes settle, with the new record.
+    await waitForSnapshot(db);
+    expect((await snapshotOf(db))!.keys).toContain('novo');
+  });
+
+  it("another connection's write deletes it and drops this connection's rows", async () => {
+    const name = `search-cache-${newKey()}`;
+    const first = open(name);
+    await first.records('costs').bulkPut(many(first));
+    await readPage(first, 'costs', { search: 'diaria' });
+    await waitForSnapshot(first);
+    const second = open(name);
+    await second.write((store) => store.records('costs').put(cost(second, 'novo', 'Diária de outra aba', 59)));
+    expect(await snapshotOf(first)).toBeUndefined();
+    expect(first.searchCache.loaded('costs')).toBe(false);
+    expect((await readPage(first, 'costs', { search: 'aba' })).rows.map((row) => row.key)).toEqual(['novo']);
+  });
+
+  it('after a pull (keepSnapshots) the rows are loaded and stored without a search', async () => {
+    const db = open();
+    await db.write((store) => store.records('costs').bulkPut(many(db)));
+    db.searchCache.keepSnapshots();
+    await waitForSnapshot(db);
+  });
+
+  it('before a pull (loadStored) the stored rows are loaded, the writes followed and stored again without reading the records', async () => {
+    const name = `search-cache-${newKey()}`;
+    const first = open(name);
+    await first.records('costs').bulkPut(many(first));
+    await readPage(first, 'costs', { search: 'diaria' });
+    await waitForSnapshot(first);
+    first.close();
+    await renameBehindDexie(first.name, 'k00003', 'Zebra');
+
+    const next = open(name);
+    await next.searchCache.loadStored();
+    expect(next.searchCache.loaded('costs')).toBe(true);
+    await next.write((store) => store.records('costs').put(cost(next, 'novo', 'Diária puxada', 59)));
+    expect(await snapshotOf(next)).toBeUndefined();
+    await waitForSnapshot(next);
+    const stored = (await snapshotOf(next))!;
+    expect(stored.keys).toContain('novo');
+    // From memory: the record renamed behind Dexie's back was not read again.
+    expect(stored.texts.some((text) => text.includes(' zebra'))).toBe(false);
+  });
+
+  it('a snapshot of another format, or malformed, is not read', async () => {
+    const name = `search-cache-${newKey()}`;
+    const db = open(name);
+    await db.records('costs').bulkPut([cost(db, 'a', 'Diária técnica', 1)]);
+    for (const snapshot of [
+      { resource: 'costs', format: SEARCH_SNAPSHOT_FORMAT + 1, keys: ['x'], sorts: ['9'], texts: [' fantasma'] },
+      { resource: 'costs', format: SEARCH_SNAPSHOT_FORMAT, keys: ['x'], sorts: [], texts: [' fantasma'] },
+    ]) {
+      await db.table(SEARCH_SNAPSHOTS).put(snapshot);
+      const next = open(name);
+      expect(await names(next, 'fantasma')).toEqual([]);
+      expect(await names(next, 'tecnica')).toEqual(['Diária técnica']);
     }
   });
 });
