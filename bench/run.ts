@@ -109,6 +109,8 @@ const PARTS = new Set(
 const SYNC_PARTS = ['node-push', 'node-pull', 'chromium-pull', 'chromium-push', 'pdf', 'chemical-pdf'];
 const PUSH_GOAL = 1.5;
 const SEARCH_GOAL_MS = 50;
+/** The first search on a connection just opened (issue 26). */
+const FIRST_SEARCH_GOAL_MS = 300;
 const RESULTS_FILE = fileURLToPath(new URL('./results.json', import.meta.url));
 const NODE = 'node + fake-indexeddb' as const;
 
@@ -218,9 +220,14 @@ function searchFigure(environment: SearchFigure['environment'], timing: SearchTi
     byMatches: { upTo100: group(0, 100), upTo1000: group(101, 1_000), over1000: group(1_001, Number.POSITIVE_INFINITY) },
     ratioToBaseline: timing.medianMs / timing.baselineMedianMs,
     goalMs,
-    met: goalMs === null ? null : timing.medianMs < goalMs,
+    // The goal is the slow end (issue 26: p95 under 50 ms).
+    met: goalMs === null ? null : timing.p95Ms < goalMs,
     terms: timing.terms,
     firstSearchMs: timing.firstSearchMs,
+    firstSearchMaxMs: timing.firstSearchMaxMs,
+    firstSearchNoSnapshotMs: timing.firstSearchNoSnapshotMs,
+    snapshotStoredAfterMs: timing.snapshotStoredAfterMs,
+    firstGoalMs: goalMs === null ? null : FIRST_SEARCH_GOAL_MS,
   };
 }
 

@@ -68,8 +68,15 @@ export interface SearchFigure {
   goalMs: number | null;
   met: boolean | null;
   terms: Array<{ term: string; total: number; ms: number }>;
-  /** The first search on a connection just opened (search rows not in memory yet). */
+  /** The first search on a connection just opened (search rows not in memory yet), the rows stored: median and slowest. */
   firstSearchMs: number;
+  firstSearchMaxMs: number;
+  /** The same with no stored rows (the records read). */
+  firstSearchNoSnapshotMs: number;
+  /** From the end of the pull to the rows stored, in the background. */
+  snapshotStoredAfterMs: number;
+  /** The first search's goal (issue 26: < 300 ms at 50,000 records). */
+  firstGoalMs: number | null;
 }
 
 export interface BenchResults {
@@ -161,7 +168,15 @@ export function formatResults(results: BenchResults): string {
       `${round(search.ratioToBaseline, 1)}×`,
       search.goalMs === null ? '(secondary)' : `< ${search.goalMs} ms ${search.met ? 'met' : 'MISSED'}`,
     ]);
-    rows.push(['First search after opening (cache cold)', search.environment, ms(search.firstSearchMs), '', '', '']);
+    rows.push([
+      `First search after opening, rows stored (median of 5)`,
+      search.environment,
+      `${ms(search.firstSearchMs)} (slowest ${ms(search.firstSearchMaxMs)})`,
+      `records read instead ${ms(search.firstSearchNoSnapshotMs)}`,
+      `${round(search.firstSearchMs / search.firstSearchNoSnapshotMs, 2)}×`,
+      search.firstGoalMs === null ? '(secondary)' : `< ${search.firstGoalMs} ms ${search.firstSearchMs < search.firstGoalMs ? 'met' : 'MISSED'}`,
+    ]);
+    rows.push(['Search rows stored after the pull', search.environment, s(search.snapshotStoredAfterMs), '(in the background)', '', '']);
   }
   const machine = results.machine;
   return [
