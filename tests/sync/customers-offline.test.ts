@@ -7,16 +7,24 @@
  * two addresses and three files, each once, the documents with exactly the
  * bytes the device kept and the photo as the server re-encoded it
  * (docs/decisions/image-uploads.md); the device has nothing left to send,
- * knows every server id and still has the bytes (they open offline).
+ * knows every server id and still has the bytes (they open offline). An
+ * upload sent again first asks the server for the answer it keeps: a kept
+ * answer is taken as the upload's, a 409 (the server still receiving it)
+ * is waited for without sending the bytes, a 404 sends them.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import sharp from 'sharp';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { customerSchema, type Customer } from '@sync/contract/customers';
 import { readDeviceFile, saveRecordWithFile } from '@sync/engine/files';
 import { saveRecord } from '@sync/engine/mutations';
+import { realTimers } from '@sync/engine/timers';
 import type { SyncDatabase } from '@sync/store/database';
+import { users } from '@server/db/schema';
+import { claimKey, IDEMPOTENCY_LEASE_MS } from '@server/sync/idempotency-store';
 import { liveRecords } from './support/convergence';
+import { ADMIN } from './support/sync-server';
 import type { TestClient } from './support/sync-client';
 import { useSyncServer } from './support/test-bed';
 
@@ -200,6 +208,45 @@ describe('a customer with addresses and files made offline', () => {
     const lostKey = uploads.find((request) => request.fault === 'lose-response')!.idempotencyKey;
     const asked = sent.filter((request) => request.method === 'GET' && request.path === '/api/sync/answer');
     expect(asked.map((request) => [request.idempotencyKey, request.status])).toEqual([[lostKey, 200]]);
+  });
+
+  it('an upload the server is still receiving is waited for (409, Retry-After), its bytes sent again only once the server has nothing', async () => {
+    // Real timers and a slow backoff: the waits are waited, not skipped (a TestClock would ask again at once, in a loop).
+    const client = await device({ now: Date.now, timers: realTimers, backoff: { baseMs: 1_000, factor: 1, maxMs: 1_000, jitter: 0 } });
+    const work = await offlineCustomer(client.db, `r${Date.now().toString(36)}`);
+    const before = server.proxy.log.length;
+    // The first upload's connection is cut: the device cannot know whether the server got it.
+    const cut = server.proxy.inject({ method: 'POST', path: /^\/api\/customer\/\d+\/file$/, fault: { kind: 'drop' } });
+    await client.engine.syncNow();
+    await cut.hit;
+    const dropped = server.proxy.log.slice(before).find((request) => request.fault === 'drop')!;
+    const key = dropped.idempotencyKey!;
+    // It did, on another path of the network, and is still receiving it: the key's lease is held.
+    const [admin] = await server.db.select({ id: users.id }).from(users).where(eq(users.username, ADMIN.username));
+    const claim = await claimKey(server.db, { userId: admin!.id, key }, { method: 'POST', path: dropped.path, hash: null }, server.clock.now());
+    expect(claim.kind).toBe('claimed');
+    const withKey = () => server.proxy.log.slice(before).filter((request) => request.idempotencyKey === key && request.fault === null);
+    const asked = () => withKey().filter((request) => request.method === 'GET');
+    // Each try when it falls due: it asks first, hears 409 and waits its Retry-After, the bytes staying on the device.
+    for (let tries = 1; tries <= 2; tries += 1) {
+      const [waiting] = await client.db.outbox.where('resource').equals('customer_files').toArray();
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, waiting!.next_attempt_at! - Date.now())));
+      await client.engine.syncNow();
+      expect(asked().map((request) => `${request.path} ${request.status}`)).toEqual(Array(tries).fill('/api/sync/answer 409'));
+    }
+    expect(withKey().filter((request) => request.method === 'POST')).toEqual([]);
+    expect(await client.db.outbox.where('resource').equals('customer_files').toArray()).toMatchObject([{ idempotency_key: key, attempts: 3 }]);
+
+    // The lease runs out with nothing kept: the next try hears 404 and uploads, once.
+    server.clock.skip(IDEMPOTENCY_LEASE_MS + 1);
+    await client.engine.drain();
+    await expectOnServerOnce(client, work);
+    expect(
+      withKey()
+        .filter((request) => request.method === 'POST')
+        .map((request) => request.status),
+    ).toEqual([201]);
+    expect(asked().at(-1)!.status).toBe(404);
   });
 
   it('waits for the customer before uploading, and a second device pulls the files with their download paths', async () => {
