@@ -4,8 +4,11 @@
  * installing) how much of its plan is cached, every second until all of
  * it is, and asks the worker in control to fetch the rest (its warm-up,
  * again every half minute while something is missing: a browser may stop an
- * idle worker). The answer is read from the cache itself, so a reload in
- * the middle of the install picks up where it is.
+ * idle worker) once `mayWarmUp` says so: the page holds it back while the
+ * user's first sync runs, which then has the link to itself (on a weak link
+ * the rest's megabyte made the first sync of 10,000 agents twice as long).
+ * The answer is read from the cache itself, so a reload in the middle of
+ * the install picks up where it is.
  */
 import { isGroupComplete, READINESS_MESSAGES, type PrecacheStatus } from './precache-protocol';
 
@@ -34,7 +37,17 @@ export function askPrecacheStatus(worker: ServiceWorker, timeoutMs = 3_000): Pro
   });
 }
 
-export function watchPrecache(container: ServiceWorkerContainer, onFacts: (facts: PrecacheFacts) => void, intervalMs = 1_000): () => void {
+export interface WatchOptions {
+  /** Whether the rest may be fetched now (asked each round); always, unless given. */
+  mayWarmUp?: () => boolean;
+  intervalMs?: number;
+}
+
+export function watchPrecache(
+  container: ServiceWorkerContainer,
+  onFacts: (facts: PrecacheFacts) => void,
+  { mayWarmUp = () => true, intervalMs = 1_000 }: WatchOptions = {},
+): () => void {
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let last: PrecacheStatus | null = null;
@@ -56,7 +69,8 @@ export function watchPrecache(container: ServiceWorkerContainer, onFacts: (facts
     if (stopped) return;
     last = answer ?? last;
     const complete = last !== null && isGroupComplete(last.first) && isGroupComplete(last.rest);
-    if (controller && !complete && (warmed?.worker !== controller || Date.now() - warmed.at > WARM_UP_AGAIN_MS)) {
+    const due = warmed?.worker !== controller || Date.now() - warmed.at > WARM_UP_AGAIN_MS;
+    if (controller && !complete && due && mayWarmUp()) {
       warmed = { worker: controller, at: Date.now() };
       controller.postMessage({ type: READINESS_MESSAGES.warmUp });
     }

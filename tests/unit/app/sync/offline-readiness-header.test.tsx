@@ -2,7 +2,8 @@
  * The header's offline readiness (issue 26): under the connectivity badge,
  * 'Preparando uso offline… NN %' while the worker's first group or the
  * user's first sync is missing, then 'Pronto para uso offline'; nothing
- * without a service worker. The worker is a fake that answers the page's
+ * without a service worker; the rest of the precache is asked for only
+ * once the first sync ended. The worker is a fake that answers the page's
  * status question on the message's port, as src/app/pwa/sw/sw.ts does.
  */
 import { act, screen, waitFor } from '@testing-library/react';
@@ -56,14 +57,17 @@ describe('offline readiness in the header', () => {
     // Half the first group (85 % of the progress) and no sync yet: 42 %.
     await waitFor(() => expect(line()).toHaveTextContent(/^Preparando uso offline… 42 %$/));
     expect(screen.getByTestId('sync-status')).toHaveAccessibleName(/Preparando uso offline… 42 %/);
-    // The worker in control was asked to fetch the rest.
-    expect(asked).toContain(READINESS_MESSAGES.warmUp);
+    // The rest waits for the first sync, which has the link to itself meanwhile.
+    expect(asked).toContain(READINESS_MESSAGES.status);
+    expect(asked).not.toContain(READINESS_MESSAGES.warmUp);
 
     current = firstDone;
     await waitFor(() => expect(line()).toHaveTextContent('Preparando uso offline… 85 %'), { timeout: 3_000 });
 
     await act(() => writeMeta(db, META.lastSyncAt, '2026-11-29T12:00:00.000Z'));
     await waitFor(() => expect(line()).toHaveTextContent(/^Pronto para uso offline$/), { timeout: 3_000 });
+    // The first sync ended: the worker in control is asked to fetch the rest.
+    await waitFor(() => expect(asked).toContain(READINESS_MESSAGES.warmUp), { timeout: 3_000 });
     expect(line()).toHaveAttribute('data-ready', 'true');
     expect(screen.getByTestId('connectivity')).toHaveTextContent(/^Online$/);
   });
