@@ -29,7 +29,7 @@ const INSERT_CUSTOMERS = `insert into customers (name, type, document, email, ph
   select name, type, document, email, phone, at, at
   from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[]) as u(name, type, document, email, phone, at)`;
 
-async function seedRows(exec: Exec, rows: number): Promise<void> {
+async function seedRows(exec: Exec, rows: number, withCustomers = true): Promise<void> {
   for (let start = 0; start < rows; start += BATCH) {
     const indexes = Array.from({ length: Math.min(BATCH, rows - start) }, (_, i) => start + i);
     const agents = indexes.map((i) => agentInput(i, 's'));
@@ -44,6 +44,7 @@ async function seedRows(exec: Exec, rows: number): Promise<void> {
       agents.map((a) => a.method),
       indexes.map(at),
     ]);
+    if (!withCustomers) continue;
     const customers = indexes.map(customerRow);
     await exec(INSERT_CUSTOMERS, [
       customers.map((c) => c.name),
@@ -59,13 +60,13 @@ async function seedRows(exec: Exec, rows: number): Promise<void> {
 /**
  * Into the PGlite database of a data folder no server holds, then VACUUM: what the server's upkeep
  * (server/sync/pglite-vacuum.ts) does within ten minutes. `vacuum` false: as the server before it
- * left its database (no upkeep then).
+ * left its database (no upkeep then). `customers` false: the agents alone (part weak-link).
  */
-export async function seedPgliteFolder(dataDir: string, rows: number, vacuum: boolean): Promise<void> {
+export async function seedPgliteFolder(dataDir: string, rows: number, vacuum: boolean, { customers = true } = {}): Promise<void> {
   const client = new PGlite(join(dataDir, 'db'), { extensions: PGLITE_EXTENSIONS });
   await client.waitReady;
   try {
-    await seedRows((text, params) => client.query(text, params), rows);
+    await seedRows((text, params) => client.query(text, params), rows, customers);
     if (vacuum) await client.exec('vacuum');
   } finally {
     await client.close();
