@@ -46,7 +46,7 @@ import { fillPath } from './wire';
 
 export const PULL_EPOCH = '1970-01-01T00:00:00.000Z';
 export const PULL_OVERLAP_MS = 60_000;
-export const DEFAULT_PULL_PAGE_SIZE = 500;
+export const DEFAULT_PULL_PAGE_SIZE = 1000;
 
 export interface PullContext {
   db: SyncDatabase;
