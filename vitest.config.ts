@@ -52,7 +52,9 @@ export default defineConfig({
     projects: [
       // Screens and hooks (.tsx) in jsdom. A worker's files share loaded modules (React, Mantine, the app):
       // loading them anew for each file was half of this project's CPU (bench/test-suite.md, "Stop 36").
-      // Each file still gets a fresh jsdom and its own setup; a file that mocks a module runs in 'unit-isolated'.
+      // Each file still runs its own setup, but not in a fresh jsdom: vitest sets a worker's environment up once,
+      // so its files share one window, and what each test leaves in it is taken out after it
+      // (tests/unit/support/shared-document.ts). A file that mocks a module runs in 'unit-isolated'.
       unitProject('unit', 'jsdom', { include: ['tests/unit/**/*.test.tsx'], exclude: MOCKING_SCREEN_FILES, isolate: false }),
       // The screen files that replace a module (vi.mock): each loads its modules anew.
       unitProject('unit-isolated', 'jsdom', { include: MOCKING_SCREEN_FILES, isolate: true }),

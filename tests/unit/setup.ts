@@ -1,12 +1,14 @@
 /**
  * Unit test environment: real IndexedDB semantics through fake-indexeddb,
- * Testing Library cleanup, and the browser APIs jsdom lacks that Mantine needs.
+ * Testing Library cleanup (and what it leaves in the worker's shared
+ * document, support/shared-document.ts), and the browser APIs jsdom lacks
+ * that Mantine needs.
  */
 import 'fake-indexeddb/auto';
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
 import { quietRetryErrors } from './support/quiet-retry-errors';
+import { clearDocumentAfterEachTest } from './support/shared-document';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -35,6 +37,4 @@ if (typeof window !== 'undefined') {
   window.HTMLElement.prototype.scrollIntoView ??= () => {};
 }
 
-afterEach(() => {
-  cleanup();
-});
+clearDocumentAfterEachTest(cleanup);
