@@ -25,7 +25,7 @@
  * list-by-list pull; after a 404 this transport asks list by list from then
  * on. No answer, 401, 408, 429 and 5xx end the pull as a list's call would.
  */
-import { pullBatchAnswerSchema, pullBatchPath, type PullBatchList, type PullBatchListAnswer } from '../contract/pull-batch';
+import { MAX_PULL_BATCH_ROWS, pullBatchAnswerSchema, pullBatchPath, type PullBatchList, type PullBatchListAnswer } from '../contract/pull-batch';
 import { pullResponseSchema } from '../contract/sync';
 import type { ResourceDefinition } from '../store/registry/resource';
 import type { RecordFields } from '../store/types';
@@ -133,9 +133,11 @@ export async function pullInBatches(
 
 /** One call for these lists: the answer per list, or null when the server refused the call as a whole. */
 async function requestBatch(context: BatchContext, states: readonly ListState[]): Promise<PullBatchListAnswer[] | null> {
+  // Two pages' rows per answer: a long list's pages come two at a time (the server reads on from the last row).
   const path = pullBatchPath(
     states.map((state) => state.cursor),
     context.pageSize,
+    Math.min(MAX_PULL_BATCH_ROWS, 2 * context.pageSize),
   );
   const outcome = await context.transport.send({ method: 'GET', path });
   if (outcome.kind !== 'response') throw SyncError.of('network');

@@ -185,6 +185,23 @@ describe('bounds', () => {
     ]);
   });
 
+  it('a list that goes on is read on, page after page, while the answer has rows: its pages arrive as one, in order', async () => {
+    t.clock.advance(1000);
+    const since = new Date(t.clock.now()).toISOString();
+    t.clock.advance(1000);
+    for (let index = 0; index < 10; index += 1) ok(await admin.post('/api/service', { name: `Serviço em páginas ${index}`, price: 1 }), 201);
+    const path = 'api/service/all/{skip}/{take}';
+    const alone = await pullAlone(admin, path, 3, since);
+    const [answer] = await batch(admin, [{ path, updated_since: since }], 3, 8);
+    // Pages of 3, 3 and 2 (the rows left) in one answer; the last was full, so the list goes on.
+    expect(answer).toMatchObject({ state: 'page', more: true });
+    expect(pageOf(answer).list.map((row) => row.id)).toEqual(alone.records.slice(0, 8).map((row) => row.id));
+    const last = pageOf(answer).list.at(-1)!;
+    const [rest] = await batch(admin, [{ path, updated_since: last.updated_at, after_id: last.id }], 3, 8);
+    expect(rest).toMatchObject({ state: 'page', more: false });
+    expect(pageOf(rest).list.map((row) => row.id)).toEqual(alone.records.slice(8).map((row) => row.id));
+  });
+
   it('bytes: once the pages hold about a megabyte the lists left wait, and the first list is always read', async () => {
     t.clock.advance(1000);
     const since = new Date(t.clock.now()).toISOString();
