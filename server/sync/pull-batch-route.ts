@@ -25,6 +25,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { readAnswerBody } from '@sync/contract/batch';
 import {
+  cursorAfter,
   isPagedList,
   listPagePath,
   MAX_PULL_BATCH_BYTES,
@@ -65,12 +66,6 @@ export const pullBatchReadsPlugin: AppPlugin = {
 type Read = { answer: PullBatchListAnswer; rows: number; bytes: number };
 type PageRead = Read & { answer: Extract<PullBatchListAnswer, { state: 'page' }> };
 type WirePage = { list: Array<{ id: number; updated_at: string }>; deleted_ids: number[] };
-
-/** The list's cursor after a page that goes on: its last row (the page's keyset). */
-function cursorAfter(list: PullBatchList, page: unknown): PullBatchList {
-  const last = (page as WirePage).list.at(-1)!;
-  return { path: list.path, updated_since: last.updated_at, after_id: last.id };
-}
 
 /**
  * Two consecutive pages of one list as one: the rows in order, the deleted ids
@@ -133,7 +128,7 @@ export const syncPullBatchRoutes: RouteModule = {
           // A list that goes on is read on from its last row while the answer has room: a large list's
           // pages then cost a round trip per answer, not per page (10,000 agents: 5 calls, not 10).
           while (isPage(read) && read.answer.more && rowsLeft > 0 && bytes < MAX_PULL_BATCH_BYTES) {
-            const next = await readList(app, request, cursorAfter(list, read.answer.page), Math.min(take, rowsLeft));
+            const next = await readList(app, request, cursorAfter(list, (read.answer.page as WirePage).list.at(-1)!), Math.min(take, rowsLeft));
             // A refusal between two pages (the rights changed meanwhile): what was read goes; the device asks again.
             if (!isPage(next)) break;
             read = joinPages(read, next);
@@ -142,7 +137,7 @@ export const syncPullBatchRoutes: RouteModule = {
           }
           answers.push(read.answer);
           // A list that goes on keeps the lists after it for later: its next pages come first.
-          if (read.answer.state === 'page' && read.answer.more) open = false;
+          if (isPage(read) && read.answer.more) open = false;
         }
         return { lists: answers };
       },

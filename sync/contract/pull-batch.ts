@@ -46,6 +46,11 @@ export type PullBatchList = {
   after_id?: number | undefined;
 };
 
+/** Where a list goes on after a page: its last row (the `(updated_at, id)` keyset), read by the server and the device alike. */
+export function cursorAfter(list: Pick<PullBatchList, 'path'>, last: { updated_at?: unknown; id?: unknown }): PullBatchList {
+  return { path: list.path, updated_since: last.updated_at as string, after_id: last.id as number };
+}
+
 /** One list of the query: `path,updated_since` or `path,updated_since,after_id`. */
 const listParamSchema = z
   .string()

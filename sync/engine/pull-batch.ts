@@ -25,7 +25,14 @@
  * list-by-list pull; after a 404 this transport asks list by list from then
  * on. No answer, 401, 408, 429 and 5xx end the pull as a list's call would.
  */
-import { MAX_PULL_BATCH_ROWS, pullBatchAnswerSchema, pullBatchPath, type PullBatchList, type PullBatchListAnswer } from '../contract/pull-batch';
+import {
+  cursorAfter,
+  MAX_PULL_BATCH_ROWS,
+  pullBatchAnswerSchema,
+  pullBatchPath,
+  type PullBatchList,
+  type PullBatchListAnswer,
+} from '../contract/pull-batch';
 import { pullResponseSchema } from '../contract/sync';
 import type { ResourceDefinition } from '../store/registry/resource';
 import type { RecordFields } from '../store/types';
@@ -163,7 +170,7 @@ function readAnswer(state: ListState, answer: PullBatchListAnswer, pageSize: num
   if (answer.more && last === undefined) return { kind: 'alone' };
   state.serverTime ??= page.data.server_time;
   if (answer.more) {
-    state.cursor = { path: state.cursor.path, updated_since: last!.updated_at as string, after_id: last!.id as number };
+    state.cursor = cursorAfter(state.cursor, last!);
     state.fillsNext = page.data.total_items - list.length >= pageSize;
   }
   return { kind: 'page', list, deletedIds: page.data.deleted_ids, more: answer.more };
