@@ -1,7 +1,7 @@
 /**
  * Public face of the session module (browser side, UI-free). See session.ts.
  */
-export { createSession, ACCESS_TOKEN_EXPIRY_MARGIN_MS } from './session';
+export { createSession, ACCESS_TOKEN_EXPIRY_MARGIN_MS, USER_FRESH_MS } from './session';
 export type { Session, SessionState, SessionEndReason, SessionOptions, SignInResult } from './session';
 export { isAdminUser, isCustomerUser } from './session-user';
 export {

@@ -43,6 +43,16 @@ import { isCustomerUser } from './session-user';
 
 /** Treat a token as expired a little early, so it does not die in flight. */
 export const ACCESS_TOKEN_EXPIRY_MARGIN_MS = 30_000;
+
+/**
+ * For this long after a sign-in in this tab, the user it has just read is
+ * not read again by the re-reads that only keep it current (the engine's
+ * before each pull, the app's when it starts): right after a sign-in they
+ * were two round trips before the first pull, 4.9 s on a weak link (issue
+ * 26). A change of permissions made in that window arrives with the next
+ * sync after it; a reload reads the user again.
+ */
+export const USER_FRESH_MS = 30_000;
 const REFRESH_LOCK_NAME = 'ho-session-refresh';
 
 export type SessionEndReason = 'signed-out' | 'expired';
@@ -85,8 +95,14 @@ export interface Session {
   signOut(): Promise<void>;
   /** Single-flight refresh; resolves with the new access token. */
   refreshTokens(): Promise<string>;
-  /** Replaces the stored user (after a user reset); ignored when signed out. */
+  /**
+   * The signed-in user as just read from the server (a re-read, a profile
+   * save, a user reset): stored and announced when it changed. Ignored when
+   * signed out or for another user.
+   */
   setUser(user: CurrentUser): void;
+  /** True less than USER_FRESH_MS after a sign-in in this tab (which read the user). */
+  signedInRecently(): boolean;
   setCustomers(customers: UserCustomer[] | null): void;
   /** Re-reads local storage: another tab signed in, out, or refreshed. */
   reloadFromStorage(): void;
@@ -119,6 +135,8 @@ export function createSession(options: SessionOptions): Session {
   /** Bumped on every sign-in/sign-out so a refresh that started before can't resurrect an old session. */
   let generation = 0;
   let inflightRefresh: Promise<string> | null = null;
+  /** When this tab's sign-in read the user; null after a start-up, a sign-out or another user's sign-in elsewhere. */
+  let signedInAt: number | null = null;
 
   function snapshot(): SessionState {
     return {
@@ -151,6 +169,7 @@ export function createSession(options: SessionOptions): Session {
     const refreshToken = stored.tokens?.refreshToken ?? null;
     generation += 1;
     inflightRefresh = null;
+    signedInAt = null;
     clearStoredSession(storage);
     clearIdentityCookie(cookies);
     endReason = reason;
@@ -236,6 +255,7 @@ export function createSession(options: SessionOptions): Session {
       }
       endReason = null;
       writeIdentityCookie(user.id, cookies);
+      signedInAt = now();
       commit({ tokens, user, customers }, ['tokens', 'user', 'customers']);
       return { user, customers };
     },
@@ -256,8 +276,11 @@ export function createSession(options: SessionOptions): Session {
 
     setUser(user) {
       if (!stored.tokens || stored.user?.id !== user.id) return;
+      if (JSON.stringify(user) === JSON.stringify(stored.user)) return;
       commit({ ...stored, user }, ['user']);
     },
+
+    signedInRecently: () => signedInAt !== null && now() - signedInAt < USER_FRESH_MS,
 
     setCustomers(customers) {
       if (!stored.tokens) return;
@@ -273,6 +296,7 @@ export function createSession(options: SessionOptions): Session {
       } else if (latest.tokens && latest.user?.id !== stored.user?.id) {
         // Another user signed in elsewhere: whatever this tab had in flight is void.
         generation += 1;
+        signedInAt = null;
         endReason = null;
       }
       commit(latest, []);

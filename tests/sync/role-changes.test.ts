@@ -12,7 +12,7 @@ import { ACCESS_CONTROL_PATHS } from '@sync/contract/access-control';
 import { PWA_CLIENT_ID, PWA_CLIENT_SECRET } from '@sync/contract/auth';
 import { manualEnvironment } from '@sync/engine/environment';
 import { noLock } from '@sync/engine/lock';
-import { createMemoryStorage, createSession, type Session } from '@sync/session';
+import { createMemoryStorage, createSession, USER_FRESH_MS, type Session } from '@sync/session';
 import { readAll } from '@sync/store/queries';
 import { insertUser } from '@server/db/demo/records';
 import { modules } from '@server/db/schema';
@@ -81,7 +81,9 @@ describe('a change of department or permissions reaches the device on its next s
     });
 
     const environment = manualEnvironment(true);
-    const session = createSession({ baseUrl: server.url, storage: createMemoryStorage(), cookies: null, locks: null });
+    // The session's clock: within USER_FRESH_MS of the sign-in, the user is not read again.
+    let clock = Date.now();
+    const session = createSession({ baseUrl: server.url, storage: createMemoryStorage(), cookies: null, locks: null, now: () => clock });
     await session.signIn('tecnica.campo', PASSWORD);
     controller = createUserSync({ session, baseUrl: server.url, engine: { environment, lock: noLock, intervalMs: 3_600_000 } });
     const { engine, db } = controller.getState()!;
@@ -92,6 +94,10 @@ describe('a change of department or permissions reaches the device on its next s
     // The administrator switches the customers module off for the department.
     await adminCall('POST', ACCESS_CONTROL_PATHS.permissions(roleId), { permissions: [{ module_id: await moduleId('customers'), active: false }] });
     expect(slugsOf(session)).toEqual(['customers', 'samples']); // not before the next sync
+    // Nor on a sync within USER_FRESH_MS of the sign-in, which has just read the user.
+    await engine.drain();
+    expect(slugsOf(session)).toEqual(['customers', 'samples']);
+    clock += USER_FRESH_MS;
     await engine.drain();
     expect(slugsOf(session)).toEqual(['samples']);
     expect(menuOf(session)).not.toContain('Clientes');

@@ -53,7 +53,8 @@ export function SessionWatcher() {
   );
 
   useEffect(() => {
-    if (!navigator.onLine) return;
+    // Signed in moments ago in this tab: the sign-in has just read the user.
+    if (!navigator.onLine || session.signedInRecently()) return;
     getCurrentUser(api, { skipForbiddenHandler: true })
       .then((fresh) => session.setUser(fresh))
       .catch(() => {

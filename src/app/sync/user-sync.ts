@@ -10,9 +10,10 @@
  * session's user on every pull). Every sync run re-reads the user first
  * (`GET api/user`, the engine's `beforePull`), so a change of department or
  * permissions made by an administrator reaches the menu and the route guards
- * on the device's next sync; when the user's permissions change (there, after
- * a 403 or on start-up), a sync is asked for at once so lists newly allowed
- * arrive without waiting for the next timer.
+ * on the device's next sync; not within 30 s of a sign-in in this tab,
+ * which has just read the user (USER_FRESH_MS). When the user's permissions
+ * change (there, after a 403 or on start-up), a sync is asked for at once so
+ * lists newly allowed arrive without waiting for the next timer.
  *
  * Every tab has one of these; the engine's Web Lock (one per database) makes
  * only one tab push and pull, while the other tabs read the same store live.
@@ -72,13 +73,15 @@ function readerSignature(state: SessionState): string {
 /** `GET api/user` (spec section 7): the current user with its modules. */
 const CURRENT_USER_PATH = 'api/user';
 
-/** Re-reads the signed-in user; the session (and every tab, through storage) changes only when something did. */
+/**
+ * Re-reads the signed-in user, unless this tab signed in moments ago (the
+ * sign-in has just read it: USER_FRESH_MS); the session (and every tab,
+ * through storage) changes only when something did.
+ */
 export async function refreshSessionUser(session: Session, get: (path: string) => Promise<unknown>): Promise<void> {
-  const before = session.getState().user;
-  if (!before) return;
+  if (!session.getState().user || session.signedInRecently()) return;
   const parsed = currentUserSchema.safeParse(await get(CURRENT_USER_PATH));
-  if (!parsed.success || JSON.stringify(parsed.data) === JSON.stringify(before)) return;
-  session.setUser(parsed.data);
+  if (parsed.success) session.setUser(parsed.data);
 }
 
 export function createUserSync(options: UserSyncOptions): UserSyncController {

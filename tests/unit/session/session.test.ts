@@ -6,7 +6,7 @@
  * session while a network failure never does.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createSession, readIdentityCookie, SESSION_STORAGE_KEYS, type Session } from '@sync/session';
+import { createSession, readIdentityCookie, SESSION_STORAGE_KEYS, USER_FRESH_MS, type Session } from '@sync/session';
 import { ApiRequestError } from '@sync/http';
 import { makeUser } from './user-factory';
 import { PASSWORD, startLoopbackAuthServer, type LoopbackAuthServer } from './loopback-auth-server';
@@ -157,6 +157,36 @@ describe('refreshTokens', () => {
     await session.signOut();
     // sign-in starts by ending the (empty) previous session
     expect(seen).toEqual([null, 7, null]);
+  });
+});
+
+describe('the user a sign-in has just read is not read again (the re-reads skip it)', () => {
+  it.each([
+    { case: 'right after the sign-in', steps: [], recently: true },
+    { case: 'just under the window after the sign-in', steps: [USER_FRESH_MS - 1], recently: true },
+    { case: 'once the window has passed', steps: [USER_FRESH_MS], recently: false },
+    { case: 'a re-read does not reopen the window', steps: [USER_FRESH_MS, 'read'], recently: false },
+    { case: 'after a sign-out', steps: ['sign-out'], recently: false },
+    { case: 'in a tab opened on the stored session', steps: ['reopen'], recently: false },
+  ] as const)('$case: $recently', async ({ steps, recently }) => {
+    await session.signIn('maria', PASSWORD);
+    let current = session;
+    for (const step of steps) {
+      if (typeof step === 'number') clock += step;
+      else if (step === 'read') current.setUser(current.getState().user!);
+      else if (step === 'sign-out') await current.signOut();
+      else current = createSession({ baseUrl: server.baseUrl, now: () => clock });
+    }
+    expect(current.signedInRecently()).toBe(recently);
+  });
+
+  it('announces a re-read user only when it changed', async () => {
+    await session.signIn('maria', PASSWORD);
+    const seen: string[] = [];
+    session.subscribe((state) => seen.push(state.user!.name));
+    session.setUser({ ...session.getState().user! });
+    session.setUser(makeUser({ name: 'Maria Atualizada' }));
+    expect(seen).toEqual(['Maria Atualizada']);
   });
 });
 
