@@ -85,6 +85,8 @@ export default defineConfig({
           // (helpers/test-app.ts), and loading the server's modules anew per file was a third of the
           // project's time (bench/test-suite.md).
           isolate: false,
+          // The commands some tests start as processes, compiled once for the run (helpers/compiled-commands.ts).
+          globalSetup: ['tests/server/helpers/compile-commands.global.ts'],
           // CI runs this project beside the browser tests and the property runs (.ci/run's two lanes):
           // at load 15 a test app's start took over a minute once. A limit that is not reached costs nothing.
           testTimeout: 60_000,

@@ -1,7 +1,8 @@
 /**
  * One process per PGlite folder (issue 25), with real processes: the server
  * (`server/main.ts`), `seed:demo`, the browser tests' seed, and a small
- * opener going through openDatabase, each started with `node --import tsx`.
+ * opener going through openDatabase, each started as `node <module>` from
+ * its module compiled for the run (helpers/compiled-commands.ts).
  * A second opener is refused with the holder's pid and command while the
  * first holds the folder, and `seed:demo` beside a running server changes
  * nothing; the lock goes away at a normal end, at process.exit and on
@@ -22,10 +23,11 @@ import { DETAILS_HINT, describeFailure } from '@server/db/command-failure';
 import { lockFileOf, type LockHolder } from '@server/db/data-folder-lock';
 import { validCustomer } from './customers/support';
 import { commandEnv as sharedCommandEnv } from './helpers/command-env';
+import { commandLabel, type CompiledCommand, compiledCommand } from './helpers/compiled-commands';
+import { unpackMigratedFolder } from './helpers/pglite';
 import { ADMIN, call, signIn } from './helpers/test-app';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const CLIENT_MODULE = join(ROOT, 'server/db/client.ts');
 /** The shape of a stack frame in Node's output: what the operator must never see by default. */
 const STACK_FRAME = /^\s+at .+:\d+:\d+\)?$/m;
 /** Process start-up is slow on a shared 2-core machine; each case spawns one or two. */
@@ -52,7 +54,7 @@ function commandEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
 type Ended = { code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string };
 
 function start(args: string[], env: NodeJS.ProcessEnv): ChildProcess & { out: { stdout: string; stderr: string } } {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const out = { stdout: '', stderr: '' };
   child.stdout!.on('data', (chunk: Buffer) => (out.stdout += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (out.stderr += chunk.toString()));
@@ -67,8 +69,13 @@ function ended(child: ReturnType<typeof start>): Promise<Ended> {
   });
 }
 
-function run(args: string[], env: NodeJS.ProcessEnv = commandEnv()): Promise<Ended> {
-  return ended(start(args, env));
+/** A command started from its compiled module. */
+function startCommand(name: CompiledCommand, env: NodeJS.ProcessEnv = commandEnv()) {
+  return start([compiledCommand(name)], env);
+}
+
+function run(name: CompiledCommand, env: NodeJS.ProcessEnv = commandEnv()): Promise<Ended> {
+  return ended(startCommand(name, env));
 }
 
 async function waitFor(child: ReturnType<typeof start>, pattern: RegExp): Promise<RegExpExecArray> {
@@ -90,7 +97,7 @@ async function waitFor(child: ReturnType<typeof start>, pattern: RegExp): Promis
  */
 const OPENER = `
 const { readFileSync } = await import('node:fs');
-const { openDatabase } = await import(${JSON.stringify(CLIENT_MODULE)});
+const { openDatabase } = await import(process.env.CLIENT_MODULE);
 await openDatabase({ kind: 'pglite', dataDir: process.env.FOLDER });
 console.log('LOCK ' + readFileSync(process.env.FOLDER + '.lock', 'utf8').replace(/\\n/g, ' '));
 if (process.env.MODE === 'hold') setInterval(() => {}, 60_000);
@@ -98,7 +105,7 @@ else process.exit(0);
 `;
 
 function startOpener(mode: 'hold' | 'exit') {
-  return start(['--input-type=module', '-e', OPENER], commandEnv({ FOLDER: folder, MODE: mode }));
+  return start(['--input-type=module', '-e', OPENER], commandEnv({ CLIENT_MODULE: compiledCommand('db-client'), FOLDER: folder, MODE: mode }));
 }
 
 const lockedBy = (stdout: string): LockHolder => JSON.parse(/^LOCK (.*)$/m.exec(stdout)![1]!);
@@ -110,7 +117,9 @@ describe('while the server holds the folder', () => {
   let held: string;
 
   beforeAll(async () => {
-    server = start(['server/main.ts'], commandEnv());
+    // A migrated folder: what the server's initdb and migrations would make, without their seconds of CPU.
+    await unpackMigratedFolder(folder);
+    server = startCommand('server');
     baseUrl = (await waitFor(server, /Servidor no ar: (http:\/\/\S+)/))[1]!;
     held = readFileSync(lockFile, 'utf8');
   }, SLOW);
@@ -122,25 +131,29 @@ describe('while the server holds the folder', () => {
   });
 
   it('the lock names the server: its pid and its command', () => {
-    expect(readLock()).toMatchObject({ pid: server.pid, command: 'node server/main.ts', host: hostname() });
+    expect(readLock()).toMatchObject({ pid: server.pid, command: commandLabel('server'), host: hostname() });
   });
 
   // At once: each is refused without touching the folder, and a process start is the slow part.
   it.concurrent.for([
-    ['a second server', ['server/main.ts'], '[servidor] falha ao iniciar:'],
-    ['npm run seed:demo', ['server/db/seed-demo.ts'], 'Falha ao criar os dados de demonstração:'],
-    ["the browser tests' seed", ['tests/e2e/support/seed-users.ts'], '[e2e] falha ao criar os usuários de teste:'],
-  ] as const)('%s stops at once, saying which process holds the folder and what to do', { timeout: SLOW }, async ([, args, heading], { expect }) => {
-    const result = await run([...args]);
-    expect(result.code).toBe(1);
-    expect(result.stderr).toContain(heading);
-    expect(result.stderr).toContain(`A pasta do banco de dados ${folder} já está em uso pelo processo ${server.pid} (node server/main.ts)`);
-    expect(result.stderr).toContain(`pare esse processo (Ctrl+C no terminal dele, ou kill ${server.pid}) e rode este comando de novo`);
-    expect(result.stderr).not.toMatch(STACK_FRAME);
-    expect(result.stderr).not.toContain(DETAILS_HINT);
-    // The holder's lock is untouched.
-    expect(readFileSync(lockFile, 'utf8')).toBe(held);
-  });
+    ['a second server', 'server', '[servidor] falha ao iniciar:'],
+    ['npm run seed:demo', 'seed-demo', 'Falha ao criar os dados de demonstração:'],
+    ["the browser tests' seed", 'seed-users', '[e2e] falha ao criar os usuários de teste:'],
+  ] as const)(
+    '%s stops at once, saying which process holds the folder and what to do',
+    { timeout: SLOW },
+    async ([, command, heading], { expect }) => {
+      const result = await run(command);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(heading);
+      expect(result.stderr).toContain(`A pasta do banco de dados ${folder} já está em uso pelo processo ${server.pid} (${commandLabel('server')})`);
+      expect(result.stderr).toContain(`pare esse processo (Ctrl+C no terminal dele, ou kill ${server.pid}) e rode este comando de novo`);
+      expect(result.stderr).not.toMatch(STACK_FRAME);
+      expect(result.stderr).not.toContain(DETAILS_HINT);
+      // The holder's lock is untouched.
+      expect(readFileSync(lockFile, 'utf8')).toBe(held);
+    },
+  );
 
   it('seed:demo refused beside it changed nothing: no demo users, and the server still writes', async () => {
     const { access_token: token } = await signIn({ baseUrl }, ADMIN.username, ADMIN.password);
@@ -233,7 +246,7 @@ describe('a database failure prints a message, not a stack', () => {
     ['by default', 'info', false],
     ['with LOG_LEVEL=debug, the stack too', 'debug', true],
   ] as const)('seed:demo against an unreachable PostgreSQL: %s', { timeout: SLOW }, async ([, level, stack], { expect }) => {
-    const result = await run(['server/db/seed-demo.ts'], commandEnv({ ...unreachable, LOG_LEVEL: level }));
+    const result = await run('seed-demo', commandEnv({ ...unreachable, LOG_LEVEL: level }));
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(
       'Falha ao criar os dados de demonstração:\nNão foi possível conectar ao PostgreSQL de DATABASE_URL (connect ECONNREFUSED',

@@ -1,5 +1,6 @@
 /**
- * The server as a process manager runs it (issue 25): `server/main.ts` in
+ * The server as a process manager runs it (issue 25): server/main.ts,
+ * compiled as `npm start` runs it (helpers/compiled-commands.ts), in
  * a process of its own on a PGlite folder. It answers its health URLs; on
  * SIGTERM it stops taking connections at once, a request already in
  * flight (its body still arriving) is answered in full, a request that
@@ -13,14 +14,13 @@ import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backupEndpointFile, readEndpointFile } from '@server/backup/backup-endpoint';
 import { lockFileOf } from '@server/db/data-folder-lock';
-import { PGLITE_EXTENSIONS } from '@server/db/pglite-extensions';
 import { HEALTH_PATHS } from '@server/routes/health';
-import { migratedPglite } from './helpers/pglite';
+import { unpackMigratedFolder } from './helpers/pglite';
 import { commandEnv } from './helpers/command-env';
+import { compiledCommand } from './helpers/compiled-commands';
 import { ADMIN, call, passwordGrant } from './helpers/test-app';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -33,19 +33,10 @@ let baseUrl: string;
 let output = '';
 let exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>;
 
-async function folderFromTemplate(folder: string): Promise<void> {
-  const template = await migratedPglite();
-  const dump = await template.dumpDataDir('none');
-  await template.close();
-  const copy = new PGlite(folder, { loadDataDir: dump, extensions: PGLITE_EXTENSIONS });
-  await copy.waitReady;
-  await copy.close();
-}
-
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'ho-shutdown-'));
-  await folderFromTemplate(join(dataDir, 'db'));
-  server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  await unpackMigratedFolder(join(dataDir, 'db'));
+  server = spawn(process.execPath, [compiledCommand('server')], {
     cwd: ROOT,
     env: commandEnv(dataDir, { ADMIN_EMAIL: ADMIN.email, SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS) }),
     stdio: ['ignore', 'pipe', 'pipe'],

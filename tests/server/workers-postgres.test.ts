@@ -1,5 +1,6 @@
 /**
- * WORKERS=2 on PostgreSQL: `server/main.ts` as in production (its own
+ * WORKERS=2 on PostgreSQL: server/main.ts as in production (compiled as
+ * `npm start` runs it, helpers/compiled-commands.ts; its own
  * process tree: a primary and two server processes sharing one port), and
  * the idempotency concurrency checks across them: concurrent duplicates of
  * a create make one record and all get its answer, a replay after the fact
@@ -15,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_CACHE_TTL_MS } from '@server/auth/auth-cache';
 import { REPLAYED_HEADER } from '@server/sync/idempotency-plugin';
+import { compiledCommand } from './helpers/compiled-commands';
 import { ADMIN, call, signIn } from './helpers/test-app';
 import { TEST_DATABASE_URL, throwawayDatabase } from './helpers/postgres-app';
 
@@ -37,7 +39,7 @@ describe.skipIf(!TEST_DATABASE_URL)('two server processes on one port (WORKERS=2
   beforeAll(async () => {
     database = await throwawayDatabase('workers');
     dataDir = mkdtempSync(join(tmpdir(), 'ho-workers-'));
-    server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    server = spawn(process.execPath, [compiledCommand('server')], {
       cwd: ROOT,
       env: {
         PATH: process.env.PATH,

@@ -1,6 +1,6 @@
 /**
- * The environment of a server command spawned by a test (`node --import tsx
- * server/main.ts`, seed:demo…): only what the commands need, no npm
+ * The environment of a server command spawned by a test (the server,
+ * seed:demo…, compiled-commands.ts): only what the commands need, no npm
  * variables, so the recorded command is `node <script>`; a data folder of
  * the test's own, no PWA build, a random loopback port.
  */

@@ -7,10 +7,12 @@
  * the migration files; every later database loads that dump instead, which
  * is several times faster. A changed migration gets a new key, so a stale
  * template is never used. tests/server/database.test.ts still migrates
- * from scratch.
+ * from scratch. The same dump, unpacked, is a data folder for a server
+ * process started by a test.
  */
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,7 +40,8 @@ function templateFile(): string {
   return join(tmpdir(), `ho-pglite-template-${hash.digest('hex').slice(0, 16)}.tar`);
 }
 
-export async function migratedPglite(): Promise<PGlite> {
+/** The migrated template's dump (a tar of PGlite's data folder), made by the first caller. */
+async function migratedTemplate(): Promise<string> {
   const file = templateFile();
   if (!existsSync(file)) {
     const fresh = new PGlite({ extensions: PGLITE_EXTENSIONS });
@@ -50,7 +53,19 @@ export async function migratedPglite(): Promise<PGlite> {
     writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
     renameSync(partial, file);
   }
+  return file;
+}
+
+export async function migratedPglite(): Promise<PGlite> {
+  const file = await migratedTemplate();
   const client = new PGlite({ loadDataDir: new Blob([readFileSync(file)]), extensions: PGLITE_EXTENSIONS });
   await client.waitReady;
   return client;
+}
+
+/** Unpacks the migrated template as a PGlite data folder (DATA_DIR/db): a process started on it runs no initdb. */
+export async function unpackMigratedFolder(folder: string): Promise<void> {
+  const file = await migratedTemplate();
+  mkdirSync(folder, { recursive: true });
+  execFileSync('tar', ['-x', '-C', folder, '-f', file], { stdio: ['ignore', 'ignore', 'pipe'] });
 }

@@ -1,6 +1,7 @@
 /**
  * kill -9 during writes (issue 25, "False conflicts after a crash";
- * docs/decisions/crash-replays.md): `server/main.ts` in its own process
+ * docs/decisions/crash-replays.md): the server (server/main.ts, compiled
+ * once for the run: helpers/compiled-commands.ts) in its own process
  * tree takes updates and creates with Idempotency-Keys from eight devices at
  * once, alone and in batch calls, and is killed with SIGKILL mid-stream;
  * started again on the same data folder (PGlite) or database (PostgreSQL,
@@ -11,15 +12,16 @@
  * record. The deterministic cases (the crash right after a commit, before a
  * write, inside a batch) are in crash-replays.test.ts.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BATCH_PATH, type BatchItem } from '@sync/contract/batch';
 import { commandEnv } from '../helpers/command-env';
-import { migratedPglite } from '../helpers/pglite';
+import { compiledCommand } from '../helpers/compiled-commands';
+import { unpackMigratedFolder } from '../helpers/pglite';
 import { TEST_DATABASE_URL, throwawayDatabase } from '../helpers/postgres-app';
 import { ADMIN, signIn } from '../helpers/test-app';
 
@@ -34,12 +36,7 @@ type Setup = { env: Record<string, string>; cleanup(): Promise<void> };
 
 async function pgliteFolder(dataDir: string): Promise<Setup> {
   // The migrated template's files unpacked as the data folder: no initdb at the first start.
-  const template = await migratedPglite();
-  const dump = Buffer.from(await (await template.dumpDataDir('none')).arrayBuffer());
-  await template.close();
-  const folder = join(dataDir, 'db');
-  mkdirSync(folder, { recursive: true });
-  execFileSync('tar', ['-x', '-C', folder], { input: dump, stdio: ['pipe', 'ignore', 'pipe'] });
+  await unpackMigratedFolder(join(dataDir, 'db'));
   return { env: {}, cleanup: async () => undefined };
 }
 
@@ -50,7 +47,7 @@ async function postgresDatabase(): Promise<Setup> {
 
 /** The server in a process group of its own, so SIGKILL reaches the primary and its workers at once. */
 async function startServer(dataDir: string, env: Record<string, string>): Promise<{ process: ChildProcess; baseUrl: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [compiledCommand('server')], {
     cwd: ROOT,
     env: commandEnv(dataDir, env),
     stdio: ['ignore', 'pipe', 'pipe'],
