@@ -6,7 +6,7 @@
  * whose online writes the screens use. `offline()` turns the device's
  * connection off, as the browser's offline event does.
  */
-import { configure, screen } from '@testing-library/react';
+import { configure, screen, within } from '@testing-library/react';
 import { SyncEngine } from '@sync/engine/engine';
 import { manualEnvironment, type ManualEnvironment } from '@sync/engine/environment';
 import { noLock } from '@sync/engine/lock';
@@ -108,6 +108,21 @@ export async function enter(user: { click(element: Element): Promise<void>; past
   await user.paste(text);
 }
 
+const HIDDEN_PANEL = '[role="tabpanel"][style*="display: none"]';
+
+/**
+ * Where the visible fields are: the shown top-level tab panels (every field of the settings page is in one), or the
+ * whole page when it has none. A label query asks each element of its container for its labels, and jsdom answers
+ * each by walking the whole document: over the whole page that was a quarter of a settings file's CPU
+ * (bench/test-suite.md, "Stop 40").
+ */
+function shownPanels(): HTMLElement[] {
+  const panels = [...document.querySelectorAll<HTMLElement>('[role="tabpanel"]')].filter(
+    (panel) => !panel.matches(HIDDEN_PANEL) && !panel.parentElement?.closest('[role="tabpanel"]'),
+  );
+  return panels.length > 0 ? panels : [document.body];
+}
+
 /**
  * The visible text fields labelled `label`. The settings page keeps every tab's fields mounted, the inactive
  * panels hidden (`display: none` on the panel); a role query tells them apart by computing every element's
@@ -115,9 +130,11 @@ export async function enter(user: { click(element: Element): Promise<void>; past
  * and the panels' own style say the same here, at a fraction of the cost.
  */
 export function visibleFields(label: string | RegExp): HTMLElement[] {
-  return screen
-    .getAllByLabelText(label, { selector: 'input, textarea' })
-    .filter((field) => !field.closest('[role="tabpanel"][style*="display: none"]'));
+  const found = shownPanels()
+    .flatMap((panel) => within(panel).queryAllByLabelText(label, { selector: 'input, textarea' }))
+    .filter((field) => !field.closest(HIDDEN_PANEL));
+  // None: the label query over the page throws its own message (what it found instead), or finds only hidden ones.
+  return found.length > 0 ? found : screen.getAllByLabelText(label, { selector: 'input, textarea' }).filter((field) => !field.closest(HIDDEN_PANEL));
 }
 
 /** The one visible text field labelled `label` (see visibleFields). */
