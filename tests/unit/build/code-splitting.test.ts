@@ -69,7 +69,7 @@ describe('groupFilesOnLoginPage', () => {
       bundle: { 'index.js': chunk('index', ['domain.js'], { isEntry: true }), 'domain.js': chunk('domain', []) },
       found: ['domain.js'],
     },
-  ])('$case', ({ bundle, found }) => {
+  ] as Array<{ case: string; bundle: Record<string, ReturnType<typeof chunk>>; found: string[] }>)('$case', ({ bundle, found }) => {
     expect(groupFilesOnLoginPage(bundle).sort()).toEqual(found);
   });
 });
