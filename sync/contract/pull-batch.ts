@@ -21,9 +21,19 @@ export const PULL_BATCH_PATH = 'api/sync/pull';
 /** Most lists one call may name (the device pulls about 20). */
 export const MAX_PULL_BATCH_LISTS = 40;
 /** Most rows one answer holds across its lists (a small unpaged list may take it past this). */
-export const MAX_PULL_BATCH_ROWS = 2000;
-/** Once the pages read reach this many bytes of JSON, the lists left are answered `later`. */
-export const MAX_PULL_BATCH_BYTES = 1024 * 1024;
+export const MAX_PULL_BATCH_ROWS = 4000;
+/**
+ * Once the pages read reach this many bytes of JSON, the lists left are
+ * answered `later` (and a long list is not read on): what one answer may
+ * hold in the server's memory, about 4,000 agents.
+ */
+export const MAX_PULL_BATCH_BYTES = 2 * 1024 * 1024;
+/**
+ * Pages of a list the device asks for in one answer (`rows` = this × its
+ * page size): four of 1,000 on a first sync, so 10,000 agents are three
+ * calls, each a round trip and the server's time on a weak link (issue 26).
+ */
+export const PULL_PAGES_PER_ANSWER = 4;
 /** Rows per page of a paged list, as the lists' own `take` allows (sync/contract/list.ts). */
 export const MAX_PULL_BATCH_TAKE = 1000;
 

@@ -28,6 +28,7 @@
 import {
   cursorAfter,
   MAX_PULL_BATCH_ROWS,
+  PULL_PAGES_PER_ANSWER,
   pullBatchAnswerSchema,
   pullBatchPath,
   type PullBatchList,
@@ -140,11 +141,11 @@ export async function pullInBatches(
 
 /** One call for these lists: the answer per list, or null when the server refused the call as a whole. */
 async function requestBatch(context: BatchContext, states: readonly ListState[]): Promise<PullBatchListAnswer[] | null> {
-  // Two pages' rows per answer: a long list's pages come two at a time (the server reads on from the last row).
+  // Several pages' rows per answer: a long list's pages come several at a time (the server reads on from the last row).
   const path = pullBatchPath(
     states.map((state) => state.cursor),
     context.pageSize,
-    Math.min(MAX_PULL_BATCH_ROWS, 2 * context.pageSize),
+    Math.min(MAX_PULL_BATCH_ROWS, PULL_PAGES_PER_ANSWER * context.pageSize),
   );
   const outcome = await context.transport.send({ method: 'GET', path });
   if (outcome.kind !== 'response') throw SyncError.of('network');

@@ -9,6 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { BATCH_PATH } from '@sync/contract/batch';
+import { PULL_PAGES_PER_ANSWER } from '@sync/contract/pull-batch';
 import { saveRecord } from '@sync/engine/mutations';
 import { readPendingChanges } from '@sync/engine/reports';
 import type { SyncDatabase } from '@sync/store/database';
@@ -302,14 +303,16 @@ describe('faults during a push in batch calls', () => {
 describe('faults during a pull', () => {
   it('a later page of a list fails: the pages before it are kept, the cursor stays, the next run reads the rest', async () => {
     const writer = await device();
-    for (let index = 0; index < 5; index += 1) await saveRecord(writer.db, 'costs', null, { name: unique('Custo'), price: 1 });
+    // More costs than one answer holds (PULL_PAGES_PER_ANSWER pages of 2).
+    for (let index = 0; index <= 2 * PULL_PAGES_PER_ANSWER; index += 1)
+      await saveRecord(writer.db, 'costs', null, { name: unique('Custo'), price: 1 });
     await writer.engine.drain();
-    // Pages of 2, two pages an answer: the next call is asked for before the current answer is written, and it fails.
+    // Pages of 2, four pages an answer: the next call is asked for before the current answer is written, and it fails.
     const reader = await device({ pullPageSize: 2 }, { drained: false });
     server.proxy.inject({ method: 'GET', path: /^\/api\/cost\/all\/0\/2\?.*after_id=/, fault: { kind: 'status', status: 500 } });
     const failed = await reader.engine.syncNow();
     expect(failed.ok).toBe(false);
-    expect(await liveRecords(reader.db, 'costs')).toHaveLength(4);
+    expect(await liveRecords(reader.db, 'costs')).toHaveLength(2 * PULL_PAGES_PER_ANSWER);
     expect(await reader.db.meta.get(META.cursor('costs'))).toBeUndefined();
     server.proxy.clearFaults();
     await reader.engine.drain();
