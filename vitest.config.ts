@@ -17,6 +17,8 @@ const fsAllow = { allow: ['.', realpathSync('node_modules')] };
 // Unit files that replace a module run isolated (tests/unit/support/module-mocking-files.ts).
 const MOCKING_SCREEN_FILES = filesMockingModules('tests/unit', '.test.tsx');
 const MOCKING_NODE_FILES = filesMockingModules('tests/unit', '.test.ts');
+/** Compiles, once per run of a project, the commands its tests start as processes (tests/server/helpers/compiled-commands.ts). */
+const COMPILE_COMMANDS = 'tests/server/helpers/compile-commands.global.ts';
 
 /**
  * A unit project: jsdom screens (tests/unit/setup.ts) or plain Node (setup-node.ts), in worker threads (they
@@ -34,6 +36,8 @@ function unitProject(name: string, environment: 'jsdom' | 'node', files: { inclu
       isolate: files.isolate,
       environment,
       setupFiles: [environment === 'jsdom' ? 'tests/unit/setup.ts' : 'tests/unit/setup-node.ts'],
+      // The screens' test server (tests/unit/support/test-server.ts).
+      globalSetup: environment === 'jsdom' ? [COMPILE_COMMANDS] : [],
     },
   };
 }
@@ -85,8 +89,7 @@ export default defineConfig({
           // (helpers/test-app.ts), and loading the server's modules anew per file was a third of the
           // project's time (bench/test-suite.md).
           isolate: false,
-          // The commands some tests start as processes, compiled once for the run (helpers/compiled-commands.ts).
-          globalSetup: ['tests/server/helpers/compile-commands.global.ts'],
+          globalSetup: [COMPILE_COMMANDS],
           // CI runs this project beside the browser tests and the property runs (.ci/run's two lanes):
           // at load 15 a test app's start took over a minute once. A limit that is not reached costs nothing.
           testTimeout: 60_000,

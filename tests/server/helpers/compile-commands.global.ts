@@ -1,7 +1,8 @@
 /**
- * The server project's global setup: compiles the commands its tests start
- * as processes (compiled-commands.ts) once, before any file, into a folder
- * of this run's own (two runs in one tree never write each other's files),
+ * The global setup of the server project and of the screen projects:
+ * compiles the commands their tests start as processes
+ * (compiled-commands.ts) once, before any file, into a folder of this
+ * project run's own (two runs in one tree never write each other's files),
  * removed at the end. About 0.3 CPU-s.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';

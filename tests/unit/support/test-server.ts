@@ -4,14 +4,16 @@
  * `URL` is global there, so `import.meta.url` is no file URL; PGlite and
  * Fastify want Node's globals). `startTestServer(seed)` starts
  * ./server-process.ts (the server tests' test app: PGlite in memory,
- * seeded, on loopback) with the records a test file needs, waits for the
- * one line with its URL, and `stop` closes the child's input (it then
- * closes the app and exits) and, failing that, kills it by its id.
+ * seeded, on loopback), compiled once for the run rather than through tsx
+ * at each start (tests/server/helpers/compiled-commands.ts), with the
+ * records a test file needs, waits for the one line with its URL, and
+ * `stop` closes the child's input (it then closes the app and exits) and,
+ * failing that, kills it by its id.
  */
 import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { NewCustomer, NewUser } from '@server/db/demo/records';
+import { compiledCommand } from '../../server/helpers/compiled-commands';
 
 /** Records added to the seeded test app, in this order (a user may name a role seeded with it). */
 export interface ServerSeed {
@@ -31,7 +33,7 @@ const START_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 5_000;
 
 export async function startTestServer(seed: ServerSeed = {}): Promise<TestServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'tests/unit/support/server-process.ts'), JSON.stringify(seed)], {
+  const child = spawn(process.execPath, [compiledCommand('test-server'), JSON.stringify(seed)], {
     stdio: ['pipe', 'pipe', 'inherit'],
     cwd: ROOT,
   });
