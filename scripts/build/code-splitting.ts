@@ -1,6 +1,6 @@
 /**
- * Fewer files after the sign-in (issue 26, docs/decisions/offline-readiness.md,
- * "Fewer files after the sign-in"). Left to itself the bundler cut the code
+ * Fewer files after the sign-in (issue 26, docs/decisions/code-splitting.md).
+ * Left to itself the bundler cut the code
  * the app loads after a sign-in into some 88 files, most under 2 kB. Over
  * HTTP/1.1 a browser opens six connections to a host, so on a weak link
  * (400 ms round trip) those files queued for about 6 s, and every pull call

@@ -53,6 +53,7 @@ export const ACCESS_TOKEN_EXPIRY_MARGIN_MS = 30_000;
  * sync after it; a reload reads the user again.
  */
 export const USER_FRESH_MS = 30_000;
+
 const REFRESH_LOCK_NAME = 'ho-session-refresh';
 
 export type SessionEndReason = 'signed-out' | 'expired';
