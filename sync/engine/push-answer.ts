@@ -7,6 +7,7 @@
  */
 import type { StoreScope } from '../store/database';
 import type { OutboxEntry, RecordFields, StoredRecord, SyncErrorInfo } from '../store/types';
+import { newKey } from '../store/keys';
 import { nextRetryDelay } from './backoff';
 import { applyCommandAnswer } from './commands';
 import { syncErrorInfo, SYNC_MESSAGES } from './errors';
@@ -39,7 +40,8 @@ export async function applyOutcome(
     await dropEntry(db, entry);
     return outcome.kind === 'network' ? 'network-down' : 'sent';
   }
-  const decision = classifyOutcome(outcome, entry);
+  const replayedBody = prepared.before.sent !== undefined && prepared.before.sent.key === prepared.before.idempotency_key;
+  const decision = classifyOutcome(outcome, { op: entry.op, replayedBody });
   switch (decision.kind) {
     case 'accepted':
       return applySuccess(context, db, prepared, entry, record, decision.body, result, chain, outcome.kind === 'response' && outcome.status === 201);
@@ -57,6 +59,9 @@ export async function applyOutcome(
       return applyConflict(db, prepared, entry, decision.body);
     case 'failed':
       await failEntry(db, entry, decision.error);
+      return 'sent';
+    case 'rebuilt':
+      await rebuildLater(context, db, entry, decision.error);
       return 'sent';
   }
 }
@@ -85,6 +90,12 @@ async function applySuccess(
   }
   if (parsed?.success) await acceptAnswer(db, prepared, entry, record, parsed.data as RecordFields, chain, created);
   return 'sent';
+}
+
+/** Pending again at once under a new key, so the next try builds its body from the record as it is now. */
+async function rebuildLater(context: PushContext, db: StoreScope, entry: OutboxEntry, error: SyncErrorInfo): Promise<void> {
+  const { sent: _kept, ...rest } = entry;
+  await db.outbox.put({ ...rest, status: 'pending', error, idempotency_key: newKey(), next_attempt_at: context.now() });
 }
 
 async function retryLater(context: PushContext, db: StoreScope, entry: OutboxEntry, error: SyncErrorInfo, retryAfterMs?: number): Promise<void> {

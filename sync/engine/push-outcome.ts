@@ -14,7 +14,11 @@
  * - 409 with the server's `current` record: `conflict` (push-conflict.ts
  *   decides whether it settles alone);
  * - any other 4xx (a 409 without a record, a 404 on a PUT): `failed`, with
- *   the server's Portuguese message and per-field messages.
+ *   the server's Portuguese message and per-field messages; but a create or
+ *   update that replayed the body kept from an earlier try is `rebuilt`
+ *   once: a refusal means nothing was applied under its key, and the kept
+ *   body may name what was deleted since (a category cleared on the device
+ *   after the first try was lost).
  */
 import { apiErrorSchema } from '../contract/errors';
 import type { OutboxEntry, SyncErrorInfo } from '../store/types';
@@ -33,9 +37,14 @@ export type OutcomeDecision =
   /** The record changed on the server: `body` carries its current version. */
   | { kind: 'conflict'; body: unknown }
   /** Refused: the entry keeps the user's data with the server's message until fixed, retried or discarded. */
-  | { kind: 'failed'; error: SyncErrorInfo };
+  | { kind: 'failed'; error: SyncErrorInfo }
+  /** A replayed kept body refused: sent again at once, built from the record as it is now, under a new key. */
+  | { kind: 'rebuilt'; error: SyncErrorInfo };
 
-export function classifyOutcome(outcome: HttpOutcome, entry: Pick<OutboxEntry, 'op'>): OutcomeDecision {
+/** The sent entry, as far as the decision needs it: `replayedBody` when this try sent the body kept from an earlier one. */
+export type SentEntry = Pick<OutboxEntry, 'op'> & { replayedBody?: boolean };
+
+export function classifyOutcome(outcome: HttpOutcome, entry: SentEntry): OutcomeDecision {
   if (outcome.kind === 'network') return { kind: 'retry', error: syncErrorInfo('network'), networkDown: true };
   if (outcome.kind === 'timeout') return { kind: 'retry', error: syncErrorInfo('network'), networkDown: false };
   const { status, body, retryAfterMs } = outcome;
@@ -55,19 +64,20 @@ export function classifyOutcome(outcome: HttpOutcome, entry: Pick<OutboxEntry, '
       networkDown: false,
     };
   }
+  const error = refusalOf(status, body);
+  const replayed = entry.replayedBody === true && (entry.op === 'create' || entry.op === 'update');
+  return replayed ? { kind: 'rebuilt', error } : { kind: 'failed', error };
+}
+
+function refusalOf(status: number, body: unknown): SyncErrorInfo {
   const error = apiErrorSchema.safeParse(body);
-  if (status === 409) {
-    // A 409 without the current record is a refusal with a reason ("type in use"), not a version conflict.
-    return { kind: 'failed', error: syncErrorInfo('validation', error.success ? error.data.message : undefined, { status }) };
-  }
+  // A 409 without the current record is a refusal with a reason ("type in use"), not a version conflict.
+  if (status === 409) return syncErrorInfo('validation', error.success ? error.data.message : undefined, { status });
   const code = status === 404 ? 'not-found' : 'validation';
-  return {
-    kind: 'failed',
-    error: syncErrorInfo(code, error.success ? error.data.message : undefined, {
-      status,
-      ...(error.success && error.data.errors ? { fields: error.data.errors } : {}),
-    }),
-  };
+  return syncErrorInfo(code, error.success ? error.data.message : undefined, {
+    status,
+    ...(error.success && error.data.errors ? { fields: error.data.errors } : {}),
+  });
 }
 
 function hasCurrent(body: unknown): boolean {

@@ -217,4 +217,31 @@ describe('an edit saved after a create whose answer was lost', () => {
     const catalog = await expectConverged(server, client.db, (await client.auth.getAccessToken())!);
     expect(catalog.equipment!.filter((record) => record.name === name)).toEqual([]);
   });
+
+  it('its request dropped, then its category deleted and that delete sent first: the refused replay is rebuilt without it', async () => {
+    const client = await device();
+    const equipmentPost = /^\/api\/equipment$/;
+    const category = await saveRecord(client.db, 'equipment_categories', null, { name: `Categoria ${unique()}` });
+    expect((await client.engine.syncNow()).ok).toBe(true);
+    const name = unique();
+    const key = await saveRecord(client.db, 'equipment', null, { name, category_key: category });
+    // The create never reaches the server; its body (with the category's id) is kept for the retry.
+    server.proxy.inject({ method: 'POST', path: equipmentPost, fault: { kind: 'drop' } });
+    expect((await client.engine.syncNow()).error?.code).toBe('network');
+    // The category's delete goes while the create waits for its retry.
+    await deleteRecord(client.db, 'equipment_categories', category);
+    expect((await client.engine.syncNow()).ok).toBe(true);
+    expect(await client.db.records('equipment_categories').get(category)).toBeUndefined();
+
+    await untilDue(client, key);
+    await client.engine.drain();
+
+    expect(await client.db.outbox.toArray()).toEqual([]);
+    // The replay of the kept body was refused (the category is gone); the rebuilt body went under a new key.
+    const posts = server.proxy.requests({ method: 'POST', path: equipmentPost }).slice(-2);
+    expect(posts.map((request) => request.status)).toEqual([400, 201]);
+    expect(posts[0]!.idempotencyKey).not.toBe(posts[1]!.idempotencyKey);
+    const catalog = await expectConverged(server, client.db, (await client.auth.getAccessToken())!);
+    expect(catalog.equipment!.filter((record) => record.name === name)).toEqual([expect.objectContaining({ category_id: null })]);
+  });
 });

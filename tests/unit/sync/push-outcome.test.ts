@@ -102,6 +102,26 @@ describe('classifyOutcome', () => {
     expect(classifyOutcome(outcome, { op })).toEqual(expected);
   });
 
+  // A try that replayed the body kept from an earlier one: a refusal means nothing was applied under
+  // its key, and the kept body may be stale (a reference deleted since), so a create or update is rebuilt once.
+  const replayed: [string, HttpOutcome, OutboxOperation, OutcomeDecision['kind']][] = [
+    ['400 on a replayed create', answer(400, refusal), 'create', 'rebuilt'],
+    ['422 on a replayed update', answer(422, refusal), 'update', 'rebuilt'],
+    ['404 on a replayed update', answer(404, { message: 'x' }), 'update', 'rebuilt'],
+    ['409 without a record on a replayed create', answer(409, { message: 'x' }), 'create', 'rebuilt'],
+    ['409 without a record on a replayed delete (a delete has no body)', answer(409, { message: 'x' }), 'delete', 'failed'],
+    ['a replayed command (its own rules)', answer(400, refusal), 'command', 'failed'],
+    ['201 on a replayed create', answer(201, record), 'create', 'accepted'],
+    ['409 with the current record on a replayed update', answer(409, { current: record }), 'update', 'conflict'],
+    ['503 on a replayed create', answer(503), 'create', 'retry'],
+  ];
+
+  it.each(replayed)('%s → %s', (_what, outcome, op, expected) => {
+    const decision = classifyOutcome(outcome, { op, replayedBody: true });
+    expect(decision.kind).toBe(expected);
+    if (decision.kind === 'rebuilt') expect(decision.error).toEqual((classifyOutcome(outcome, { op }) as { error: unknown }).error);
+  });
+
   it('never shows a 5xx body to the user', () => {
     const decision = classifyOutcome(answer(500, { message: 'relation "x" does not exist' }), { op: 'update' });
     expect(decision.kind === 'retry' && decision.error.message).not.toContain('relation');
