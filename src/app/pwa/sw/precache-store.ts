@@ -62,9 +62,12 @@ export function createPrecacheStore(options: PrecacheStoreOptions): PrecacheStor
     const cache = await caches.open(cacheName);
     if (await cache.match(key)) return;
     // Hashed files may come from the HTTP cache (the page already loaded the shell's); the others are revalidated.
+    // Low priority: over HTTP/1.1 the page's own requests (its scripts, the first sync's calls) share the
+    // host's six connections with these, and a freed connection goes to the most urgent request waiting.
     const response = await options.fetch(new URL(entry.url, scope).href, {
       credentials: 'same-origin',
       cache: entry.revision ? 'no-cache' : 'default',
+      priority: 'low',
     });
     if (!response.ok) throw new Error(`precache: ${entry.url} answered ${response.status}`);
     // A redirected response cannot answer a navigation: keep its body in a fresh one, as workbox does.
