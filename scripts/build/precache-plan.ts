@@ -30,9 +30,7 @@ export const FIRST_ROUTES: readonly RegExp[] = [
 
 /**
  * Code only a print or the office's rich text needs: a lazy import never
- * brings it into the first group. The charts are not here: the overview,
- * the installed app's start page, draws them, and a chart that cannot load
- * offline breaks the page.
+ * brings it into the first group.
  */
 export const LATER_MODULES = /\/node_modules\/(pdfmake|@mantine\/tiptap|@tiptap\/[^/]+|prosemirror-[^/]+)\/|\/src\/pdf\//;
 

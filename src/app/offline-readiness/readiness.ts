@@ -3,7 +3,7 @@
  * that (issue 26): the service worker controls the page, the precache's
  * first group (the shell and the samples screens) is on the device, and
  * the signed-in user's first sync has ended. The rest of the precache
- * (office screens, PDF, charts) keeps downloading after "ready"; the hint
+ * (office screens, PDF) keeps downloading after "ready"; the hint
  * says how far. Pure, so the rule is tested as a table
  * (docs/decisions/offline-readiness.md).
  */

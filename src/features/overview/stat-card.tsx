@@ -4,13 +4,11 @@
  * series as a sparkline, or, for the calibrations, how many have expired
  * and how many are about to.
  */
-import { lazy, Suspense } from 'react';
 import { Box, Card, Group, SimpleGrid, Text } from '@mantine/core';
 import { DASHBOARD_TEXTS } from '@sync/contract/dashboard';
 import type { StatCard as StatCardData } from '@/domain/dashboard-figures';
+import { Sparkline } from '@/ui/sparkline';
 import { formatChange, formatStatValue } from './format';
-
-const StatSparkline = lazy(() => import('./stat-sparkline'));
 
 /** The card whose datasets are a breakdown, not a series over the period. */
 const BREAKDOWN_KEYS: ReadonlySet<StatCardData['key']> = new Set(['calibrations-due']);
@@ -54,9 +52,7 @@ export function StatCard({ card }: { card: StatCardData }) {
       ) : null}
       {series ? (
         <Box mt="xs" h={36}>
-          <Suspense fallback={null}>
-            <StatSparkline values={series} />
-          </Suspense>
+          <Sparkline values={series} height={36} color="var(--mantine-color-cyan-6)" />
         </Box>
       ) : null}
     </Card>

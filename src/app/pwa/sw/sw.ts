@@ -9,7 +9,7 @@
  *   pages at once (the first visit must work offline; a later version waits
  *   for 'Recarregar', see src/app/pwa/update-prompt.tsx).
  * - After that, each page asks it to warm up: the rest (office screens,
- *   PDF, charts, fonts) goes into the same cache, never downloaded twice.
+ *   PDF, fonts) goes into the same cache, never downloaded twice.
  * - Answers precached files and every navigation (but /api and /oauth) from
  *   the cache; the page asks it how much is cached (the header's readiness).
  */

@@ -9,7 +9,7 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SyncEngine } from '@sync/engine/engine';
 import { manualEnvironment, type ManualEnvironment } from '@sync/engine/environment';
 import { noLock } from '@sync/engine/lock';
@@ -19,9 +19,6 @@ import { AlertsBell } from '@/features/overview/alerts-bell';
 import { OverviewPage } from '@/features/overview/overview-page';
 import { closeTestDb, openTestDb, renderApp, type RouteView } from '../render-app';
 import { pulled } from '../server-records';
-
-// The sparklines (recharts) draw nothing in jsdom; their lazy chunk is left out here.
-vi.mock('@/features/overview/stat-sparkline', () => ({ default: () => null }));
 
 const ADMIN_READER = { isAdmin: true, isCustomer: false, modules: [] as string[] };
 const HOUR = 3_600_000;
@@ -145,6 +142,10 @@ describe('Visão Global', () => {
     expect(within(created).getByTestId('stat-value')).toHaveTextContent('2');
     expect(within(screen.getByRole('group', { name: 'Valor orçado' })).getByTestId('stat-value')).toHaveTextContent('R$ 1.234,56');
     expect(within(screen.getByRole('group', { name: 'Taxa de aprovação' })).getByTestId('stat-value')).toHaveTextContent('50%');
+    // Each series card draws its sparkline, hidden from assistive technology (the card says the figures).
+    const sparkline = within(created).getByTestId('sparkline');
+    expect(sparkline).toHaveAttribute('aria-hidden', 'true');
+    expect(sparkline.querySelectorAll('path')).toHaveLength(2);
 
     const latest = screen.getByRole('region', { name: 'Últimos orçamentos' });
     await waitFor(() => expect(rowsOf(latest)).toEqual(['5/2026', '6/2026']));
