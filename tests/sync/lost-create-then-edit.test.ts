@@ -219,7 +219,8 @@ describe('an edit saved after a create whose answer was lost', () => {
   });
 
   it('its request dropped, then its category deleted and that delete sent first: the refused replay is rebuilt without it', async () => {
-    const client = await device();
+    // A retry waits a minute of the device's clock, so the category's delete surely goes before it, however slow the machine.
+    const client = await device({ backoff: { ...FAST_BACKOFF, baseMs: 60_000, maxMs: 60_000, jitter: 0 } });
     const equipmentPost = /^\/api\/equipment$/;
     const category = await saveRecord(client.db, 'equipment_categories', null, { name: `Categoria ${unique()}` });
     expect((await client.engine.syncNow()).ok).toBe(true);
