@@ -15,6 +15,7 @@ import { acceptAnswer, applyDeleted, dropEntry, failEntry, removedWithOther, typ
 import { applyConflict } from './push-conflict';
 import type { PushContext, PushResult } from './push-context';
 import { classifyOutcome } from './push-outcome';
+import { keptBody } from './push-request';
 import type { HttpOutcome } from './transport';
 
 export async function applyOutcome(
@@ -40,8 +41,7 @@ export async function applyOutcome(
     await dropEntry(db, entry);
     return outcome.kind === 'network' ? 'network-down' : 'sent';
   }
-  const replayedBody = prepared.before.sent !== undefined && prepared.before.sent.key === prepared.before.idempotency_key;
-  const decision = classifyOutcome(outcome, { op: entry.op, replayedBody });
+  const decision = classifyOutcome(outcome, { op: entry.op, replayedBody: keptBody(prepared.before) !== undefined });
   switch (decision.kind) {
     case 'accepted':
       return applySuccess(context, db, prepared, entry, record, decision.body, result, chain, outcome.kind === 'response' && outcome.status === 201);

@@ -62,8 +62,11 @@ async function createRequest(
   return { kind: 'request', request: { method: 'POST', path, headers, upload: { form: upload.form, bytes: upload.size } }, body, parent };
 }
 
-/** A retry under the same idempotency key sends the body of the first try, byte for byte. */
+/** The body an earlier try sent under the entry's current key: a retry replays it, byte for byte. */
+export function keptBody(entry: Pick<OutboxEntry, 'sent' | 'idempotency_key'>): RecordFields | undefined {
+  return entry.sent?.key === entry.idempotency_key ? entry.sent.body : undefined;
+}
+
 function bodyOf(entry: OutboxEntry, resource: ResourceDefinition, ids: ReferenceIds): RecordFields {
-  const frozen = entry.sent?.key === entry.idempotency_key ? entry.sent.body : undefined;
-  return frozen ?? buildBody(resource, entry.payload ?? {}, ids);
+  return keptBody(entry) ?? buildBody(resource, entry.payload ?? {}, ids);
 }
