@@ -7,6 +7,7 @@
 import 'fake-indexeddb/auto';
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { answerLabelControlById } from './support/label-control-by-id';
 import { quietRetryErrors } from './support/quiet-retry-errors';
 import { clearDocumentAfterEachTest } from './support/shared-document';
 
@@ -19,6 +20,7 @@ configure({ asyncUtilTimeout: 10_000 });
 quietRetryErrors();
 
 if (typeof window !== 'undefined') {
+  answerLabelControlById();
   window.matchMedia ??= ((query: string) => ({
     matches: false,
     media: query,
