@@ -16,6 +16,10 @@ export default defineConfig({
     environment: 'node',
     globalSetup: ['tests/e2e/support/global-setup.ts'],
     pool: 'forks',
+    // A worker's files share loaded modules (playwright's client, the support helpers): loading them anew for each
+    // file cost about 0.8 CPU-s a file (bench/test-suite.md, "Stop 42"). Each file still launches its own Chromium
+    // and its own profiles; the worker's server is the same either way (support/test-server.ts).
+    isolate: false,
     // One server per worker (support/e2e-workers.ts): files on one worker run one after the other.
     maxWorkers: E2E_WORKERS,
     testTimeout: 90_000,
