@@ -26,8 +26,10 @@
  *
  * One server and one device serve every run, as a device does over weeks;
  * each run names its records with its own token and checks only those.
- * Runs: SYNC_PROPERTY_RUNS, 50 by default (`npm test`); CI runs it alone
- * with 300 (.ci/run). SYNC_PROPERTY_SEED replays a failure.
+ * Runs: SYNC_PROPERTY_RUNS, 50 by default (`npm test`); CI runs it apart
+ * with 300 (.ci/run): 150 on PGlite, 150 on two server instances sharing
+ * PostgreSQL (SYNC_TEST_SERVERS=2 with TEST_DATABASE_URL, which a replay of
+ * those needs too). SYNC_PROPERTY_SEED replays a failure.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
