@@ -14,13 +14,13 @@ export const ERROR_PAGE_TEXTS = {
 } as const;
 
 export function ErrorPage({ error }: { error?: unknown }) {
-  const offline = typeof navigator !== 'undefined' && !navigator.onLine;
+  const online = typeof navigator === 'undefined' || navigator.onLine;
   return (
     <Center mih="100vh" p="md">
       <Stack align="center" gap="sm">
         <Title order={2}>{ERROR_PAGE_TEXTS.title}</Title>
         <Text c="dimmed" ta="center">
-          {isScreenNotDownloaded(error, !offline) ? ERROR_PAGE_TEXTS.notDownloaded : ERROR_PAGE_TEXTS.retry}
+          {isScreenNotDownloaded(error, online) ? ERROR_PAGE_TEXTS.notDownloaded : ERROR_PAGE_TEXTS.retry}
         </Text>
         <Button component="a" href="/admin/overview" variant="light">
           {ERROR_PAGE_TEXTS.home}
